@@ -1,0 +1,878 @@
+"""The deal, exactly as the FFT's chapter *La Donne* describes it (RULES.md D1–D19).
+
+A :class:`Deal` is a state machine driven one physical step at a time, the way a
+table companion or an animated interface sees the deal happen::
+
+    draw for the dealer (D1–D3) → shuffle (D4) → cut (D5)
+    → packets and chien cards (D6–D9) → chien shown (D10) → cards picked up (D15)
+    → petit sec announced (D16), or ready for the bidding (D18)
+
+Every action comes in three (DESIGN.md, example 3): ``verify_cut(k)`` raises
+:class:`~atout.errors.IllegalActionError` naming the rule, ``can_cut(k)`` answers a
+bool, ``cut(k)`` acts and returns the frozen operation it appended to
+:attr:`Deal.operations`. Faults of the deal (D10–D14) are recorded with
+:meth:`Deal.record_fault` and have exactly the consequences the text gives them.
+:meth:`Deal.replay` rebuilds a deal from its operations.
+
+>>> import random
+>>> deal = Deal.automatic(Variant.for_players(4), rng=random.Random(7))
+>>> deal.phase, deal.dealer, len(deal.chien), [len(h) for h in deal.hands]
+(<Phase.COMPLETE: 'complete'>, 2, 6, [18, 18, 18, 18])
+>>> Deal.replay(deal.variant, deal.operations, rules=deal.rules) == deal
+True
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass, field
+from enum import Enum
+from typing import ClassVar, Literal, TypeVar
+
+from atout.cards import ALL_CARDS, Card, CardSet
+from atout.errors import IllegalActionError
+from atout.table import Rules, Variant
+
+__all__ = [
+    "CardDrawn",
+    "CardsPickedUp",
+    "ChienCardDealt",
+    "ChienShown",
+    "Cut",
+    "Deal",
+    "DealVoided",
+    "DealerChosen",
+    "FaultKind",
+    "FaultRecorded",
+    "Operation",
+    "PacketDealt",
+    "PetitSecAnnounced",
+    "Phase",
+    "Shuffled",
+    "choose_chien_gaps",
+    "count_chien_placements",
+]
+
+MIN_CUT = 4  # D5: take or leave more than 3 cards
+
+
+class Phase(Enum):
+    DRAW = "draw"  # D1–D3: drawing for the first dealer
+    SHUFFLE = "shuffle"  # D4
+    CUT = "cut"  # D5
+    DEAL = "deal"  # D6–D9
+    SHOW_CHIEN = "show_chien"  # D10
+    PICK_UP = "pick_up"  # D15
+    PETIT_SEC = "petit_sec"  # D16: a seat holds the Petit sec and must announce it
+    COMPLETE = "complete"  # ready for the bidding (D18)
+    VOID = "void"  # D12 or D16: the deal is void
+
+
+FaultKind = Literal["misdeal", "chien_count", "card_exposed", "early_pickup"]
+FAULT_KINDS: tuple[FaultKind, ...] = ("misdeal", "chien_count", "card_exposed", "early_pickup")
+VoidReason = Literal["misdeal", "petit_sec"]
+
+
+# -- operations: the log is the history ----------------------------------------------
+
+
+@dataclass(frozen=True)
+class Operation:
+    """One change of a deal's state. ``automatic`` operations follow from another one
+    (the dealer chosen once every seat has drawn, the deal voided by a fault) and are
+    not replayed themselves: replay re-derives them."""
+
+    automatic: ClassVar[bool] = False
+
+
+@dataclass(frozen=True)
+class CardDrawn(Operation):
+    """D1: ``seat`` drew ``card`` from the pack spread face down."""
+
+    seat: int
+    card: Card
+
+
+@dataclass(frozen=True)
+class DealerChosen(Operation):
+    """D1–D2: ``dealer`` deals; ``by_draw`` is false when the dealer was given."""
+
+    automatic: ClassVar[bool] = True
+    dealer: int
+    by_draw: bool
+
+
+@dataclass(frozen=True)
+class Shuffled(Operation):
+    """D4: ``seat`` shuffled; ``order`` is the pack after it, top first."""
+
+    seat: int
+    order: tuple[Card, ...]
+
+
+@dataclass(frozen=True)
+class Cut(Operation):
+    """D5: ``seat`` moved the top ``k`` cards under the rest."""
+
+    seat: int
+    k: int
+
+
+@dataclass(frozen=True)
+class PacketDealt(Operation):
+    """D6–D7: the dealer gave ``cards`` (the top of the pack) to ``seat``."""
+
+    seat: int
+    cards: tuple[Card, ...]
+
+
+@dataclass(frozen=True)
+class ChienCardDealt(Operation):
+    """D8: the dealer put ``card`` (the top of the pack) in the chien."""
+
+    card: Card
+
+
+@dataclass(frozen=True)
+class ChienShown(Operation):
+    """D10: the dealer showed that the chien holds ``count`` cards."""
+
+    count: int
+
+
+@dataclass(frozen=True)
+class CardsPickedUp(Operation):
+    """D15: the deal is over and each player looks at his cards."""
+
+
+@dataclass(frozen=True)
+class FaultRecorded(Operation):
+    """D10–D14: a fault during the deal and what follows from it.
+
+    ``voids`` (the same dealer deals again, D12), ``barred`` (seats that may not bid,
+    on the new deal when ``voids``, else on this one), ``hands_returned_unseen`` (D13)
+    and ``penalty`` (points, D11) are what the rules make of ``kind``, ``by``, ``card``.
+    """
+
+    kind: FaultKind
+    by: int
+    card: Card | None
+    rule: str
+    voids: bool
+    barred: tuple[int, ...]
+    hands_returned_unseen: bool
+    penalty: int
+
+
+@dataclass(frozen=True)
+class PetitSecAnnounced(Operation):
+    """D16: ``seat`` announced the Petit sec and showed ``hand``."""
+
+    seat: int
+    hand: CardSet
+
+
+@dataclass(frozen=True)
+class DealVoided(Operation):
+    """D12 or D16: the deal is void; ``next_dealer`` deals the new one, on which
+    ``barred`` may not bid."""
+
+    automatic: ClassVar[bool] = True
+    reason: VoidReason
+    next_dealer: int
+    barred: tuple[int, ...]
+
+
+# -- chien placements (D8) --------------------------------------------------------------
+
+
+def count_chien_placements(variant: Variant, rules: Rules | None = None) -> int:
+    """How many legal ways there are to put the chien cards between the packets.
+
+    A chien card goes into one of the ``packet_count - 1`` gaps between two packets
+    (never before the first packet nor after the last, D8); with the default rules at
+    most one per gap.
+
+    >>> count_chien_placements(Variant.for_players(4))
+    100947
+    """
+    from math import comb
+
+    rules = rules or Rules()
+    gaps, chien = variant.packet_count - 1, variant.chien_size
+    return comb(gaps + chien - 1, chien) if rules.consecutive_chien_cards else comb(gaps, chien)
+
+
+def choose_chien_gaps(variant: Variant, rules: Rules, rng: random.Random) -> list[int]:
+    """A placement of the chien chosen uniformly among the legal ones (D8).
+
+    Returns, sorted, the number of packets dealt before each chien card (1 … P-1).
+    """
+    gaps = range(1, variant.packet_count)
+    return _sample_gaps(gaps, variant.chien_size, rules.consecutive_chien_cards, rng)
+
+
+def _sample_gaps(gaps: Sequence[int], k: int, repeat: bool, rng: random.Random) -> list[int]:
+    """``k`` of ``gaps`` chosen uniformly, sorted; with ``repeat`` a uniform multiset
+    (stars and bars: ``k`` of ``len(gaps) + k - 1`` slots, the i-th shifted down by i)."""
+    if not repeat:
+        return sorted(rng.sample(gaps, k))
+    picks = sorted(rng.sample(range(len(gaps) + k - 1), k))
+    return [gaps[p - i] for i, p in enumerate(picks)]
+
+
+_Op = TypeVar("_Op", bound=Operation)
+
+
+# -- the deal -----------------------------------------------------------------------------
+
+
+@dataclass(eq=False)
+class Deal:
+    """One deal, from the draw for the dealer (or a given dealer) to the bidding.
+
+    ``barred`` are the seats that may not bid because of a fault in the previous deal
+    (D12, D14); a :class:`~atout.match.Match` passes them on.
+    """
+
+    variant: Variant
+    rules: Rules = field(default_factory=Rules)
+    dealer: int | None = None
+    barred: frozenset[int] = frozenset()
+    pack: list[Card] = field(default_factory=lambda: list(ALL_CARDS))
+
+    phase: Phase = field(init=False)
+    operations: list[Operation] = field(init=False, default_factory=list)
+    draws: dict[int, list[Card]] = field(init=False, default_factory=dict)
+    received: list[list[Card]] = field(init=False)
+    chien_cards: list[Card] = field(init=False, default_factory=list)
+    faults: list[FaultRecorded] = field(init=False, default_factory=list)
+    petit_sec: int | None = field(init=False, default=None)
+    void: VoidReason | None = field(init=False, default=None)
+    shuffled: tuple[Card, ...] | None = field(init=False, default=None)
+    cut_k: int | None = field(init=False, default=None)
+    _next_card: int = field(init=False, default=0)
+    _packets: int = field(init=False, default=0)
+    _last_was_chien: bool = field(init=False, default=False)
+
+    def __post_init__(self) -> None:
+        if sorted(self.pack) != list(range(78)):
+            raise IllegalActionError("D4", "a pack is the 78 cards, each once")
+        self.pack = list(self.pack)
+        self.received = [[] for _ in range(self.variant.players)]
+        for seat in self.barred:
+            self.variant.check_seat(seat, "barred seat")
+        if self.dealer is None:
+            self.phase = Phase.DRAW
+        else:
+            self.variant.check_seat(self.dealer, "dealer")
+            self.phase = Phase.SHUFFLE
+            self._log(DealerChosen(self.dealer, by_draw=False))
+
+    # -- who is who ----------------------------------------------------------------------
+
+    @property
+    def shuffler(self) -> int:
+        """D4: the player opposite the dealer."""
+        return self.rules.shuffler(self.variant, self._require_dealer())
+
+    @property
+    def cutter(self) -> int:
+        """D5: the dealer's left neighbour."""
+        return self.rules.cutter(self.variant, self._require_dealer())
+
+    @property
+    def first_bidder(self) -> int:
+        """D18 and B1: the dealer's right neighbour speaks first and leads."""
+        return self.variant.right_of(self._require_dealer())
+
+    @property
+    def leader(self) -> int:
+        """D18: the dealer's right neighbour leads the first trick (A6 aside)."""
+        return self.first_bidder
+
+    @property
+    def next_dealer(self) -> int:
+        """D12: the same dealer after a fault; D16–D17: his right neighbour otherwise."""
+        voided = self._voided()
+        return voided.next_dealer if voided else self.variant.right_of(self._require_dealer())
+
+    @property
+    def barred_next(self) -> frozenset[int]:
+        """Seats that may not bid on the next deal (D12, D14)."""
+        voided = self._voided()
+        return frozenset(voided.barred) if voided else frozenset()
+
+    @property
+    def barred_now(self) -> frozenset[int]:
+        """Seats that may not bid on this deal: those barred by the previous deal, and
+        with ``Rules.bar_plain_card_exposer`` whoever turned up a plain card here."""
+        here = {s for f in self.faults if not f.voids for s in f.barred}
+        return self.barred | here
+
+    @property
+    def hands(self) -> list[CardSet]:
+        return [CardSet(cards) for cards in self.received]
+
+    @property
+    def chien(self) -> CardSet:
+        return CardSet(self.chien_cards)
+
+    @property
+    def is_over(self) -> bool:
+        """The deal has ended: ready for the bidding, or void."""
+        return self.phase in (Phase.COMPLETE, Phase.VOID)
+
+    @property
+    def draw_order(self) -> list[tuple[int, list[Card]]]:
+        """The draw for the dealer (D1–D3): each seat in the order it drew first, with
+        its cards in the order drawn (an Excuse, D3, is followed by the redraw)."""
+        return [(seat, list(cards)) for seat, cards in self.draws.items()]
+
+    def _require_dealer(self) -> int:
+        if self.dealer is None:
+            raise IllegalActionError("D1", "the dealer is not chosen yet: draw for the dealer")
+        return self.dealer
+
+    def _voided(self) -> DealVoided | None:
+        last = self.operations[-1] if self.operations else None
+        return last if isinstance(last, DealVoided) else None
+
+    def _expect(self, phase: Phase, rule: str, what: str) -> None:
+        if self.phase is not phase:
+            raise IllegalActionError(rule, f"{what} is not possible now: {self._phase_text()}")
+
+    def _phase_text(self) -> str:
+        texts = {
+            Phase.DRAW: "the players are drawing for the dealer (D1)",
+            Phase.SHUFFLE: f"the pack must first be shuffled by seat {self._maybe('shuffler')}",
+            Phase.CUT: f"the pack must first be cut by seat {self._maybe('cutter')}",
+            Phase.DEAL: "the dealer is dealing",
+            Phase.SHOW_CHIEN: "the dealer must show the chien",
+            Phase.PICK_UP: "the deal is over and the players must pick up their cards",
+            Phase.PETIT_SEC: f"seat {self.petit_sec} must announce the Petit sec",
+            Phase.COMPLETE: "the deal is over",
+            Phase.VOID: "the deal is void",
+        }
+        return texts[self.phase]
+
+    def _maybe(self, attribute: str) -> str:
+        return str(getattr(self, attribute)) if self.dealer is not None else "?"
+
+    # -- D1–D3: the draw for the first dealer ---------------------------------------------
+
+    def verify_draw(self, seat: int, card: int) -> None:
+        """D1, D3: ``seat`` may draw ``card`` if it has no card that counts yet and the
+        card is still face down."""
+        self._expect(Phase.DRAW, "D1", "drawing for the dealer")
+        self.variant.check_seat(seat)
+        drawn = self.draws.get(seat, [])
+        if drawn and not drawn[-1].is_excuse:
+            raise IllegalActionError(
+                "D1", f"seat {seat} has already drawn {drawn[-1]}: each player draws one card"
+            )
+        card = Card(card)
+        if any(card in cards for cards in self.draws.values()):
+            raise IllegalActionError("D1", f"{card} has already been drawn")
+
+    def can_draw(self, seat: int, card: int) -> bool:
+        return _can(self.verify_draw, seat, card)
+
+    def draw(self, seat: int, card: int | None = None, rng: random.Random | None = None) -> CardDrawn:
+        """``seat`` draws ``card`` (or a card chosen by ``rng`` among those not drawn)."""
+        if card is None:
+            drawn = {c for cards in self.draws.values() for c in cards}
+            card = (rng or random.SystemRandom()).choice([c for c in ALL_CARDS if c not in drawn])
+        return self._act(CardDrawn(seat, Card(card)))
+
+    def seats_to_draw(self) -> list[int]:
+        """The seats that still have to draw a card (none yet, or an Excuse, D3)."""
+        return [
+            s
+            for s in range(self.variant.players)
+            if s not in self.draws or self.draws[s][-1].is_excuse
+        ]
+
+    # -- D4: the shuffle --------------------------------------------------------------------
+
+    def verify_shuffle(self, seat: int | None = None, permutation: Sequence[int] | None = None) -> None:
+        """D4: only the player opposite the dealer shuffles, and a shuffle is a
+        permutation of the 78 positions."""
+        self._expect(Phase.SHUFFLE, "D4", "shuffling")
+        if seat is not None and self.variant.check_seat(seat) != self.shuffler:
+            raise IllegalActionError(
+                "D4",
+                f"the pack must be shuffled by seat {self.shuffler}, the player opposite "
+                f"the dealer (seat {self.dealer}), not by seat {seat}",
+            )
+        if permutation is not None and sorted(permutation) != list(range(78)):
+            raise IllegalActionError(
+                "D4", "a shuffle must be a permutation of the 78 positions 0 … 77"
+            )
+
+    def can_shuffle(self, seat: int | None = None, permutation: Sequence[int] | None = None) -> bool:
+        return _can(self.verify_shuffle, seat, permutation)
+
+    def shuffle(
+        self,
+        seat: int | None = None,
+        permutation: Sequence[int] | None = None,
+        rng: random.Random | None = None,
+    ) -> Shuffled:
+        """The shuffler shuffles: new pack[i] = old pack[permutation[i]]; without a
+        permutation, a uniform one from ``rng`` (the OS's secure source by default)."""
+        self.verify_shuffle(seat, permutation)
+        if permutation is None:
+            order = list(self.pack)
+            (rng or random.SystemRandom()).shuffle(order)
+        else:
+            order = [self.pack[i] for i in permutation]
+        return self._act(Shuffled(self.shuffler, tuple(order)))
+
+    # -- D5: the cut ------------------------------------------------------------------------
+
+    def verify_cut(self, k: int, seat: int | None = None) -> None:
+        """D5: the dealer's left neighbour cuts, taking or leaving more than 3 cards."""
+        self._expect(Phase.CUT, "D5", "cutting")
+        if seat is not None and self.variant.check_seat(seat) != self.cutter:
+            raise IllegalActionError(
+                "D5",
+                f"the pack must be cut by seat {self.cutter}, the dealer's left neighbour, "
+                f"not by seat {seat}",
+            )
+        if isinstance(k, bool) or not isinstance(k, int) or not MIN_CUT <= k <= 78 - MIN_CUT:
+            raise IllegalActionError(
+                "D5",
+                f"the cut must take and leave more than 3 cards ({MIN_CUT} ≤ k ≤ "
+                f"{78 - MIN_CUT}), got k={k!r}",
+            )
+
+    def can_cut(self, k: int, seat: int | None = None) -> bool:
+        return _can(self.verify_cut, k, seat)
+
+    def cut(self, k: int, seat: int | None = None) -> Cut:
+        """The cutter moves the top ``k`` cards under the rest."""
+        self.verify_cut(k, seat)
+        return self._act(Cut(self.cutter, k))
+
+    # -- D6–D9: packets and chien cards -------------------------------------------------
+
+    @property
+    def next_packet_seat(self) -> int:
+        """D6: packets go round counter-clockwise from the dealer's right neighbour."""
+        return (self._require_dealer() + 1 + self._packets) % self.variant.players
+
+    @property
+    def chien_gaps_left(self) -> int:
+        """Gaps between packets still open for a chien card, after the current one."""
+        return self.variant.packet_count - 1 - self._packets
+
+    def verify_packet(self, seat: int | None = None, count: int | None = None) -> None:
+        """D6: the packet goes to the next seat counter-clockwise; D7: of the packet size;
+        D8: not when it would leave no room for the rest of the chien."""
+        self._expect(Phase.DEAL, "D6", "dealing a packet")
+        variant = self.variant
+        if seat is not None and variant.check_seat(seat) != self.next_packet_seat:
+            raise IllegalActionError(
+                "D6",
+                f"the next packet goes to seat {self.next_packet_seat}, counter-clockwise "
+                f"from the dealer's right neighbour, not to seat {seat}",
+            )
+        if count is not None and count != variant.packet_size:
+            raise IllegalActionError(
+                "D7",
+                f"with {variant.players} players the cards are dealt {variant.packet_size} "
+                f"by {variant.packet_size}, not {count!r} at a time",
+            )
+        if self._packets >= variant.packet_count:
+            raise IllegalActionError("D9", f"every player already has {variant.hand_size} cards")
+        missing = variant.chien_size - len(self.chien_cards)
+        needed = min(missing, 1) if self.rules.consecutive_chien_cards else missing
+        if self.chien_gaps_left < needed:
+            raise IllegalActionError(
+                "D8",
+                f"the chien still needs {missing} card(s) and they may not be the last "
+                "card of the pack: put a chien card down before this packet",
+            )
+
+    def can_deal_packet(self, seat: int | None = None, count: int | None = None) -> bool:
+        return _can(self.verify_packet, seat, count)
+
+    def deal_packet(self, seat: int | None = None, count: int | None = None) -> PacketDealt:
+        """The dealer gives the next packet from the top of the pack."""
+        self.verify_packet(seat, count)
+        size = self.variant.packet_size
+        cards = tuple(self.pack[self._next_card : self._next_card + size])
+        return self._act(PacketDealt(self.next_packet_seat, cards))
+
+    def verify_chien_card(self) -> None:
+        """D8: one card at a time, never the first or the last card of the pack, and (by
+        default, ⚙) never right after another chien card."""
+        self._expect(Phase.DEAL, "D8", "putting a card in the chien")
+        if len(self.chien_cards) >= self.variant.chien_size:
+            raise IllegalActionError(
+                "D8", f"the chien already holds its {self.variant.chien_size} cards"
+            )
+        if self._packets == 0:
+            raise IllegalActionError("D8", "the first card of the pack may not go to the chien")
+        if self._packets >= self.variant.packet_count:
+            raise IllegalActionError("D8", "the last card of the pack may not go to the chien")
+        if not self.rules.consecutive_chien_cards:
+            if self._last_was_chien:
+                raise IllegalActionError(
+                    "D8",
+                    "the chien is built one card at a time: deal a packet before the next "
+                    "chien card (Rules.consecutive_chien_cards allows two in a row)",
+                )
+            if self.variant.chien_size - len(self.chien_cards) - 1 > self.chien_gaps_left:
+                raise IllegalActionError("D8", "too few packets are left for the rest of the chien")
+
+    def can_deal_chien_card(self) -> bool:
+        return _can(self.verify_chien_card)
+
+    def deal_chien_card(self) -> ChienCardDealt:
+        """The dealer puts the top card of the pack in the chien."""
+        self.verify_chien_card()
+        return self._act(ChienCardDealt(self.pack[self._next_card]))
+
+    # -- D10, D15, D16 ----------------------------------------------------------------------
+
+    def verify_show_chien(self) -> None:
+        self._expect(Phase.SHOW_CHIEN, "D10", "showing the chien")
+
+    def can_show_chien(self) -> bool:
+        return _can(self.verify_show_chien)
+
+    def show_chien(self) -> ChienShown:
+        """D10: the dealer shows that the chien holds the right number of cards."""
+        self.verify_show_chien()
+        return self._act(ChienShown(len(self.chien_cards)))
+
+    def verify_pick_up(self) -> None:
+        self._expect(Phase.PICK_UP, "D11", "picking up the cards")
+
+    def can_pick_up(self) -> bool:
+        return _can(self.verify_pick_up)
+
+    def pick_up(self) -> CardsPickedUp:
+        """D15: the deal is over; each player looks at his cards."""
+        self.verify_pick_up()
+        return self._act(CardsPickedUp())
+
+    def holder_of_petit_sec(self) -> int | None:
+        """D16: the seat whose hand holds the Petit with no other trump and no Excuse."""
+        for seat, cards in enumerate(self.received):
+            if len(cards) == self.variant.hand_size and CardSet(cards).has_petit_sec():
+                return seat
+        return None
+
+    def verify_announce_petit_sec(self, seat: int) -> None:
+        self._expect(Phase.PETIT_SEC, "D16", "announcing a Petit sec")
+        if self.variant.check_seat(seat) != self.petit_sec:
+            raise IllegalActionError(
+                "D16",
+                f"seat {seat} does not hold the Petit sec: a Petit sec is the Petit with no "
+                "other trump and without the Excuse",
+            )
+
+    def can_announce_petit_sec(self, seat: int) -> bool:
+        return _can(self.verify_announce_petit_sec, seat)
+
+    def announce_petit_sec(self, seat: int) -> PetitSecAnnounced:
+        """D16: the holder shows his hand; the deal is void and the dealer's right
+        neighbour deals the new one."""
+        self.verify_announce_petit_sec(seat)
+        return self._act(PetitSecAnnounced(seat, CardSet(self.received[seat])))
+
+    # -- D10–D14: faults during the deal ------------------------------------------------
+
+    def verify_fault(self, kind: str, by: int | None = None, card: int | None = None) -> None:
+        """A fault can be recorded while the deal goes on: a misdeal or a card turned up
+        from the shuffle to the last packet, an early pick-up while the cards are being
+        dealt, a wrong chien count when the chien is shown (or while dealing)."""
+        if kind not in FAULT_KINDS:
+            raise IllegalActionError(
+                "D12", f"{kind!r} is not a fault of the deal: one of {', '.join(FAULT_KINDS)}"
+            )
+        allowed = {
+            "misdeal": (Phase.SHUFFLE, Phase.CUT, Phase.DEAL, Phase.SHOW_CHIEN),
+            "chien_count": (Phase.DEAL, Phase.SHOW_CHIEN),
+            "card_exposed": (Phase.SHUFFLE, Phase.CUT, Phase.DEAL),
+            "early_pickup": (Phase.DEAL,),
+        }[kind]
+        rule = _FAULT_RULES[kind]
+        if self.phase not in allowed:
+            raise IllegalActionError(
+                rule, f"a {kind} fault is only recorded during the deal: {self._phase_text()}"
+            )
+        dealer = self._require_dealer()
+        if by is not None:
+            self.variant.check_seat(by, "the seat at fault")
+        if kind in ("misdeal", "chien_count") and by not in (None, dealer):
+            raise IllegalActionError(rule, f"a {kind} is the dealer's fault (seat {dealer})")
+        if kind == "card_exposed" and card is None:
+            raise IllegalActionError("D14", "name the card that was turned face up")
+        if kind != "card_exposed" and card is not None:
+            raise IllegalActionError(rule, f"a {kind} fault concerns no card")
+        if kind == "early_pickup" and by is None:
+            raise IllegalActionError("D11", "name the player who touched his cards")
+
+    def can_record_fault(self, kind: str, by: int | None = None, card: int | None = None) -> bool:
+        return _can(self.verify_fault, kind, by, card)
+
+    def record_fault(
+        self, kind: FaultKind, by: int | None = None, card: int | None = None
+    ) -> FaultRecorded:
+        """Record a fault (``by`` defaults to the dealer) and apply its consequences:
+        D10/D12/D13 a misdeal or wrong chien count voids the deal, the same dealer deals
+        again and may not bid, the hands go back unseen; D14 a court card, trump (or
+        Excuse, ⚙) turned up voids the deal and bars whoever turned it, a plain card
+        below the Valet lets the deal go on; D11 an early pick-up is recorded with the
+        penalty of the settings, and the deal goes on."""
+        self.verify_fault(kind, by, card)
+        return self._act(self._fault(kind, self._require_dealer() if by is None else by, card))
+
+    def _fault(self, kind: FaultKind, by: int, card: int | None) -> FaultRecorded:
+        dealer, rule = self._require_dealer(), _FAULT_RULES[kind]
+        if kind == "early_pickup":
+            return FaultRecorded(kind, by, None, rule, False, (), False, self.rules.early_pickup_penalty)
+        if kind != "card_exposed":
+            return FaultRecorded(kind, by, None, rule, True, (dealer,), True, 0)
+        exposed = Card(card if card is not None else 0)
+        serious = not exposed.is_suit_card or exposed.is_court
+        if exposed.is_excuse and not self.rules.excuse_exposed_as_trump:
+            serious = False
+        if serious:
+            return FaultRecorded(kind, by, exposed, rule, True, (by,), by == dealer, 0)
+        barred = (by,) if self.rules.bar_plain_card_exposer else ()
+        return FaultRecorded(kind, by, exposed, rule, False, barred, False, 0)
+
+    # -- the automatic deal -------------------------------------------------------------
+
+    @classmethod
+    def automatic(
+        cls,
+        variant: Variant,
+        rules: Rules | None = None,
+        rng: random.Random | None = None,
+        dealer: int | None = None,
+        barred: frozenset[int] = frozenset(),
+        pack: Sequence[Card] | None = None,
+    ) -> Deal:
+        """A whole deal done by the engine: the draw (unless ``dealer`` is given), a
+        uniform shuffle, a cut uniform among the legal ones (D5), a chien placement
+        uniform among the legal ones (D8), the chien shown, the cards picked up, and a
+        Petit sec announced by its holder (D16). ``rng`` defaults to the OS's secure
+        source."""
+        deal = cls(variant, rules or Rules(), dealer, barred, list(pack or ALL_CARDS))
+        deal.run_automatically(rng or random.SystemRandom())
+        return deal
+
+    def run_automatically(self, rng: random.Random) -> None:
+        """Take every remaining step of the deal with the engine's own choices."""
+        while self.phase is Phase.DRAW:
+            self.draw(self.seats_to_draw()[0], rng=rng)
+        if self.phase is Phase.SHUFFLE:
+            self.shuffle(rng=rng)
+        if self.phase is Phase.CUT:
+            self.cut(rng.randint(MIN_CUT, 78 - MIN_CUT))
+        if self.phase is Phase.DEAL:
+            self._deal_rest(rng)
+        if self.phase is Phase.SHOW_CHIEN:
+            self.show_chien()
+        if self.phase is Phase.PICK_UP:
+            self.pick_up()
+        if self.phase is Phase.PETIT_SEC and self.petit_sec is not None:
+            self.announce_petit_sec(self.petit_sec)
+
+    def _deal_rest(self, rng: random.Random) -> None:
+        """Deal what is left, the chien cards in gaps chosen uniformly among the legal
+        completions of what was dealt so far (all the legal placements at the start)."""
+        packets, total = self._packets, self.variant.packet_count
+        repeat = self.rules.consecutive_chien_cards
+        here_open = packets >= 1 and (repeat or not self._last_was_chien)
+        gaps = range(packets if here_open else packets + 1, total)
+        missing = self.variant.chien_size - len(self.chien_cards)
+        per_gap = [0] * (total + 1)
+        for gap in _sample_gaps(gaps, missing, repeat, rng):
+            per_gap[gap] += 1
+        for packet in range(packets, total + 1):
+            if packet > packets:
+                self.deal_packet()
+            for _ in range(per_gap[packet]):
+                self.deal_chien_card()
+
+    # -- applying operations and replay ---------------------------------------------------
+
+    def _act(self, operation: _Op) -> _Op:
+        self.apply(operation)
+        return operation
+
+    def apply(self, operation: Operation) -> None:
+        """Check ``operation`` against the rules, then apply and log it (and what
+        follows from it: the dealer chosen, the deal voided)."""
+        name = _HANDLERS.get(type(operation))
+        if name is None:
+            raise IllegalActionError(
+                "Replay", f"{type(operation).__name__} follows from another operation"
+            )
+        getattr(self, f"_verify_{name}")(operation)
+        self._log(operation)
+        getattr(self, f"_apply_{name}")(operation)
+
+    def _log(self, operation: Operation) -> None:
+        self.operations.append(operation)
+
+    @classmethod
+    def replay(
+        cls,
+        variant: Variant,
+        operations: Sequence[Operation],
+        rules: Rules | None = None,
+        barred: frozenset[int] = frozenset(),
+        pack: Sequence[Card] | None = None,
+    ) -> Deal:
+        """Rebuild a deal from its operations, checking each against the rules."""
+        first = operations[0] if operations else None
+        dealer = first.dealer if isinstance(first, DealerChosen) and not first.by_draw else None
+        deal = cls(variant, rules or Rules(), dealer, barred, list(pack or ALL_CARDS))
+        for operation in operations:
+            if not operation.automatic:
+                deal.apply(operation)
+        if deal.operations != list(operations):
+            raise IllegalActionError("Replay", "the operations do not follow from each other")
+        return deal
+
+    def __eq__(self, other: object) -> bool:
+        if not isinstance(other, Deal):
+            return NotImplemented
+        keys = ("variant", "rules", "dealer", "barred", "phase", "operations", "draws")
+        more = ("received", "chien_cards", "faults", "petit_sec", "void", "shuffled", "cut_k")
+        return all(getattr(self, k) == getattr(other, k) for k in keys + more)
+
+    # -- how each operation changes the state ------------------------------------------
+
+    def _apply_drawn(self, op: CardDrawn) -> None:
+        self.draws.setdefault(op.seat, []).append(op.card)
+        if not self.seats_to_draw():
+            lowest = min(self.draws, key=lambda s: self.draws[s][-1].draw_rank)
+            self.dealer = lowest
+            self.phase = Phase.SHUFFLE
+            self._log(DealerChosen(lowest, by_draw=True))
+
+    def _apply_shuffled(self, op: Shuffled) -> None:
+        self.pack = list(op.order)
+        self.shuffled = op.order
+        self.phase = Phase.CUT
+
+    def _apply_cut(self, op: Cut) -> None:
+        self.pack = self.pack[op.k :] + self.pack[: op.k]
+        self.cut_k = op.k
+        self.phase = Phase.DEAL
+
+    def _apply_packet(self, op: PacketDealt) -> None:
+        self.received[op.seat].extend(op.cards)
+        self._next_card += len(op.cards)
+        self._packets += 1
+        self._last_was_chien = False
+        self._after_card()
+
+    def _apply_chien_card(self, op: ChienCardDealt) -> None:
+        self.chien_cards.append(op.card)
+        self._last_was_chien = True
+        self._next_card += 1
+        self._after_card()
+
+    def _after_card(self) -> None:
+        if self._next_card == 78:
+            self.phase = Phase.SHOW_CHIEN
+
+    def _apply_chien_shown(self, op: ChienShown) -> None:
+        self.phase = Phase.PICK_UP
+
+    def _apply_picked_up(self, op: CardsPickedUp) -> None:
+        self.petit_sec = self.holder_of_petit_sec()
+        self.phase = Phase.COMPLETE if self.petit_sec is None else Phase.PETIT_SEC
+
+    def _apply_petit_sec(self, op: PetitSecAnnounced) -> None:
+        self._void("petit_sec", self.variant.right_of(self._require_dealer()), ())
+
+    def _apply_fault(self, op: FaultRecorded) -> None:
+        self.faults.append(op)
+        if op.voids:
+            self._void("misdeal", self._require_dealer(), op.barred)
+
+    def _void(self, reason: VoidReason, next_dealer: int, barred: tuple[int, ...]) -> None:
+        self.void = reason
+        self.phase = Phase.VOID
+        self._log(DealVoided(reason, next_dealer, barred))
+
+    # -- how each operation is checked ------------------------------------------------------
+
+    def _verify_drawn(self, op: CardDrawn) -> None:
+        self.verify_draw(op.seat, op.card)
+
+    def _verify_shuffled(self, op: Shuffled) -> None:
+        self.verify_shuffle(op.seat)
+        if sorted(op.order) != list(range(78)):
+            raise IllegalActionError("D4", "a shuffled pack holds the 78 cards, each once")
+
+    def _verify_cut(self, op: Cut) -> None:
+        self.verify_cut(op.k, op.seat)
+
+    def _verify_packet(self, op: PacketDealt) -> None:
+        self.verify_packet(op.seat, len(op.cards))
+        top = tuple(self.pack[self._next_card : self._next_card + len(op.cards)])
+        if op.cards != top:
+            raise IllegalActionError("D6", "a packet is dealt from the top of the pack")
+
+    def _verify_chien_card(self, op: ChienCardDealt) -> None:
+        self.verify_chien_card()
+        if op.card != self.pack[self._next_card]:
+            raise IllegalActionError("D8", "a chien card is dealt from the top of the pack")
+
+    def _verify_chien_shown(self, op: ChienShown) -> None:
+        self.verify_show_chien()
+
+    def _verify_picked_up(self, op: CardsPickedUp) -> None:
+        self.verify_pick_up()
+
+    def _verify_petit_sec(self, op: PetitSecAnnounced) -> None:
+        self.verify_announce_petit_sec(op.seat)
+
+    def _verify_fault(self, op: FaultRecorded) -> None:
+        self.verify_fault(op.kind, op.by, op.card)
+        if op != self._fault(op.kind, op.by, op.card):
+            raise IllegalActionError(op.rule, "the consequences do not follow the rules")
+
+
+
+_FAULT_RULES: dict[str, str] = {
+    "misdeal": "D12",
+    "chien_count": "D10",
+    "card_exposed": "D14",
+    "early_pickup": "D11",
+}
+
+_HANDLERS: dict[type[Operation], str] = {
+    CardDrawn: "drawn",
+    Shuffled: "shuffled",
+    Cut: "cut",
+    PacketDealt: "packet",
+    ChienCardDealt: "chien_card",
+    ChienShown: "chien_shown",
+    CardsPickedUp: "picked_up",
+    PetitSecAnnounced: "petit_sec",
+    FaultRecorded: "fault",
+}
+
+
+def _can(verify: Callable[..., None], *args: object) -> bool:
+    try:
+        verify(*args)
+    except IllegalActionError:
+        return False
+    return True
+
+

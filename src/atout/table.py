@@ -1,0 +1,127 @@
+"""Seats, the three variants (3, 4 and 5 players) and the settings (⚙ of RULES.md).
+
+Seats are numbered ``0 … n-1`` in the order of play, which is counter-clockwise:
+the right neighbour of seat ``s`` is ``s+1``, the left neighbour ``s-1`` (mod n).
+
+>>> v = Variant.for_players(4)
+>>> v.hand_size, v.chien_size, v.packet_size, v.right_of(3), v.left_of(0), v.opposite_of(1)
+(18, 6, 3, 0, 3, 3)
+>>> Rules().shuffler(v, dealer=0), Rules().cutter(v, dealer=0)
+(2, 3)
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import ClassVar
+
+from atout.errors import IllegalActionError
+
+__all__ = ["Rules", "Variant"]
+
+
+@dataclass(frozen=True)
+class Variant:
+    """What differs between 3, 4 and 5 players; everything else is the same game.
+
+    The deal is ``packets_per_hand`` rounds of one packet to each seat, with
+    ``chien_size`` chien cards put down one at a time between packets (D6–D9).
+    """
+
+    players: int
+    hand_size: int
+    chien_size: int
+    packet_size: int
+    poignee_thresholds: tuple[int, int, int]
+
+    _BY_PLAYERS: ClassVar[dict[int, Variant]]
+
+    @classmethod
+    def for_players(cls, players: int) -> Variant:
+        """The variant for 3, 4 or 5 players."""
+        try:
+            return cls._BY_PLAYERS[players]
+        except (KeyError, TypeError):
+            raise IllegalActionError(
+                "Table", f"French Tarot is played by 3, 4 or 5 players, not {players!r}"
+            ) from None
+
+    @property
+    def packets_per_hand(self) -> int:
+        return self.hand_size // self.packet_size
+
+    @property
+    def packet_count(self) -> int:
+        """Packets in the whole deal (D7): 18 with 3 players, 24 with 4, 25 with 5."""
+        return self.packets_per_hand * self.players
+
+    def check_seat(self, seat: object, what: str = "seat") -> int:
+        """``seat`` as an int, or an error naming it when it is not ``0 … n-1``."""
+        if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < self.players:
+            raise IllegalActionError(
+                "Table",
+                f"{what} {seat!r} is not a seat: seats are 0 … {self.players - 1} "
+                f"with {self.players} players",
+            )
+        return seat
+
+    def right_of(self, seat: int) -> int:
+        """The right neighbour: the next seat in the order of play (counter-clockwise)."""
+        return (seat + 1) % self.players
+
+    def left_of(self, seat: int) -> int:
+        return (seat - 1) % self.players
+
+    def opposite_of(self, seat: int) -> int:
+        """The seat facing ``seat``: exact with 4 players; ``seat + n//2`` otherwise
+        (RULES.md D4 ⚙)."""
+        return (seat + self.players // 2) % self.players
+
+
+Variant._BY_PLAYERS = {
+    3: Variant(3, hand_size=24, chien_size=6, packet_size=4, poignee_thresholds=(13, 15, 18)),
+    4: Variant(4, hand_size=18, chien_size=6, packet_size=3, poignee_thresholds=(10, 13, 15)),
+    5: Variant(5, hand_size=15, chien_size=3, packet_size=3, poignee_thresholds=(8, 10, 13)),
+}
+
+
+@dataclass(frozen=True)
+class Rules:
+    """The settings where the official text is silent (⚙ in RULES.md), FFT defaults.
+
+    - ``consecutive_chien_cards`` (D8): may two chien cards be put down one right after
+      the other, with no packet between them? Default no.
+    - ``early_pickup_penalty`` (D11): points the arbiter takes from a player who touched
+      or picked up his cards before the end of the deal; default 0, a recorded warning.
+    - ``bar_plain_card_exposer`` (D14): is a player who turned up a plain card below the
+      Valet (the deal goes on) barred from bidding? Default no.
+    - ``excuse_exposed_as_trump`` (D14): is the Excuse turned face up treated like a
+      trump (redeal, exposer barred)? Default yes; otherwise like a plain card.
+    - ``shuffler_offset`` (D4): the shuffler is ``dealer + offset``; ``None`` (default)
+      means the opposite seat with 4 players and ``dealer + n//2`` with 3 and 5.
+    - ``called_suit_first_trick`` (B4): may the called suit be led at the first trick
+      (5 players)? Default no, except the called King itself.
+    """
+
+    consecutive_chien_cards: bool = False
+    early_pickup_penalty: int = 0
+    bar_plain_card_exposer: bool = False
+    excuse_exposed_as_trump: bool = True
+    shuffler_offset: int | None = None
+    called_suit_first_trick: bool = False
+
+    def __post_init__(self) -> None:
+        if self.early_pickup_penalty < 0:
+            raise IllegalActionError(
+                "D11", f"a penalty is a number of points ≥ 0, got {self.early_pickup_penalty!r}"
+            )
+
+    def shuffler(self, variant: Variant, dealer: int) -> int:
+        """D4: the player opposite the dealer shuffles."""
+        if self.shuffler_offset is None:
+            return variant.opposite_of(dealer)
+        return (dealer + self.shuffler_offset) % variant.players
+
+    def cutter(self, variant: Variant, dealer: int) -> int:
+        """D5: the dealer's left neighbour cuts."""
+        return variant.left_of(dealer)
