@@ -17,7 +17,7 @@ bool, ``cut(k)`` acts and returns the frozen operation it appended to
 >>> import random
 >>> deal = Deal.automatic(Variant.for_players(4), rng=random.Random(7))
 >>> deal.phase, deal.dealer, len(deal.chien), [len(h) for h in deal.hands]
-(<Phase.COMPLETE: 'complete'>, 2, 6, [18, 18, 18, 18])
+(<Phase.COMPLETE: 'complete'>, 1, 6, [18, 18, 18, 18])
 >>> Deal.replay(deal.variant, deal.operations, rules=deal.rules) == deal
 True
 """
