@@ -669,24 +669,29 @@ class Deal:
         deal.run_automatically(rng or random.SystemRandom())
         return deal
 
-    def run_automatically(self, rng: random.Random) -> None:
-        """Take every remaining step of the deal with the engine's own choices."""
-        while self.phase is Phase.DRAW:
+    def run_automatically(
+        self, rng: random.Random, pause: Phase | None = None, pause_after_packets: int | None = None
+    ) -> None:
+        """Take the remaining steps of the deal with the engine's own choices, stopping
+        on reaching phase ``pause`` or, while dealing, once ``pause_after_packets``
+        packets are out (to record a fault there, say). Resuming later keeps every
+        choice uniform: the chien cards left go to gaps uniform among the legal
+        completions of what was dealt."""
+        while self.phase is Phase.DRAW and pause is not Phase.DRAW:
             self.draw(self.seats_to_draw()[0], rng=rng)
-        if self.phase is Phase.SHUFFLE:
-            self.shuffle(rng=rng)
-        if self.phase is Phase.CUT:
-            self.cut(rng.randint(MIN_CUT, 78 - MIN_CUT))
-        if self.phase is Phase.DEAL:
-            self._deal_rest(rng)
-        if self.phase is Phase.SHOW_CHIEN:
-            self.show_chien()
-        if self.phase is Phase.PICK_UP:
-            self.pick_up()
-        if self.phase is Phase.PETIT_SEC and self.petit_sec is not None:
-            self.announce_petit_sec(self.petit_sec)
+        steps: list[tuple[Phase, Callable[[], object]]] = [
+            (Phase.SHUFFLE, lambda: self.shuffle(rng=rng)),
+            (Phase.CUT, lambda: self.cut(rng.randint(MIN_CUT, 78 - MIN_CUT))),
+            (Phase.DEAL, lambda: self._deal_rest(rng, pause_after_packets)),
+            (Phase.SHOW_CHIEN, self.show_chien),
+            (Phase.PICK_UP, self.pick_up),
+            (Phase.PETIT_SEC, lambda: self.announce_petit_sec(self.petit_sec or 0)),
+        ]
+        for phase, step in steps:
+            if self.phase is phase and phase is not pause:
+                step()
 
-    def _deal_rest(self, rng: random.Random) -> None:
+    def _deal_rest(self, rng: random.Random, pause_after_packets: int | None = None) -> None:
         """Deal what is left, the chien cards in gaps chosen uniformly among the legal
         completions of what was dealt so far (all the legal placements at the start)."""
         packets, total = self._packets, self.variant.packet_count
@@ -699,6 +704,8 @@ class Deal:
             per_gap[gap] += 1
         for packet in range(packets, total + 1):
             if packet > packets:
+                if packet - 1 == pause_after_packets:
+                    return
                 self.deal_packet()
             for _ in range(per_gap[packet]):
                 self.deal_chien_card()

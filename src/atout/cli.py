@@ -1,0 +1,235 @@
+"""The ``atout`` command line.
+
+Every mistake of the user (a bad option, a bad value) ends in one line on standard
+error naming it, and exit status 2; never a traceback.
+"""
+
+from __future__ import annotations
+
+import json
+import random
+import sys
+from collections.abc import Iterator
+from contextlib import contextmanager
+from dataclasses import dataclass
+from typing import Annotated
+
+import typer
+
+from atout.cards import Card
+from atout.dealing import FAULT_KINDS, Deal, FaultKind, Phase
+from atout.describe import describe_deal
+from atout.errors import AtoutError
+from atout.match import Match
+from atout.record import deal_record
+from atout.table import Rules, Variant
+
+app = typer.Typer(
+    name="atout",
+    help="French Tarot by the official rules of the Fédération Française de Tarot.",
+    no_args_is_help=True,
+    add_completion=False,
+    pretty_exceptions_enable=False,
+    rich_markup_mode=None,
+)
+
+
+class UserError(Exception):
+    """A mistake of the user: one line, exit status 2."""
+
+
+@app.callback()
+def _root() -> None:
+    """French Tarot by the official rules of the Fédération Française de Tarot."""
+
+
+def _check_players(players: int) -> Variant:
+    if players not in (3, 4, 5):
+        raise UserError(f"--players {players}: French Tarot is played by 3, 4 or 5 players")
+    return Variant.for_players(players)
+
+
+@dataclass(frozen=True)
+class FaultSpec:
+    kind: FaultKind
+    by: int | None
+    card: Card | None
+
+
+_FAULT_HELP = (
+    "misdeal | chien_count | exposed:SEAT:CARD | early_pickup:SEAT "
+    "(e.g. exposed:2:KS, early_pickup:3)"
+)
+
+
+def _parse_fault(text: str, variant: Variant) -> FaultSpec:
+    kind, *rest = text.split(":")
+    kind = {"exposed": "card_exposed"}.get(kind, kind)
+    if kind not in FAULT_KINDS:
+        raise UserError(f"--fault {text!r}: unknown fault; expected {_FAULT_HELP}")
+    needs = {"misdeal": 0, "chien_count": 0, "card_exposed": 2, "early_pickup": 1}[kind]
+    if len(rest) != needs:
+        raise UserError(f"--fault {text!r}: expected {_FAULT_HELP}")
+    by = None
+    if rest:
+        if not rest[0].isdigit() or int(rest[0]) >= variant.players:
+            raise UserError(
+                f"--fault {text!r}: {rest[0]!r} is not a seat (0 … {variant.players - 1})"
+            )
+        by = int(rest[0])
+    card = Card.parse(rest[1]) if len(rest) == 2 else None
+    return FaultSpec(kind, by, card)  # type: ignore[arg-type]
+
+
+@contextmanager
+def _progress(total: int, enabled: bool) -> Iterator[typer.models.Any]:
+    """A progress bar on standard error, only when it is a terminal."""
+    if not enabled or total < 2 or not sys.stderr.isatty():
+        yield None
+        return
+    from rich.console import Console
+    from rich.progress import BarColumn, MofNCompleteColumn, Progress, TimeRemainingColumn
+
+    with Progress(
+        "[progress.description]{task.description}",
+        BarColumn(),
+        MofNCompleteColumn(),
+        TimeRemainingColumn(),
+        console=Console(stderr=True),
+        transient=True,
+    ) as progress:
+        task = progress.add_task("dealing", total=total)
+        yield lambda: progress.advance(task)
+
+
+def _rng(seed: int | None) -> random.Random:
+    return random.SystemRandom() if seed is None else random.Random(seed)
+
+
+def _deal_with_fault(
+    variant: Variant, rules: Rules, rng: random.Random, dealer: int | None, fault: FaultSpec
+) -> list[Deal]:
+    """A deal during which ``fault`` happens, then the redeal if the fault voids it."""
+    match = Match(variant, rules, first_dealer=dealer)
+    deal = match.new_deal()
+    if fault.kind == "chien_count":
+        deal.run_automatically(rng, pause=Phase.SHOW_CHIEN)
+    else:
+        half = rng.randint(1, variant.packet_count // 2)
+        deal.run_automatically(rng, pause_after_packets=half)
+    deal.record_fault(fault.kind, fault.by, fault.card)
+    deal.run_automatically(rng)
+    if deal.phase is Phase.VOID and deal.void == "misdeal":
+        match.deal_automatically(rng)
+    return match.deals
+
+
+@app.command()
+def deal(
+    players: Annotated[
+        int, typer.Option("--players", "-p", help="Number of players: 3, 4 or 5.")
+    ] = 4,
+    seed: Annotated[
+        int | None,
+        typer.Option(
+            help="Seed for a reproducible deal (≥ 0). Without it, the OS's secure source; "
+            "with --count, deal i uses seed+i."
+        ),
+    ] = None,
+    dealer: Annotated[
+        int | None,
+        typer.Option(help="The dealer's seat, 0 … players-1; skips the draw for the dealer."),
+    ] = None,
+    as_json: Annotated[
+        bool, typer.Option("--json", help="Print one atout.deal/1 record (FORMATS.md).")
+    ] = False,
+    count: Annotated[int, typer.Option(help="How many deals (each independent).")] = 1,
+    jsonl: Annotated[
+        bool, typer.Option("--jsonl", help="One atout.deal/1 record a line; with --count.")
+    ] = False,
+    fault: Annotated[
+        str | None,
+        typer.Option(
+            help=f"Make a fault happen during the deal and show what follows: {_FAULT_HELP}."
+        ),
+    ] = None,
+    english: Annotated[
+        bool, typer.Option("--english", help="English card names (K Q N J) instead of R D C V.")
+    ] = False,
+) -> None:
+    """Deal the cards as La Donne says and show every step.
+
+    The draw for the first dealer (unless --dealer), the shuffle by the player opposite
+    the dealer, the cut by his left neighbour, the packets counter-clockwise with the
+    chien built card by card, the hands, the chien, a Petit sec if there is one, who
+    speaks first, who leads and who deals next. The cut depth (4 … 74) and the chien
+    placement are chosen uniformly among the legal ones.
+    """
+    variant = _check_players(players)
+    if dealer is not None and not 0 <= dealer < players:
+        raise UserError(f"--dealer {dealer}: seats are 0 … {players - 1} with {players} players")
+    if count < 1:
+        raise UserError(f"--count {count}: give a number of deals ≥ 1")
+    if seed is not None and seed < 0:
+        raise UserError(f"--seed {seed}: a seed is an integer ≥ 0")
+    if as_json and (jsonl or count > 1):
+        raise UserError("--json prints one record; use --jsonl for several (--count N --jsonl)")
+    spec = _parse_fault(fault, variant) if fault else None
+    if spec and (as_json or jsonl):
+        raise UserError("--fault tells a deal for people; atout.deal/1 records hold no faults")
+    lang = "en" if english else "fr"
+    rules = Rules()
+    with _progress(count, jsonl) as advance:
+        for i in range(count):
+            deal_seed = None if seed is None else seed + i
+            rng = _rng(deal_seed)
+            if spec:
+                _print_deals(_deal_with_fault(variant, rules, rng, dealer, spec), lang)
+                continue
+            one = Deal.automatic(variant, rules, rng, dealer)
+            if as_json or jsonl:
+                record = deal_record(one, deal_seed)
+                typer.echo(json.dumps(record, ensure_ascii=False, indent=2 if as_json else None))
+            else:
+                if count > 1:
+                    typer.echo(f"── Deal {i + 1} of {count} ──")
+                typer.echo("\n".join(describe_deal(one, lang)))
+            if advance:
+                advance()
+
+
+def _print_deals(deals: list[Deal], lang: str) -> None:
+    for number, one in enumerate(deals, 1):
+        if len(deals) > 1:
+            typer.echo(f"── Deal {number} ──")
+        typer.echo("\n".join(describe_deal(one, lang)))
+
+
+def main(argv: list[str] | None = None) -> None:
+    """Entry point: run the command, turning every user mistake into one line."""
+    command = typer.main.get_command(app)
+    try:
+        command.main(args=argv, prog_name="atout", standalone_mode=False)
+    except (UserError, AtoutError) as error:
+        _fail(str(error))
+    except typer.Abort:
+        typer.echo("atout: interrupted", err=True)
+        sys.exit(130)
+    except typer.TyperException as error:  # the command line itself: bad option or value
+        context = getattr(error, "ctx", None)
+        if type(error).__name__ == "NoArgsIsHelpError" and context is not None:
+            typer.echo(context.get_help(), err=True)
+            sys.exit(2)
+        format_message = getattr(error, "format_message", lambda: str(error))
+        _fail(" ".join(str(format_message()).split()))
+    except BrokenPipeError:
+        sys.stderr.close()
+        sys.exit(0)
+
+
+def _fail(message: str) -> None:
+    typer.echo(f"atout: error: {message}", err=True)
+    sys.exit(2)
+
+if __name__ == "__main__":
+    main()

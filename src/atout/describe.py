@@ -1,0 +1,155 @@
+"""A deal told for people, step by step, with the rule behind each step.
+
+The terminal's ``atout deal`` prints these lines; other interfaces can show them too.
+"""
+
+from __future__ import annotations
+
+from atout.cards import Card, CardSet
+from atout.dealing import (
+    CardDrawn,
+    ChienCardDealt,
+    ChienShown,
+    Cut,
+    Deal,
+    DealerChosen,
+    DealVoided,
+    FaultRecorded,
+    Operation,
+    PacketDealt,
+    PetitSecAnnounced,
+    Shuffled,
+)
+
+__all__ = ["describe_deal", "describe_fault"]
+
+
+def _seat(deal: Deal, seat: int) -> str:
+    role = " (dealer)" if seat == deal.dealer else ""
+    return f"seat {seat}{role}"
+
+
+def _show(cards: tuple[Card, ...] | list[Card], lang: str) -> str:
+    return " ".join(card.display(lang) for card in cards)
+
+
+def describe_fault(deal: Deal, fault: FaultRecorded, lang: str = "fr") -> list[str]:
+    """What a fault is and what follows from it (D10–D14)."""
+    who = _seat(deal, fault.by)
+    card = f" {fault.card.display(lang)} ({fault.card.name()})" if fault.card is not None else ""
+    what = {
+        "misdeal": f"{who} misdealt",
+        "chien_count": f"{who} did not put exactly {deal.variant.chien_size} cards in the chien",
+        "card_exposed": f"{who} turned{card} face up",
+        "early_pickup": f"{who} touched his cards before the end of the deal",
+    }[fault.kind]
+    lines = [f"Fault ({fault.rule}): {what}."]
+    if fault.kind == "early_pickup":
+        penalty = f"a penalty of {fault.penalty} points" if fault.penalty else "a warning"
+        lines.append(f"  The arbiter records {penalty}; the deal goes on (D11).")
+    elif not fault.voids:
+        lines.append("  The card is below the Valet: the deal goes on (D14).")
+    else:
+        lines.append(f"  The deal is void; seat {deal.dealer} deals again (D12).")
+    if fault.hands_returned_unseen:
+        lines.append("  The dealer is at fault: every player gives his hand back unseen (D13).")
+    for seat in fault.barred:
+        when = "on the new deal" if fault.voids else "on this deal"
+        rule = "D12" if seat == deal.dealer and fault.kind != "card_exposed" else "D14"
+        lines.append(f"  Seat {seat} may not bid {when} ({rule}).")
+    return lines
+
+
+def describe_deal(deal: Deal, lang: str = "fr") -> list[str]:
+    """Every step of ``deal`` in order, then the hands, the chien and what comes next."""
+    lines: list[str] = []
+    if deal.draws:
+        lines.append("Draw for the first dealer: each player draws a card face down (D1).")
+    packets: list[str] = []
+    for op in deal.operations:
+        if isinstance(op, PacketDealt | ChienCardDealt):
+            packets.append(_packet(deal, op, lang))
+            continue
+        if packets:
+            lines += _rounds(deal, packets)
+            packets = []
+        lines += _step(deal, op, lang)
+    if packets:
+        lines += _rounds(deal, packets)
+    if deal.is_over or deal.petit_sec is not None:
+        lines += _hands(deal, lang)
+    if deal.void is None and deal.is_over:
+        lines.append(
+            f"No Petit sec (D16). Seat {deal.first_bidder} speaks first (B1) and leads the "
+            f"first trick (D18); seat {deal.next_dealer} deals next (D17)."
+        )
+        if deal.barred_now:
+            barred = ", ".join(map(str, sorted(deal.barred_now)))
+            lines.append(f"Barred from bidding on this deal: seat {barred} (D12, D14).")
+    return lines
+
+
+def _step(deal: Deal, op: Operation, lang: str) -> list[str]:
+    if isinstance(op, CardDrawn):
+        excuse = " — the Excuse does not count: draws again (D3)" if op.card.is_excuse else ""
+        return [f"  seat {op.seat} draws {op.card.display(lang)}{excuse}"]
+    if isinstance(op, DealerChosen):
+        if not op.by_draw:
+            return [f"Seat {op.dealer} deals (given)."]
+        low = deal.draws[op.dealer][-1]
+        return [
+            f"  The lowest card, {low.display(lang)}, deals (D1–D2: suit cards below "
+            f"trumps, then by rank, then ♣ < ♦ < ♥ < ♠): seat {op.dealer} deals."
+        ]
+    if isinstance(op, Shuffled):
+        return [f"Seat {op.seat}, opposite the dealer, shuffles the pack (D4)."]
+    if isinstance(op, Cut):
+        return [
+            f"Seat {op.seat}, the dealer's left neighbour, cuts {op.k} cards and leaves "
+            f"{78 - op.k} (D5: more than 3 each way).",
+            f"Seat {deal.dealer} deals {deal.variant.packet_size} by {deal.variant.packet_size}, "
+            f"counter-clockwise from seat {deal.first_bidder}, and builds the chien card by "
+            "card, never the first or the last card (D6–D8); [seat] packet, (chien card):",
+        ]
+    if isinstance(op, ChienShown):
+        return [f"The dealer shows the chien: {op.count} cards (D10)."]
+    if isinstance(op, FaultRecorded):
+        return describe_fault(deal, op, lang)
+    if isinstance(op, PetitSecAnnounced):
+        return [
+            f"Petit sec! Seat {op.seat} holds the Petit without any other trump or the "
+            f"Excuse and shows his hand: {CardSet.display(op.hand, lang)} (D16)."
+        ]
+    if isinstance(op, DealVoided) and op.reason == "petit_sec":
+        return [f"The deal is void before the bidding; seat {op.next_dealer} deals the next one (D16)."]
+    return []
+
+
+def _packet(deal: Deal, op: PacketDealt | ChienCardDealt, lang: str) -> str:
+    if isinstance(op, ChienCardDealt):
+        return f"(chien {op.card.display(lang)})"
+    return f"[{op.seat}] {_show(op.cards, lang)}"
+
+
+def _rounds(deal: Deal, steps: list[str]) -> list[str]:
+    lines, current, seen = [], [], 0
+    for step in steps:
+        current.append(step)
+        if not step.startswith("(chien"):
+            seen += 1
+        if seen == deal.variant.players and not step.startswith("(chien"):
+            lines.append("  " + "  ".join(current))
+            current, seen = [], 0
+    if current:
+        lines.append("  " + "  ".join(current))
+    return lines
+
+
+def _hands(deal: Deal, lang: str) -> list[str]:
+    lines = ["Hands, sorted as players hold them (trumps, Excuse, then suits):"]
+    for seat, cards in enumerate(deal.received):
+        hand = CardSet(cards)
+        label = f"{_seat(deal, seat)}:".ljust(18)
+        lines.append(f"  {label} {hand.display(lang)}  [{hand.count_trumps()} trumps]")
+    lines.append(f"  {'chien:'.ljust(18)} {_show(deal.chien_cards, lang)}")
+    return lines
