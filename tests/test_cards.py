@@ -136,7 +136,7 @@ def test_cardset_algebra() -> None:
     assert a.with_card(EXCUSE) - a == CardSet([EXCUSE])
     assert CardSet.parse("QS") <= a and not b <= a
     with pytest.raises(AttributeError):
-        a.mask = 0  # type: ignore[misc]
+        a.mask = 0
 
 
 def test_D16_petit_sec_predicate() -> None:

@@ -355,7 +355,7 @@ class CardSet:
         Traceback (most recent call last):
         ...
         atout.errors.InvalidNotationError: 'ks' appears twice in 'KS, ks': a set holds each card once
-        """
+        """  # noqa: E501
         mask = 0
         for word in re.split(r"[\s,]+", text.strip()):
             if not word:

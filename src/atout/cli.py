@@ -9,7 +9,7 @@ from __future__ import annotations
 import json
 import random
 import sys
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass
 from typing import Annotated
@@ -78,11 +78,11 @@ def _parse_fault(text: str, variant: Variant) -> FaultSpec:
             )
         by = int(rest[0])
     card = Card.parse(rest[1]) if len(rest) == 2 else None
-    return FaultSpec(kind, by, card)  # type: ignore[arg-type]
+    return FaultSpec(kind, by, card)
 
 
 @contextmanager
-def _progress(total: int, enabled: bool) -> Iterator[typer.models.Any]:
+def _progress(total: int, enabled: bool) -> Iterator[Callable[[], None] | None]:
     """A progress bar on standard error, only when it is a terminal."""
     if not enabled or total < 2 or not sys.stderr.isatty():
         yield None
@@ -220,8 +220,8 @@ def main(argv: list[str] | None = None) -> None:
         if type(error).__name__ == "NoArgsIsHelpError" and context is not None:
             typer.echo(context.get_help(), err=True)
             sys.exit(2)
-        format_message = getattr(error, "format_message", lambda: str(error))
-        _fail(" ".join(str(format_message()).split()))
+        message = error.format_message() if hasattr(error, "format_message") else str(error)
+        _fail(" ".join(str(message).split()))
     except BrokenPipeError:
         sys.stderr.close()
         sys.exit(0)
@@ -230,6 +230,7 @@ def main(argv: list[str] | None = None) -> None:
 def _fail(message: str) -> None:
     typer.echo(f"atout: error: {message}", err=True)
     sys.exit(2)
+
 
 if __name__ == "__main__":
     main()

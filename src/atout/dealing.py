@@ -379,7 +379,9 @@ class Deal:
     def can_draw(self, seat: int, card: int) -> bool:
         return _can(self.verify_draw, seat, card)
 
-    def draw(self, seat: int, card: int | None = None, rng: random.Random | None = None) -> CardDrawn:
+    def draw(
+        self, seat: int, card: int | None = None, rng: random.Random | None = None
+    ) -> CardDrawn:
         """``seat`` draws ``card`` (or a card chosen by ``rng`` among those not drawn)."""
         if card is None:
             drawn = {c for cards in self.draws.values() for c in cards}
@@ -396,7 +398,9 @@ class Deal:
 
     # -- D4: the shuffle --------------------------------------------------------------------
 
-    def verify_shuffle(self, seat: int | None = None, permutation: Sequence[int] | None = None) -> None:
+    def verify_shuffle(
+        self, seat: int | None = None, permutation: Sequence[int] | None = None
+    ) -> None:
         """D4: only the player opposite the dealer shuffles, and a shuffle is a
         permutation of the 78 positions."""
         self._expect(Phase.SHUFFLE, "D4", "shuffling")
@@ -411,7 +415,9 @@ class Deal:
                 "D4", "a shuffle must be a permutation of the 78 positions 0 … 77"
             )
 
-    def can_shuffle(self, seat: int | None = None, permutation: Sequence[int] | None = None) -> bool:
+    def can_shuffle(
+        self, seat: int | None = None, permutation: Sequence[int] | None = None
+    ) -> bool:
         return _can(self.verify_shuffle, seat, permutation)
 
     def shuffle(
@@ -636,7 +642,9 @@ class Deal:
     def _fault(self, kind: FaultKind, by: int, card: int | None) -> FaultRecorded:
         dealer, rule = self._require_dealer(), _FAULT_RULES[kind]
         if kind == "early_pickup":
-            return FaultRecorded(kind, by, None, rule, False, (), False, self.rules.early_pickup_penalty)
+            return FaultRecorded(
+                kind, by, None, rule, False, (), False, self.rules.early_pickup_penalty
+            )
         if kind != "card_exposed":
             return FaultRecorded(kind, by, None, rule, True, (dealer,), True, 0)
         exposed = Card(card if card is not None else 0)
@@ -854,7 +862,6 @@ class Deal:
             raise IllegalActionError(op.rule, "the consequences do not follow the rules")
 
 
-
 _FAULT_RULES: dict[str, str] = {
     "misdeal": "D12",
     "chien_count": "D10",
@@ -881,5 +888,3 @@ def _can(verify: Callable[..., None], *args: object) -> bool:
     except IllegalActionError:
         return False
     return True
-
-

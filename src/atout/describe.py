@@ -121,7 +121,9 @@ def _step(deal: Deal, op: Operation, lang: str) -> list[str]:
             f"Excuse and shows his hand: {CardSet.display(op.hand, lang)} (D16)."
         ]
     if isinstance(op, DealVoided) and op.reason == "petit_sec":
-        return [f"The deal is void before the bidding; seat {op.next_dealer} deals the next one (D16)."]
+        return [
+            f"The deal is void before the bidding; seat {op.next_dealer} deals the next one (D16)."
+        ]
     return []
 
 

@@ -76,7 +76,9 @@ class Match:
             raise IllegalActionError(
                 "D17", f"deal {len(self.deals)} is not over: finish it or record its fault"
             )
-        deal = Deal(self.variant, self.rules, self.next_dealer, self.barred, list(pack or ALL_CARDS))
+        deal = Deal(
+            self.variant, self.rules, self.next_dealer, self.barred, list(pack or ALL_CARDS)
+        )
         self.deals.append(deal)
         return deal
 

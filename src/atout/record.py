@@ -99,16 +99,18 @@ def read_deal_record(data: Any, rules: Rules | None = None) -> tuple[Deal, int |
     return deal, seed
 
 
-def _get(data: dict[str, Any], key: str, kind: Callable[[Any], _T], nullable: bool = False) -> _T:
+def _get(data: dict[str, Any], key: str, kind: Callable[[Any], _T]) -> _T:
     if key not in data:
         raise InvalidRecordError(f"{key}: missing ({DEAL_FORMAT}, FORMATS.md)")
     value = data[key]
-    if value is None and nullable:
-        return value  # type: ignore[no-any-return]
     try:
         return kind(value)
     except (TypeError, ValueError, InvalidNotationError) as error:
         raise InvalidRecordError(f"{key}: {error}") from None
+
+
+def _get_or_none(data: dict[str, Any], key: str, kind: Callable[[Any], _T]) -> _T | None:
+    return None if data.get(key, 0) is None else _get(data, key, kind)
 
 
 def _int(value: Any) -> int:
@@ -125,8 +127,8 @@ def _card_list(value: Any) -> list[Card]:
 
 def _replay(data: dict[str, Any], rules: Rules) -> Deal:
     variant = Variant.for_players(_get(data, "players", _int))
-    draw = _get(data, "draw", list, nullable=True)
-    dealer = _get(data, "dealer", _int, nullable=True)
+    draw = _get_or_none(data, "draw", list)
+    dealer = _get_or_none(data, "dealer", _int)
     deal = Deal(variant, rules, dealer if draw is None else None)
     for entry in draw or ():
         if not isinstance(entry, list) or len(entry) != 2:
@@ -135,14 +137,14 @@ def _replay(data: dict[str, Any], rules: Rules) -> Deal:
             deal.draw(_int(entry[0]), card)
     if deal.dealer != dealer:
         raise InvalidRecordError(f"dealer: the draw gives seat {deal.dealer}, not {dealer!r} (D1)")
-    shuffled = _get(data, "shuffled", _card_list, nullable=True)
+    shuffled = _get_or_none(data, "shuffled", _card_list)
     if shuffled is None:
         return deal
     position = {card: i for i, card in enumerate(deal.pack)}
     if sorted(shuffled) != list(range(78)):
         raise InvalidRecordError("shuffled: the pack holds the 78 cards, each once (D4)")
     deal.shuffle(_get(data, "shuffler", _int), [position[card] for card in shuffled])
-    cut = _get(data, "cut", _int, nullable=True)
+    cut = _get_or_none(data, "cut", _int)
     if cut is None:
         return deal
     deal.cut(cut, _get(data, "cutter", _int))
@@ -174,7 +176,10 @@ def _check_derived(deal: Deal, data: dict[str, Any]) -> None:
     hands = [[str(c) for c in _card_list(h)] for h in _get(data, "hands", list)]
     expected: dict[str, Any] = deal_record(deal, data.get("seed"))
     expected["hands"] = [[str(c) for c in h] for h in deal.received]
-    for key, got in (("hands", hands), ("chien", [str(c) for c in _get(data, "chien", _card_list)])):
+    for key, got in (
+        ("hands", hands),
+        ("chien", [str(c) for c in _get(data, "chien", _card_list)]),
+    ):
         if got != expected[key]:
             raise InvalidRecordError(f"{key}: does not match the sequence of the deal (D6–D9)")
     for key, rule in (
@@ -186,6 +191,7 @@ def _check_derived(deal: Deal, data: dict[str, Any]) -> None:
         ("cutter", "D5"),
     ):
         if data.get(key) != expected[key]:
+            said = data.get(key)
             raise InvalidRecordError(
-                f"{key}: the deal gives {expected[key]!r}, the record says {data.get(key)!r} ({rule})"
+                f"{key}: the deal gives {expected[key]!r}, the record says {said!r} ({rule})"
             )
