@@ -28,7 +28,7 @@ import random
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from enum import Enum
-from typing import ClassVar, Literal, TypeVar
+from typing import Any, ClassVar, Literal, TypeVar
 
 from atout.cards import ALL_CARDS, Card, CardSet
 from atout.errors import IllegalActionError
@@ -386,6 +386,7 @@ class Deal:
         if card is None:
             drawn = {c for cards in self.draws.values() for c in cards}
             card = (rng or random.SystemRandom()).choice([c for c in ALL_CARDS if c not in drawn])
+        self.verify_draw(seat, card)
         return self._act(CardDrawn(seat, Card(card)))
 
     def seats_to_draw(self) -> list[int]:
@@ -721,20 +722,21 @@ class Deal:
     # -- applying operations and replay ---------------------------------------------------
 
     def _act(self, operation: _Op) -> _Op:
-        self.apply(operation)
+        """Log and apply an operation that its action method has already checked."""
+        self.operations.append(operation)
+        _APPLY[type(operation)](self, operation)
         return operation
 
     def apply(self, operation: Operation) -> None:
         """Check ``operation`` against the rules, then apply and log it (and what
         follows from it: the dealer chosen, the deal voided)."""
-        name = _HANDLERS.get(type(operation))
-        if name is None:
+        verify = _VERIFY.get(type(operation))
+        if verify is None:
             raise IllegalActionError(
                 "Replay", f"{type(operation).__name__} follows from another operation"
             )
-        getattr(self, f"_verify_{name}")(operation)
-        self._log(operation)
-        getattr(self, f"_apply_{name}")(operation)
+        verify(self, operation)
+        self._act(operation)
 
     def _log(self, operation: Operation) -> None:
         self.operations.append(operation)
@@ -869,7 +871,7 @@ _FAULT_RULES: dict[str, str] = {
     "early_pickup": "D11",
 }
 
-_HANDLERS: dict[type[Operation], str] = {
+_NAMES: dict[type[Operation], str] = {
     CardDrawn: "drawn",
     Shuffled: "shuffled",
     Cut: "cut",
@@ -879,6 +881,12 @@ _HANDLERS: dict[type[Operation], str] = {
     CardsPickedUp: "picked_up",
     PetitSecAnnounced: "petit_sec",
     FaultRecorded: "fault",
+}
+_VERIFY: dict[type[Operation], Callable[[Deal, Any], None]] = {
+    kind: getattr(Deal, f"_verify_{name}") for kind, name in _NAMES.items()
+}
+_APPLY: dict[type[Operation], Callable[[Deal, Any], None]] = {
+    kind: getattr(Deal, f"_apply_{name}") for kind, name in _NAMES.items()
 }
 
 

@@ -13,6 +13,7 @@ the right neighbour of seat ``s`` is ``s+1``, the left neighbour ``s-1`` (mod n)
 from __future__ import annotations
 
 from dataclasses import dataclass
+from functools import cached_property
 from typing import ClassVar
 
 from atout.errors import IllegalActionError
@@ -46,11 +47,11 @@ class Variant:
                 "Table", f"French Tarot is played by 3, 4 or 5 players, not {players!r}"
             ) from None
 
-    @property
+    @cached_property
     def packets_per_hand(self) -> int:
         return self.hand_size // self.packet_size
 
-    @property
+    @cached_property
     def packet_count(self) -> int:
         """Packets in the whole deal (D7): 18 with 3 players, 24 with 4, 25 with 5."""
         return self.packets_per_hand * self.players
