@@ -28,7 +28,8 @@ STEPS = [
     "shuffles the pack (D4)",
     "cuts",
     "(D5",
-    "(D6–D8)",
+    "(D6–D7)",
+    "never the first or the last card (D8)",
     "chien: 6 cards (D10)",
     "Hands, sorted",
     "speaks first (B1)",
@@ -53,7 +54,7 @@ def test_deal_is_reproducible_with_a_seed(capsys: pytest.CaptureFixture[str]) ->
 
 def test_dealer_option_skips_the_draw(capsys: pytest.CaptureFixture[str]) -> None:
     _, out, _ = run(capsys, "deal", "--dealer", "2", "--seed", "1")
-    assert "Seat 2 deals (given)." in out and "draws" not in out
+    assert "Seat 2 deals." in out and "draws" not in out
 
 
 def test_json_is_one_deal_record(capsys: pytest.CaptureFixture[str]) -> None:
@@ -153,7 +154,7 @@ def test_english_display(capsys: pytest.CaptureFixture[str]) -> None:
 
 def test_help_answers(capsys: pytest.CaptureFixture[str]) -> None:
     code, out, _ = run(capsys, "deal", "--help")
-    assert code == 0 and "--players" in out and "uniformly" in out and "exposed:SEAT:CARD" in out
+    assert code == 0 and "--players" in out and "uniformly" in out and "exposed:SEAT[:CARD]" in out
 
 
 def test_no_traceback_from_the_installed_command() -> None:

@@ -57,8 +57,9 @@ class FaultSpec:
 
 
 _FAULT_HELP = (
-    "misdeal | chien_count | exposed:SEAT:CARD | early_pickup:SEAT "
-    "(e.g. exposed:2:KS, early_pickup:3)"
+    "misdeal | chien_count | exposed:SEAT[:CARD] | early_pickup:SEAT "
+    "(e.g. exposed:2:KS, exposed:1, early_pickup:3); without CARD, one of the cards "
+    "the seat has received"
 )
 
 
@@ -67,8 +68,8 @@ def _parse_fault(text: str, variant: Variant) -> FaultSpec:
     kind = {"exposed": "card_exposed"}.get(kind, kind)
     if kind not in FAULT_KINDS:
         raise UserError(f"--fault {text!r}: unknown fault; expected {_FAULT_HELP}")
-    needs = {"misdeal": 0, "chien_count": 0, "card_exposed": 2, "early_pickup": 1}[kind]
-    if len(rest) != needs:
+    needs = {"misdeal": (0,), "chien_count": (0,), "card_exposed": (1, 2), "early_pickup": (1,)}
+    if len(rest) not in needs[kind]:
         raise UserError(f"--fault {text!r}: expected {_FAULT_HELP}")
     by = None
     if rest:
@@ -115,9 +116,12 @@ def _deal_with_fault(
     if fault.kind == "chien_count":
         deal.run_automatically(rng, pause=Phase.SHOW_CHIEN)
     else:
-        half = rng.randint(1, variant.packet_count // 2)
+        half = rng.randint(variant.players, variant.packet_count // 2)
         deal.run_automatically(rng, pause_after_packets=half)
-    deal.record_fault(fault.kind, fault.by, fault.card)
+    card = fault.card
+    if fault.kind == "card_exposed" and card is None:
+        card = rng.choice(deal.received[fault.by or 0] or deal.pack[-1:])
+    deal.record_fault(fault.kind, fault.by, card)
     deal.run_automatically(rng)
     if deal.phase is Phase.VOID and deal.void == "misdeal":
         match.deal_automatically(rng)

@@ -76,7 +76,7 @@ def describe_deal(deal: Deal, lang: str = "fr") -> list[str]:
         lines += _step(deal, op, lang)
     if packets:
         lines += _rounds(deal, packets)
-    if deal.is_over or deal.petit_sec is not None:
+    if deal.void != "misdeal" and (deal.is_over or deal.petit_sec is not None):
         lines += _hands(deal, lang)
     if deal.void is None and deal.is_over:
         lines.append(
@@ -95,7 +95,7 @@ def _step(deal: Deal, op: Operation, lang: str) -> list[str]:
         return [f"  seat {op.seat} draws {op.card.display(lang)}{excuse}"]
     if isinstance(op, DealerChosen):
         if not op.by_draw:
-            return [f"Seat {op.dealer} deals (given)."]
+            return [f"Seat {op.dealer} deals."]
         low = deal.draws[op.dealer][-1]
         return [
             f"  The lowest card, {low.display(lang)}, deals (D1–D2: suit cards below "
@@ -108,8 +108,9 @@ def _step(deal: Deal, op: Operation, lang: str) -> list[str]:
             f"Seat {op.seat}, the dealer's left neighbour, cuts {op.k} cards and leaves "
             f"{78 - op.k} (D5: more than 3 each way).",
             f"Seat {deal.dealer} deals {deal.variant.packet_size} by {deal.variant.packet_size}, "
-            f"counter-clockwise from seat {deal.first_bidder}, and builds the chien card by "
-            "card, never the first or the last card (D6–D8); [seat] packet, (chien card):",
+            f"counter-clockwise from seat {deal.first_bidder} (D6–D7),",
+            "and builds the chien card by card, never the first or the last card (D8).",
+            "Each round, in order: [seat] packet, (chien card):",
         ]
     if isinstance(op, ChienShown):
         return [f"The dealer shows the chien: {op.count} cards (D10)."]
@@ -152,6 +153,9 @@ def _hands(deal: Deal, lang: str) -> list[str]:
     for seat, cards in enumerate(deal.received):
         hand = CardSet(cards)
         label = f"{_seat(deal, seat)}:".ljust(18)
-        lines.append(f"  {label} {hand.display(lang)}  [{hand.count_trumps()} trumps]")
+        trumps = hand.count_trumps()
+        lines.append(
+            f"  {label} {hand.display(lang)}  [{trumps} trump{'s' if trumps != 1 else ''}]"
+        )
     lines.append(f"  {'chien:'.ljust(18)} {_show(deal.chien_cards, lang)}")
     return lines

@@ -1,0 +1,48 @@
+"""The shell examples of the README: each ``$ atout …`` line of a ``console`` block,
+run through ``sh`` with ``atout`` on the path, and the lines that follow it."""
+
+from __future__ import annotations
+
+import os
+import re
+import subprocess
+import sys
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+README = ROOT / "README.md"
+BLOCK = re.compile(r"```console\n(.*?)```", re.DOTALL)
+
+
+def examples(text: str) -> list[tuple[str, str]]:
+    """(command, expected output) pairs, in order."""
+    pairs: list[tuple[str, str]] = []
+    for block in BLOCK.findall(text):
+        for chunk in re.split(r"^\$ ", block, flags=re.MULTILINE)[1:]:
+            command, _, output = chunk.partition("\n")
+            pairs.append((command, output))
+    return pairs
+
+
+def run(command: str) -> str:
+    """What ``command`` prints (standard output and error), as a user sees it."""
+    env = dict(os.environ, PATH=f"{Path(sys.executable).parent}{os.pathsep}{os.environ['PATH']}")
+    env["COLUMNS"] = "100"
+    done = subprocess.run(
+        ["sh", "-c", command], cwd=ROOT, env=env, capture_output=True, text=True, check=False
+    )
+    return done.stdout + done.stderr
+
+
+def refresh(text: str) -> str:
+    """The README with the output under each command replaced by what it prints now."""
+
+    def block(match: re.Match[str]) -> str:
+        commands = [command for command, _ in examples(match.group(0))]
+        return "```console\n" + "".join(f"$ {c}\n{run(c)}" for c in commands) + "```"
+
+    return BLOCK.sub(block, text)
+
+
+if __name__ == "__main__":  # python -m tests.readme_examples: refresh the README's outputs
+    README.write_text(refresh(README.read_text(encoding="utf-8")), encoding="utf-8")
