@@ -164,3 +164,39 @@ def test_no_traceback_from_the_installed_command() -> None:
         text=True,
     )
     assert done.returncode == 2 and "Traceback" not in done.stderr and done.stderr.count("\n") == 1
+
+
+def test_progress_bar_on_a_terminal_only() -> None:
+    """With standard error on a terminal, ``--count N --jsonl`` shows a progress bar
+    there, while standard output stays pure JSON lines."""
+    import os
+    import pty
+
+    leader, follower = pty.openpty()
+    command = [
+        sys.executable,
+        "-m",
+        "atout.cli",
+        "deal",
+        "--count",
+        "300",
+        "--jsonl",
+        "--seed",
+        "1",
+    ]
+    with subprocess.Popen(command, stdout=subprocess.PIPE, stderr=follower, text=True) as process:
+        os.close(follower)
+        out, _ = process.communicate(timeout=120)
+    seen = b""
+    while True:
+        try:
+            chunk = os.read(leader, 65536)
+        except OSError:
+            break
+        if not chunk:
+            break
+        seen += chunk
+    os.close(leader)
+    assert process.returncode == 0
+    assert [json.loads(line)["seed"] for line in out.splitlines()] == list(range(1, 301))
+    assert "dealing" in seen.decode("utf-8", "replace")

@@ -21,6 +21,7 @@ from atout.dealing import FAULT_KINDS, Deal, FaultKind, Phase
 from atout.describe import describe_deal
 from atout.errors import AtoutError
 from atout.match import Match
+from atout.randomness import make_rng, seed_for
 from atout.record import deal_record
 from atout.table import Rules, Variant
 
@@ -103,10 +104,6 @@ def _progress(total: int, enabled: bool) -> Iterator[Callable[[], None] | None]:
         yield lambda: progress.advance(task)
 
 
-def _rng(seed: int | None) -> random.Random:
-    return random.SystemRandom() if seed is None else random.Random(seed)
-
-
 def _deal_with_fault(
     variant: Variant, rules: Rules, rng: random.Random, dealer: int | None, fault: FaultSpec
 ) -> list[Deal]:
@@ -185,8 +182,8 @@ def deal(
     rules = Rules()
     with _progress(count, jsonl) as advance:
         for i in range(count):
-            deal_seed = None if seed is None else seed + i
-            rng = _rng(deal_seed)
+            deal_seed = seed_for(seed, i)
+            rng = make_rng(deal_seed)
             if spec:
                 _print_deals(_deal_with_fault(variant, rules, rng, dealer, spec), lang)
                 continue

@@ -1,0 +1,27 @@
+"""Where randomness comes from: passed in, never module-level (DESIGN.md, example 7).
+
+Live play uses the operating system's secure source; a seed gives a reproducible
+``random.Random`` for tests, bug reports and duplicate tournaments.
+
+>>> make_rng(7).random() == make_rng(7).random()
+True
+>>> isinstance(make_rng(None), random.SystemRandom)
+True
+"""
+
+from __future__ import annotations
+
+import random
+
+__all__ = ["make_rng", "seed_for"]
+
+
+def make_rng(seed: int | None) -> random.Random:
+    """A generator seeded with ``seed``, or the OS's secure source when it is ``None``."""
+    return random.SystemRandom() if seed is None else random.Random(seed)
+
+
+def seed_for(seed: int | None, index: int) -> int | None:
+    """The seed of the ``index``-th of several deals asked for with ``seed``: ``seed +
+    index``, so that each one can be dealt again alone with its own seed."""
+    return None if seed is None else seed + index
