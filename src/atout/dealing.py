@@ -638,9 +638,12 @@ class Deal:
         below the Valet lets the deal go on; D11 an early pick-up is recorded with the
         penalty of the settings, and the deal goes on."""
         self.verify_fault(kind, by, card)
-        return self._act(self._fault(kind, self._require_dealer() if by is None else by, card))
+        return self._act(
+            self.fault_consequences(kind, self._require_dealer() if by is None else by, card)
+        )
 
-    def _fault(self, kind: FaultKind, by: int, card: int | None) -> FaultRecorded:
+    def fault_consequences(self, kind: FaultKind, by: int, card: int | None) -> FaultRecorded:
+        """The fault ``kind`` by ``by`` (with ``card``) and what follows from it (D10–D14)."""
         dealer, rule = self._require_dealer(), _FAULT_RULES[kind]
         if kind == "early_pickup":
             return FaultRecorded(
@@ -860,7 +863,7 @@ class Deal:
 
     def _verify_fault(self, op: FaultRecorded) -> None:
         self.verify_fault(op.kind, op.by, op.card)
-        if op != self._fault(op.kind, op.by, op.card):
+        if op != self.fault_consequences(op.kind, op.by, op.card):
             raise IllegalActionError(op.rule, "the consequences do not follow the rules")
 
 

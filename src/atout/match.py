@@ -24,6 +24,7 @@ from dataclasses import dataclass, field
 from atout.cards import ALL_CARDS, Card
 from atout.dealing import Deal
 from atout.errors import IllegalActionError
+from atout.state import Donne
 from atout.table import Rules, Variant
 
 __all__ = ["Match"]
@@ -39,6 +40,7 @@ class Match:
     rules: Rules = field(default_factory=Rules)
     first_dealer: int | None = None
     deals: list[Deal] = field(default_factory=list)
+    donnes: list[Donne] = field(default_factory=list)
 
     def __post_init__(self) -> None:
         if self.first_dealer is not None:
@@ -81,6 +83,22 @@ class Match:
         )
         self.deals.append(deal)
         return deal
+
+    def start_donne(self, rng: random.Random | None = None) -> Donne:
+        """Deal the next donne automatically and open it for the bidding (or void)."""
+        last = self.donnes[-1] if self.donnes else None
+        if last is not None and not last.is_terminal():
+            raise IllegalActionError("D17", f"donne {len(self.donnes)} is not over")
+        donne = Donne(self.deal_automatically(rng))
+        self.donnes.append(donne)
+        return donne
+
+    def totals(self) -> list[int]:
+        """S4: the running sum of every donne's marks, by seat."""
+        totals = [0] * self.variant.players
+        for donne in self.donnes:
+            totals = [a + b for a, b in zip(totals, donne.returns(), strict=True)]
+        return totals
 
     def deal_automatically(self, rng: random.Random | None = None) -> Deal:
         """The next deal, done whole by the engine (see :meth:`Deal.automatic`)."""

@@ -1,0 +1,70 @@
+"""Bots and the loop that lets agents play: every agent sees only its observation.
+
+>>> import random
+>>> from atout.match import Match
+>>> from atout.table import Variant
+>>> match = Match(Variant.for_players(4), first_dealer=0)
+>>> bots = [HeuristicBot(random.Random(s)) for s in range(4)]
+>>> donnes = play_match(match, bots, donnes=3, rng=random.Random(5))
+>>> len(donnes), sum(match.totals())
+(3, 0)
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Callable, Sequence
+from typing import Protocol
+
+from atout.bots.heuristic import HeuristicBot
+from atout.match import Match
+from atout.state import Action, Donne, Observation
+
+__all__ = ["BOTS", "Agent", "HeuristicBot", "RandomBot", "play_donne", "play_match"]
+
+
+class Agent(Protocol):
+    """Anything that picks an action from what its seat may see."""
+
+    def act(self, observation: Observation) -> Action: ...
+
+
+class RandomBot:
+    """Picks uniformly among the legal actions."""
+
+    def __init__(self, rng: random.Random | None = None) -> None:
+        self.rng = rng or random.Random()
+
+    def act(self, observation: Observation) -> Action:
+        return self.rng.choice(observation.legal_actions)
+
+
+BOTS: dict[str, Callable[[random.Random], Agent]] = {
+    "random": RandomBot,
+    "heuristic": HeuristicBot,
+}
+
+
+def play_donne(donne: Donne, agents: Sequence[Agent]) -> Donne:
+    """Let ``agents`` (one a seat) play ``donne`` to its end; each sees only its seat's
+    observation, and an illegal choice is refused by the rules like anyone's."""
+    while not donne.is_terminal():
+        seat = donne.current_player()
+        assert seat is not None
+        donne.apply_action(agents[seat].act(donne.observation(seat)))
+    return donne
+
+
+def play_match(
+    match: Match,
+    agents: Sequence[Agent],
+    donnes: int,
+    rng: random.Random,
+    on_donne: Callable[[Donne], None] | None = None,
+) -> list[Donne]:
+    """Deal and play ``donnes`` donnes (void ones included) of ``match``."""
+    for _ in range(donnes):
+        donne = play_donne(match.start_donne(rng), agents)
+        if on_donne is not None:
+            on_donne(donne)
+    return match.donnes
