@@ -23,6 +23,7 @@ from atout.errors import AtoutError
 from atout.match import Match
 from atout.randomness import make_rng, seed_for
 from atout.record import deal_record
+from atout.state import Donne
 from atout.table import Rules, Variant
 
 app = typer.Typer(
@@ -199,6 +200,102 @@ def deal(
                 advance()
 
 
+@app.command()
+def play(
+    bots: Annotated[
+        str, typer.Option(help="The bots' level: heuristic (plays sensibly) or random.")
+    ] = "heuristic",
+    players: Annotated[
+        int, typer.Option("--players", "-p", help="Number of players: 3, 4 or 5.")
+    ] = 4,
+    deals: Annotated[
+        int, typer.Option(help="How many donnes the match lasts (void ones count).")
+    ] = 5,
+    seed: Annotated[
+        int | None,
+        typer.Option(help="Seed for a reproducible match (≥ 0); without it, the secure source."),
+    ] = None,
+    as_json: Annotated[
+        bool, typer.Option("--json", help="Print one atout.game/1 record (FORMATS.md).")
+    ] = False,
+    english: Annotated[
+        bool, typer.Option("--english", help="English card names (K Q N J) instead of R D C V.")
+    ] = False,
+) -> None:
+    """Play a whole match between bots and tell every donne, or print its record.
+
+    Each donne is dealt as La Donne says, bid, the chien taken and the écart made,
+    played trick by trick and scored by the FFT rules; the totals follow.
+    """
+    from atout.bots import BOTS, play_match
+    from atout.describe import describe_donne
+    from atout.record import game_record
+
+    variant = _check_players(players)
+    if bots not in BOTS:
+        raise UserError(f"--bots {bots!r}: choose one of {', '.join(BOTS)}")
+    if deals < 1:
+        raise UserError(f"--deals {deals}: give a number of donnes ≥ 1")
+    if seed is not None and seed < 0:
+        raise UserError(f"--seed {seed}: a seed is an integer ≥ 0")
+    master = make_rng(seed)
+    deal_rng = random.Random(master.getrandbits(64))
+    agents = [BOTS[bots](random.Random(master.getrandbits(64))) for _ in range(players)]
+    match = Match(variant)
+    lang = "en" if english else "fr"
+
+    def tell(donne: Donne) -> None:
+        if not as_json:
+            typer.echo("\n".join(describe_donne(donne, len(match.donnes), lang)))
+            typer.echo(f"  Totals: {match.totals()}")
+
+    play_match(match, agents, deals, deal_rng, on_donne=tell)
+    if as_json:
+        record = game_record(match.donnes, [f"bot:{bots}"] * players, seed)
+        typer.echo(json.dumps(record, ensure_ascii=False))
+    else:
+        standings = sorted(range(players), key=lambda s: -match.totals()[s])
+        typer.echo(
+            "Final totals: " + ", ".join(f"seat {s} {match.totals()[s]:+d}" for s in standings)
+        )
+
+
+@app.command()
+def replay(
+    file: Annotated[
+        str, typer.Argument(help="An atout.game/1 record, or - for standard input.")
+    ] = "-",
+) -> None:
+    """Re-play a game record: check every action against the rules and every result
+    against the scoring, and report the first difference with its rule id."""
+    from atout.errors import InvalidRecordError
+    from atout.record import loads_game
+
+    text = _read_text(file)
+    try:
+        donnes, data = loads_game(text)
+    except InvalidRecordError as error:
+        typer.echo(f"atout: {file}: {error}", err=True)
+        raise typer.Exit(1) from None
+    played = sum(1 for d in donnes if d.result is not None)
+    typer.echo(
+        f"{len(donnes)} donnes replayed ({played} played, {len(donnes) - played} void): every "
+        f"action follows the rules and every result the scoring. Totals: {data['totals']}."
+    )
+
+
+def _read_text(file: str) -> str:
+    if file == "-":
+        return sys.stdin.read()
+    try:
+        with open(file, encoding="utf-8") as handle:
+            return handle.read()
+    except OSError as error:
+        raise UserError(f"{file}: cannot read it ({error.strerror})") from None
+    except UnicodeDecodeError:
+        raise UserError(f"{file}: not UTF-8 text; a record is JSON (FORMATS.md)") from None
+
+
 def _print_deals(deals: list[Deal], lang: str) -> None:
     for number, one in enumerate(deals, 1):
         if len(deals) > 1:
@@ -213,6 +310,8 @@ def main(argv: list[str] | None = None) -> None:
         command.main(args=argv, prog_name="atout", standalone_mode=False)
     except (UserError, AtoutError) as error:
         _fail(str(error))
+    except typer.Exit as exit_:
+        sys.exit(exit_.exit_code)
     except typer.Abort:
         typer.echo("atout: interrupted", err=True)
         sys.exit(130)

@@ -681,6 +681,50 @@ class Deal:
         deal.run_automatically(rng or random.SystemRandom())
         return deal
 
+    @classmethod
+    def prearranged(
+        cls,
+        variant: Variant,
+        hands: Sequence[Sequence[Card]],
+        chien: Sequence[Card],
+        dealer: int = 0,
+        rules: Rules | None = None,
+        cut: int = MIN_CUT,
+    ) -> Deal:
+        """A deal, by the whole procedure, in which each seat receives ``hands[seat]``
+        (in that order) and the chien is ``chien``: the shuffle is chosen so that, after
+        a cut of ``cut``, the packets and the chien cards (one after each of the first
+        packets, D8) come out so. For tests, puzzles and set deals at a table."""
+        deal = cls(variant, rules or Rules(), dealer)
+        if sorted([*(c for h in hands for c in h), *chien]) != list(range(78)):
+            raise IllegalActionError("D9", "the hands and the chien must hold the 78 cards once")
+        sizes = [len(h) for h in hands]
+        if sizes != [variant.hand_size] * variant.players or len(chien) != variant.chien_size:
+            raise IllegalActionError(
+                "D9",
+                f"{variant.players} hands of {variant.hand_size} and {variant.chien_size} in the chien",
+            )
+        taken = [0] * variant.players
+        pack: list[Card] = []
+        for packet in range(variant.packet_count):
+            seat = (dealer + 1 + packet) % variant.players
+            pack += hands[seat][taken[seat] : taken[seat] + variant.packet_size]
+            taken[seat] += variant.packet_size
+            if packet < len(chien):
+                pack.append(chien[packet])
+        shuffled = pack[-cut:] + pack[:-cut]
+        deal.shuffle(permutation=[deal.pack.index(card) for card in shuffled])
+        deal.cut(cut)
+        for packet in range(variant.packet_count):
+            deal.deal_packet()
+            if packet < len(chien):
+                deal.deal_chien_card()
+        deal.show_chien()
+        deal.pick_up()
+        if deal.petit_sec is not None:
+            deal.announce_petit_sec(deal.petit_sec)
+        return deal
+
     def run_automatically(
         self, rng: random.Random, pause: Phase | None = None, pause_after_packets: int | None = None
     ) -> None:

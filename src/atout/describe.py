@@ -5,6 +5,7 @@ The terminal's ``atout deal`` prints these lines; other interfaces can show them
 
 from __future__ import annotations
 
+from atout.bidding import Contract
 from atout.cards import Card, CardSet
 from atout.dealing import (
     CardDrawn,
@@ -20,8 +21,10 @@ from atout.dealing import (
     PetitSecAnnounced,
     Shuffled,
 )
+from atout.scoring import Result
+from atout.state import Donne
 
-__all__ = ["describe_deal", "describe_fault"]
+__all__ = ["describe_deal", "describe_donne", "describe_fault", "describe_result"]
 
 
 def _seat(deal: Deal, seat: int) -> str:
@@ -158,4 +161,72 @@ def _hands(deal: Deal, lang: str) -> list[str]:
             f"  {label} {hand.display(lang)}  [{trumps} trump{'s' if trumps != 1 else ''}]"
         )
     lines.append(f"  {'chien:'.ljust(18)} {_show(deal.chien_cards, lang)}")
+    return lines
+
+
+def describe_donne(donne: Donne, number: int, lang: str = "fr") -> list[str]:
+    """A readable account of one donne: deal, bidding, chien, play, result."""
+    deal = donne.deal
+    lines = [f"Donne {number}: seat {deal.dealer} deals ({donne.players} players)."]
+    for fault in deal.faults:
+        lines += describe_fault(deal, fault, lang)
+    if deal.void == "petit_sec":
+        return [
+            *lines,
+            f"  Petit sec held by seat {deal.petit_sec}: void; the next dealer deals (D16).",
+        ]
+    if deal.void == "misdeal":
+        return [*lines, "  Void after a fault; the same dealer deals again (D12)."]
+    if donne.barred:
+        lines.append(
+            f"  Barred from bidding: {', '.join(map(str, sorted(donne.barred)))} (D12, D14)."
+        )
+    bids = ", ".join(f"{b.seat} {b.contract.label if b.contract else 'passe'}" for b in donne.bids)
+    lines.append(f"  Bids (B1): {bids}.")
+    if donne.void == "all_pass":
+        return [*lines, "  Everyone passed: void; the next dealer deals (B3)."]
+    assert donne.contract is not None
+    lines.append(
+        f"  Seat {donne.taker} takes: {donne.contract.label} (×{donne.contract.multiplier})."
+    )
+    if donne.called is not None:
+        partner = "alone" if donne.partner is None else f"partner seat {donne.partner}"
+        lines.append(f"  Calls {donne.called.display(lang)} (B4): {partner}.")
+    chien = _show(deal.chien_cards, lang)
+    if donne.contract.chien_seen:
+        lines.append(f"  Chien shown (E1): {chien}; écart: {_show(donne.ecart, lang)}.")
+    else:
+        side = "the taker" if donne.contract is Contract.GARDE_SANS else "the defence"
+        lines.append(f"  Chien unseen, counted for {side} (E3): {chien}.")
+    if donne.chelem is not None:
+        lines.append(f"  Seat {donne.chelem} announces a chelem and leads (A4, A6).")
+    for poignee in donne.poignees:
+        lines.append(
+            f"  Seat {poignee.seat} shows a {poignee.level} poignée (A1): {_show(poignee.cards, lang)}."
+        )
+    for index, trick in enumerate(donne.tricks, 1):
+        cards = "  ".join(f"{seat}:{card.display(lang)}" for seat, card in trick.cards)
+        lines.append(f"  {index:>2}. {cards}  → {trick.winner}")
+    if donne.result is not None:
+        lines += describe_result(donne.result)
+    return lines
+
+
+def describe_result(result: Result) -> list[str]:
+    """The result as a score sheet shows it."""
+    made = "made" if result.made else "failed"
+    lines = [
+        f"  Result: {result.points:g} points with {result.bouts} bout(s), target {result.target} "
+        f"(S2): {made} by {result.difference} (S5).",
+    ]
+    extras = []
+    if result.petit_au_bout:
+        extras.append(f"petit au bout {result.petit_au_bout:+d} (A5)")
+    if result.poignee:
+        extras.append(f"poignée {result.poignee} (A1, A3)")
+    if result.chelem:
+        extras.append(f"chelem {result.chelem:+d} (A4)")
+    if extras:
+        lines.append("  " + ", ".join(extras) + ".")
+    lines.append(f"  Score {result.score:+d} (S3); marks {result.marks} (S4).")
     return lines

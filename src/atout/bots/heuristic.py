@@ -50,7 +50,7 @@ def hand_strength(hand: CardSet, hand_size: int) -> float:
         if card.suit is not None:
             total += COURT_VALUE.get(card.rank, 0)
     total += sum(2 * (length - 4) for length in suits.values() if length >= 5)
-    total += 3 * sum(1 for suit in range(4) if suits.get(suit, 0) == 0)  # type: ignore[call-overload]
+    total += 3 * (4 - len(suits))  # voids
     return total * 18 / hand_size
 
 
@@ -99,11 +99,10 @@ class HeuristicBot:
     def _discard(self, obs: Observation, legal: list[Action]) -> Action:
         """Low cards of the shortest suits first (to make voids), keeping Queens and
         Cavaliers where possible; trumps only when forced."""
-        hand = obs.hand
-        lengths = Counter(c.suit for c in hand if c.suit is not None)
+        lengths = Counter(c.suit for c in obs.hand)
 
         def cost(action: Action) -> tuple[int, int, int]:
-            card = action.card  # type: ignore[union-attr]
+            card = action.card if isinstance(action, Discard) else EXCUSE
             if card.is_trump:
                 return (2, card.rank, 0)
             return (0 if card.rank <= 10 else 1, lengths[card.suit], card.rank)
