@@ -702,7 +702,8 @@ class Deal:
         if sizes != [variant.hand_size] * variant.players or len(chien) != variant.chien_size:
             raise IllegalActionError(
                 "D9",
-                f"{variant.players} hands of {variant.hand_size} and {variant.chien_size} in the chien",
+                f"{variant.players} hands of {variant.hand_size} cards and "
+                f"{variant.chien_size} in the chien",
             )
         taken = [0] * variant.players
         pack: list[Card] = []

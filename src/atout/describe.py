@@ -202,7 +202,8 @@ def describe_donne(donne: Donne, number: int, lang: str = "fr") -> list[str]:
         lines.append(f"  Seat {donne.chelem} announces a chelem and leads (A4, A6).")
     for poignee in donne.poignees:
         lines.append(
-            f"  Seat {poignee.seat} shows a {poignee.level} poignée (A1): {_show(poignee.cards, lang)}."
+            f"  Seat {poignee.seat} shows a {poignee.level} poignée (A1): "
+            f"{_show(poignee.cards, lang)}."
         )
     for index, trick in enumerate(donne.tricks, 1):
         cards = "  ".join(f"{seat}:{card.display(lang)}" for seat, card in trick.cards)
