@@ -307,7 +307,9 @@ def main(argv: list[str] | None = None) -> None:
     """Entry point: run the command, turning every user mistake into one line."""
     command = typer.main.get_command(app)
     try:
-        command.main(args=argv, prog_name="atout", standalone_mode=False)
+        code = command.main(args=argv, prog_name="atout", standalone_mode=False)
+        if isinstance(code, int) and code:
+            sys.exit(code)
     except (UserError, AtoutError) as error:
         _fail(str(error))
     except typer.Exit as exit_:
