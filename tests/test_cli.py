@@ -8,19 +8,8 @@ import sys
 
 import pytest
 
-from atout.cli import main
 from atout.record import loads_deal
-
-
-def run(capsys: pytest.CaptureFixture[str], *args: str) -> tuple[int, str, str]:
-    try:
-        main(list(args))
-        code = 0
-    except SystemExit as exit_:
-        code = int(exit_.code or 0)
-    out, err = capsys.readouterr()
-    return code, out, err
-
+from tests.cli_helpers import run
 
 STEPS = [
     "draws",

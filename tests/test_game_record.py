@@ -8,9 +8,9 @@ from pathlib import Path
 
 import pytest
 
-from atout.cli import main
 from atout.errors import InvalidRecordError
 from atout.record import loads_game
+from tests.cli_helpers import run
 
 DONNE_FIELDS = [
     "deal", "barred", "faults", "void", "bids", "taker", "contract", "called", "partner",
@@ -20,16 +20,6 @@ RESULT_FIELDS = [
     "bouts", "points", "target", "made", "difference", "petit_au_bout", "poignee", "chelem",
     "score", "marks",
 ]  # fmt: skip
-
-
-def run(capsys: pytest.CaptureFixture[str], *args: str) -> tuple[int, str, str]:
-    try:
-        main(list(args))
-        code = 0
-    except SystemExit as exit_:
-        code = int(exit_.code or 0)
-    out, err = capsys.readouterr()
-    return code, out, err
 
 
 @pytest.fixture(scope="module")

@@ -421,3 +421,49 @@ def test_observation_hides_the_other_hands() -> None:
 
 def test_petit_is_a_bout_for_whoever_takes_it() -> None:
     assert PETIT.is_bout
+
+
+def finished(tricks: list[Trick], taker: int = 1) -> Donne:
+    """A donne whose tricks are set by hand (only the last ones matter for A4–A5)."""
+    donne = Donne(set_deal(4, {}))
+    bid_to(donne, taker, Contract.GARDE_SANS)
+    donne.tricks = tricks
+    return donne
+
+
+def filler(winner: int, count: int) -> list[Trick]:
+    return [Trick(winner, [(winner, C("2S"))], winner) for _ in range(count)]
+
+
+def test_A5_petit_au_bout_for_the_camp_that_wins_the_last_trick() -> None:
+    last = Trick(0, [(0, PETIT), (1, C("T5")), (2, C("2H")), (3, C("3H"))], winner=1)
+    donne = finished([*filler(0, 17), last])
+    assert donne._petit_au_bout([1] * 17 + [0]) == 10
+    lost = Trick(1, [(1, PETIT), (2, C("T5")), (3, C("2H")), (0, C("3H"))], winner=2)
+    assert finished([*filler(0, 17), lost])._petit_au_bout([1] * 18) == -10
+    none = Trick(1, [(1, C("T2")), (2, C("T5")), (3, C("2H")), (0, C("3H"))], winner=2)
+    assert finished([*filler(0, 17), none])._petit_au_bout([1] * 18) == 0
+
+
+def test_A5_chelem_with_the_excuse_last_the_petit_of_the_trick_before_counts() -> None:
+    before = Trick(1, [(1, PETIT), (2, C("2H")), (3, C("3H")), (0, C("4H"))], winner=1)
+    last = Trick(1, [(1, EXCUSE), (2, C("5H")), (3, C("6H")), (0, C("7H"))], winner=1)
+    donne = finished([*filler(1, 16), before, last])
+    assert donne._petit_au_bout([0] * 18) == 10
+
+
+def test_A4_chelem_bonuses() -> None:
+    donne = finished([])
+    assert donne._chelem_bonus([0] * 18) == 200  # made, unannounced
+    donne.chelem = 1
+    assert donne._chelem_bonus([0] * 18) == 400  # announced and made
+    assert donne._chelem_bonus([0] * 17 + [1]) == -200  # announced and failed
+    assert donne._chelem_bonus([1] * 18) == -400  # failed, and the defence took every trick
+    donne.chelem = None
+    assert donne._chelem_bonus([1] * 18) == -200  # the defence's chelem
+    assert donne._chelem_bonus([0] * 17 + [1]) == 0
+
+
+def test_A4_excuse_led_last_wins_a_chelem_trick() -> None:
+    assert trick_winner([EXCUSE, C("KS"), C("T5"), C("2S")], excuse_can_win=True) == 0
+    assert trick_winner([C("KS"), EXCUSE, C("T5"), C("2S")], excuse_can_win=True) == 2

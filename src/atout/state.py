@@ -252,6 +252,7 @@ class Donne:
     void: VoidKind | None = field(init=False, default=None)
     result: Result | None = field(init=False, default=None)
     partner_revealed: bool = field(init=False, default=False)
+    _legal_cache: tuple[int, list[Action]] = field(init=False, default=(-1, []), repr=False)
 
     def __post_init__(self) -> None:
         if not self.deal.is_over:
@@ -342,6 +343,14 @@ class Donne:
         return copy.deepcopy(self)
 
     def legal_actions(self) -> list[Action]:
+        """Every legal action of the player to act (a poignée with its default cards;
+        :meth:`apply_action` also takes any other legal choice of cards)."""
+        version = len(self.operations)
+        if self._legal_cache[0] != version:
+            self._legal_cache = (version, self._legal_actions())
+        return list(self._legal_cache[1])
+
+    def _legal_actions(self) -> list[Action]:
         seat = self.current_player()
         if seat is None:
             return []
@@ -381,6 +390,8 @@ class Donne:
 
     def verify_action(self, action: Action) -> None:
         """Raise :class:`IllegalActionError` naming the rule ``action`` breaks."""
+        if action in self.legal_actions():
+            return
         seat = self.current_player()
         if seat is None:
             raise IllegalActionError("S3", "the donne is over")
@@ -489,7 +500,11 @@ class Donne:
     def _may_show_poignee(self, seat: int) -> bool:
         if self.phase is not GamePhase.PLAY:
             return False
-        played = any(s == seat for trick in self.tricks for s, _ in trick.cards)
+        played = (
+            len(self.tricks) > 1 or any(s == seat for s, _ in self.tricks[0].cards)
+            if self.tricks
+            else False
+        )
         shown = any(p.seat == seat for p in self.poignees)
         return not played and not shown and bool(self._poignee_choices(seat))
 
@@ -659,7 +674,8 @@ class Donne:
         """What ``seat`` may see (D19): its own hand and the public history only."""
         self.variant.check_seat(seat)
         revealed = self.partner_revealed or seat == self.partner
-        chien = next((op.cards for op in self.operations if isinstance(op, ChienRevealed)), None)
+        shown = self.contract is not None and self.contract.chien_seen
+        chien = tuple(self.deal.chien_cards) if shown else None
         return Observation(
             seat=seat,
             players=self.players,
@@ -678,9 +694,17 @@ class Donne:
             ecart_trumps_shown=tuple(c for c in self.ecart if c.is_trump),
             chelem=self.chelem,
             poignees=list(self.poignees),
-            tricks=[Trick(t.leader, list(t.cards), t.winner) for t in self.tricks],
+            tricks=self._public_tricks(),
             legal_actions=self.legal_actions() if self.current_player() == seat else [],
         )
+
+    def _public_tricks(self) -> list[Trick]:
+        """The tricks so far: finished ones shared (they never change), the one being
+        played copied."""
+        tricks = list(self.tricks)
+        if tricks and tricks[-1].winner is None:
+            tricks[-1] = Trick(tricks[-1].leader, list(tricks[-1].cards))
+        return tricks
 
     # -- replay ----------------------------------------------------------------------------
 

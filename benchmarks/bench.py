@@ -1,8 +1,8 @@
-"""Deals per second of the full deal procedure, against baselines timed in the same run.
+"""Deals and donnes per second, against baselines timed in the same run.
 
-    uv run --group dev python benchmarks/bench_deal.py [--seconds S] [--json]
+    uv run --group dev python benchmarks/bench.py [--seconds S] [--json]
 
-Rows (single thread, one deal at a time):
+Rows (single thread, one at a time, 4 players):
 
 - ``atout full procedure``: :meth:`atout.dealing.Deal.automatic` with a given dealer:
   shuffle, cut, every packet and chien card checked against D4–D9 and logged, the
@@ -11,7 +11,11 @@ Rows (single thread, one deal at a time):
 - ``plain Python loop`` (the baseline): ``random.shuffle`` then slices into hands
   and chien, no rules checked;
 - ``C reference``: ``shared/bench/deal_ref.c`` in mode ``faithful`` on 1 thread, when
-  gcc and the file are there.
+  gcc and the file are there;
+- ``random-bot donne``: a whole donne (deal, bidding, écart, 18 tricks, scoring) between
+  four random bots, every action checked against the rules and logged;
+- ``heuristic-bot donne``: the same between four heuristic bots, each deciding from its
+  seat's observation.
 
 The ratio column divides each row by the plain Python loop.
 """
@@ -28,7 +32,9 @@ import time
 from collections.abc import Callable
 from pathlib import Path
 
+from atout.bots import Agent, HeuristicBot, RandomBot, play_donne
 from atout.dealing import Deal
+from atout.state import Donne
 from atout.table import Variant
 
 REFERENCE = Path(__file__).resolve().parents[2] / "shared" / "bench" / "deal_ref.c"
@@ -55,6 +61,12 @@ def plain_python(rng: random.Random) -> Callable[[], object]:
         return [cards[i * 18 : i * 18 + 18] for i in range(4)], cards[72:]
 
     return step
+
+
+def donnes(bot: type[RandomBot] | type[HeuristicBot], rng: random.Random) -> Callable[[], object]:
+    four = Variant.for_players(4)
+    agents: list[Agent] = [bot(random.Random(seat)) for seat in range(4)]
+    return lambda: play_donne(Donne(Deal.automatic(four, rng=rng, dealer=0)), agents)
 
 
 def c_reference(seconds: float) -> float | None:
@@ -85,12 +97,14 @@ def main() -> None:
         "atout full procedure": rate(lambda: Deal.automatic(four, rng=rng, dealer=0), args.seconds),
         "atout with draw": rate(lambda: Deal.automatic(four, rng=rng), args.seconds),
         "C reference (1 thread)": c_reference(args.seconds),
+        "random-bot donne": rate(donnes(RandomBot, rng), args.seconds),
+        "heuristic-bot donne": rate(donnes(HeuristicBot, rng), args.seconds),
     }
     base = rows["plain Python loop"] or 1.0
     if args.json:
         print(json.dumps({name: value for name, value in rows.items()}))
         return
-    print(f"{'4 players, deals per second':<30} {'deals/s':>14} {'× plain Python':>15}")
+    print(f"{'4 players, one at a time':<30} {'per second':>14} {'× plain Python':>15}")
     for name, value in rows.items():
         if value is None:
             print(f"{name:<30} {'(not available)':>14}")
