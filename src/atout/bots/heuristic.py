@@ -155,6 +155,8 @@ class HeuristicBot:
 
     def _lead(self, obs: Observation, cards: list[Card]) -> Card:
         hand = obs.hand
+        if EXCUSE in cards and len(hand) <= 2:
+            return EXCUSE  # never keep it for the last trick, where it is lost (P4)
         seen = self._played_cards(obs)
         trumps_out = 21 - hand.count_trumps() - sum(1 for c in seen if c.is_trump)
         my_trumps = sorted(c for c in cards if c.is_trump)
