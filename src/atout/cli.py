@@ -221,11 +221,27 @@ def play(
     english: Annotated[
         bool, typer.Option("--english", help="English card names (K Q N J) instead of R D C V.")
     ] = False,
+    auto: Annotated[
+        bool,
+        typer.Option(
+            "--auto", help="Bots in every seat, told as text (the default off a terminal)."
+        ),
+    ] = False,
+    resume: Annotated[
+        bool, typer.Option("--resume", help="Resume the unfinished match at once.")
+    ] = False,
+    no_animation: Annotated[
+        bool, typer.Option("--no-animation", help="Show the deal at once, without animation.")
+    ] = False,
 ) -> None:
-    """Play a whole match between bots and tell every donne, or print its record.
+    """Play French Tarot: at a full-screen table against bots when run in a terminal,
+    or a whole match between bots, told donne by donne or printed as a record.
 
-    Each donne is dealt as La Donne says, bid, the chien taken and the écart made,
-    played trick by trick and scored by the FFT rules; the totals follow.
+    At the table you sit at seat 0 (the bottom); seat 1 is your right neighbour. The
+    match is saved after every action; run `atout play` again to resume it. Between
+    bots (--auto, --json, or output not a terminal) each donne is dealt as La Donne
+    says, bid, the chien taken and the écart made, played trick by trick and scored by
+    the FFT rules; the totals follow.
     """
     from atout.bots import BOTS, play_match
     from atout.describe import describe_donne
@@ -238,6 +254,13 @@ def play(
         raise UserError(f"--deals {deals}: give a number of donnes ≥ 1")
     if seed is not None and seed < 0:
         raise UserError(f"--seed {seed}: a seed is an integer ≥ 0")
+    if not (as_json or auto) and sys.stdin.isatty() and sys.stdout.isatty():
+        from atout.tui.app import run
+        from atout.tui.session import Settings
+
+        settings = Settings(players, bots, deals, not no_animation, "en" if english else "fr")
+        run(settings, seed, resume)
+        return
     master = make_rng(seed)
     deal_rng = random.Random(master.getrandbits(64))
     agents = [BOTS[bots](random.Random(master.getrandbits(64))) for _ in range(players)]

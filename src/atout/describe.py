@@ -63,15 +63,19 @@ def describe_fault(deal: Deal, fault: FaultRecorded, lang: str = "fr") -> list[s
     return lines
 
 
-def describe_deal(deal: Deal, lang: str = "fr") -> list[str]:
-    """Every step of ``deal`` in order, then the hands, the chien and what comes next."""
+def describe_deal(deal: Deal, lang: str = "fr", viewer: int | None = None) -> list[str]:
+    """Every step of ``deal`` in order, then the hands, the chien and what comes next.
+
+    With ``viewer``, the deal as that seat sees it (D19): the cards of the other seats
+    and of the chien stay face down (``▮``), only the viewer's own hand is shown.
+    """
     lines: list[str] = []
     if deal.draws:
         lines.append("Draw for the first dealer: each player draws a card face down (D1).")
     packets: list[str] = []
     for op in deal.operations:
         if isinstance(op, PacketDealt | ChienCardDealt):
-            packets.append(_packet(deal, op, lang))
+            packets.append(_packet(deal, op, lang, viewer))
             continue
         if packets:
             lines += _rounds(deal, packets)
@@ -80,7 +84,7 @@ def describe_deal(deal: Deal, lang: str = "fr") -> list[str]:
     if packets:
         lines += _rounds(deal, packets)
     if deal.void != "misdeal" and (deal.is_over or deal.petit_sec is not None):
-        lines += _hands(deal, lang)
+        lines += _hands(deal, lang, viewer)
     if deal.void is None and deal.is_over:
         lines.append(
             f"No Petit sec (D16). Seat {deal.first_bidder} speaks first (B1) and leads the "
@@ -131,9 +135,11 @@ def _step(deal: Deal, op: Operation, lang: str) -> list[str]:
     return []
 
 
-def _packet(deal: Deal, op: PacketDealt | ChienCardDealt, lang: str) -> str:
+def _packet(deal: Deal, op: PacketDealt | ChienCardDealt, lang: str, viewer: int | None) -> str:
     if isinstance(op, ChienCardDealt):
-        return f"(chien {op.card.display(lang)})"
+        return f"(chien {op.card.display(lang) if viewer is None else '▮'})"
+    if viewer is not None and op.seat != viewer:
+        return f"[{op.seat}] {'▮' * len(op.cards)}"
     return f"[{op.seat}] {_show(op.cards, lang)}"
 
 
@@ -151,7 +157,11 @@ def _rounds(deal: Deal, steps: list[str]) -> list[str]:
     return lines
 
 
-def _hands(deal: Deal, lang: str) -> list[str]:
+def _hands(deal: Deal, lang: str, viewer: int | None = None) -> list[str]:
+    if viewer is not None:
+        hand = CardSet(deal.received[viewer])
+        shown = "" if deal.petit_sec is None else _hands(deal, lang)[deal.petit_sec + 1]
+        return [f"Your hand: {hand.display(lang)}", *([shown.strip()] if shown else [])]
     lines = ["Hands, sorted as players hold them (trumps, Excuse, then suits):"]
     for seat, cards in enumerate(deal.received):
         hand = CardSet(cards)

@@ -21,6 +21,7 @@ from atout.cards import Card
 from atout.dealing import ChienCardDealt, Deal, FaultRecorded, PacketDealt, Phase
 from atout.errors import AtoutError, InvalidNotationError, InvalidRecordError
 from atout.state import (
+    Action,
     Bid,
     CallCard,
     CardPlayed,
@@ -35,6 +36,8 @@ from atout.table import Rules, Variant
 __all__ = [
     "DEAL_FORMAT",
     "GAME_FORMAT",
+    "action_from_json",
+    "action_to_json",
     "deal_record",
     "donne_record",
     "dumps_deal",
@@ -401,3 +404,45 @@ RESULT_RULES = {
     "score": "S3",
     "marks": "S4",
 }
+
+
+# -- actions as JSON (saves, network play) -------------------------------------------------
+
+
+def action_to_json(action: Action) -> dict[str, Any]:
+    """One action of the game as a small JSON object."""
+    if isinstance(action, Bid):
+        contract = action.contract.value if action.contract else "pass"
+        return {"type": "bid", "seat": action.seat, "contract": contract}
+    if isinstance(action, CallCard):
+        return {"type": "call", "seat": action.seat, "card": str(action.card)}
+    if isinstance(action, Discard):
+        return {"type": "discard", "seat": action.seat, "card": str(action.card)}
+    if isinstance(action, ChelemDecision):
+        return {"type": "chelem", "seat": action.seat, "announce": action.announce}
+    if isinstance(action, PoigneeShown):
+        cards = _cards(action.cards)
+        return {"type": "poignee", "seat": action.seat, "level": action.level, "cards": cards}
+    return {"type": "play", "seat": action.seat, "card": str(action.card)}
+
+
+def action_from_json(data: Any) -> Action:
+    """The action of :func:`action_to_json`; :class:`InvalidRecordError` when malformed."""
+    if not isinstance(data, dict) or "type" not in data:
+        raise InvalidRecordError(f"an action is an object with a 'type', got {data!r:.60}")
+    kind, seat = data["type"], _get(data, "seat", _int)
+    if kind == "bid":
+        contract = _get(data, "contract", str)
+        return Bid(seat, None if contract == "pass" else Contract.parse(contract))
+    if kind in ("call", "discard", "play"):
+        card = _get(data, "card", Card.parse)
+        if kind == "call":
+            return CallCard(seat, card)
+        return Discard(seat, card) if kind == "discard" else CardPlayed(seat, card)
+    if kind == "chelem":
+        return ChelemDecision(seat, bool(_get(data, "announce", bool)))
+    if kind == "poignee":
+        return PoigneeShown(seat, _get(data, "level", str), tuple(_get(data, "cards", _card_list)))  # type: ignore[arg-type]
+    raise InvalidRecordError(
+        f"type: {kind!r} is not an action (bid, call, discard, chelem, poignee, play)"
+    )

@@ -1,0 +1,1 @@
+"""The terminal table: a person plays French Tarot against bots (Textual)."""
