@@ -22,5 +22,5 @@ def test_readme_shell_example(command: str, expected: str) -> None:
 def test_readme_starts_with_the_two_commands() -> None:
     text = README.read_text(encoding="utf-8")
     blocks = [b.split("\n", 1)[1] for b in text.split("```")[1::2]]
-    assert blocks[0].strip() == "pip install uv && uv run atout deal"
+    assert blocks[0].strip() == "pip install uv && uv run atout play"
     assert blocks[1].strip() == "pip install uv && uv run --locked --group dev pytest"

@@ -231,6 +231,7 @@ class TableScreen(Screen[None]):
         self.selected = 0
         self.narration: list[str] = []
         self.busy = False
+        self.refusal = ""
 
     @property
     def lang(self) -> str:
@@ -312,13 +313,18 @@ class TableScreen(Screen[None]):
         await self.pump()
 
     async def human(self, action: Action) -> None:
-        if self.busy or not self.session.human_to_act():
+        if self.busy:
+            self.say("Wait: the cards are still being dealt or played (space skips the deal).")
+            return
+        if not self.session.human_to_act():
             return
         try:
             self.session.act(action)
         except IllegalActionError as error:
-            self.say(f"Refused — {error}", error=True)
+            self.refusal = f"Refused — {error}"
+            self.say(self.refusal, error=True)
             return
+        self.refusal = ""
         self.say("")
         self.tell(action)
         await self.pump()
@@ -405,7 +411,8 @@ class TableScreen(Screen[None]):
 
     async def render_hand(self, donne: Donne) -> None:
         hand = self.query_one("#hand", Container)
-        cards = donne.hands[0].sorted_for_hand()
+        # D11: nobody picks up his cards before the deal is over
+        cards = [] if self.narration else donne.hands[0].sorted_for_hand()
         legal = self.playable(donne)
         self.selected = min(self.selected, max(0, len(cards) - 1))
         await hand.remove_children()
@@ -437,7 +444,9 @@ class TableScreen(Screen[None]):
                     Button(f"Show {action.level} poignée (s)", id=f"poignee-{action.level}")
                 )
         await bar.mount_all(buttons)
-        if donne.phase is GamePhase.ECART:
+        if self.refusal:
+            self.say(self.refusal, error=True)
+        elif donne.phase is GamePhase.ECART:
             left = donne.variant.chien_size - len(donne.ecart)
             self.say(f"Écart (E1–E2): choose {left} more card(s) to discard; no King, no bout.")
         elif donne.phase is GamePhase.PLAY and not buttons:
@@ -546,7 +555,7 @@ def trick_text(donne: Donne, lang: str) -> Text:
     shown = {seat: card for seat, card in current.cards} if current else {}
     for seat in range(donne.players):
         marker = "▶ " if donne.current_player() == seat else "  "
-        text.append(f"{marker}{seat_name(seat, donne.players):<14}")
+        text.append(f"{marker}{seat_name(seat, donne.players):<13}")
         if seat in shown:
             text.append_text(card_text(shown[seat], lang))
         text.append("\n")
@@ -623,7 +632,7 @@ class TarotApp(App[None]):
     #start-buttons Button { width: 1fr; }
     #status, #scores, #message { height: 1; }
     #middle { height: 1fr; }
-    #trick { width: 34; height: 100%; padding: 0 1; border-right: solid $accent; }
+    #trick { width: 28; height: 100%; padding: 0 1; border-right: solid $accent; }
     #log { width: 1fr; }
     #hand { layout: grid; grid-size: 18; grid-gutter: 0; height: 2; }
     .card { width: 4; height: 1; }
