@@ -316,3 +316,25 @@ async def test_start_screen_settings_and_english_cards(tmp_path: Path) -> None:
         assert session.settings.players == 5 and len(session.donne.hands[0]) == 15  # type: ignore[union-attr]
         shown = " ".join(str(v.render()) for v in app.screen.query(CardView))
         assert "R♠" not in shown and "V♥" not in shown
+
+
+async def test_export_key_writes_a_record_that_replays(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.chdir(tmp_path)
+    app = new_app(tmp_path, 12, Settings(animate=False, deals=2))
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.click("#new")
+        await play_until_result(pilot, app)
+        await pilot.click("#continue")
+        await pilot.pause()
+        await pilot.press("x")
+        await pilot.pause()
+        assert "Exported" in message(app)
+    donnes, data = loads_game((tmp_path / "atout-match-12.json").read_text())
+    assert len(donnes) == 1 and data["seats"] == [
+        "human",
+        "bot:heuristic",
+        "bot:heuristic",
+        "bot:heuristic",
+    ]

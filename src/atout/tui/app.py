@@ -528,7 +528,7 @@ class TableScreen(Screen[None]):
     def action_export(self) -> None:
         path = Path.cwd() / f"atout-match-{self.session.seed}.json"
         self.session.export(path)
-        self.say(f"Exported the match (atout.game/1) to {path}")
+        self.say(f"Exported the donnes played so far (atout.game/1) to {path}")
 
     def action_quit_table(self) -> None:
         self.session.save()

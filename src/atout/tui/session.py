@@ -183,9 +183,11 @@ class TableSession:
         return session
 
     def export(self, path: Path) -> None:
-        """Write the match as an ``atout.game/1`` record."""
+        """Write the match so far as an ``atout.game/1`` record: every donne that is
+        over (one being played is left out: a record holds whole donnes)."""
         seats = ["human", *([f"bot:{self.settings.bots}"] * (self.settings.players - 1))]
-        record = game_record(self.match.donnes, seats, self.seed)
+        finished = [donne for donne in self.match.donnes if donne.is_terminal()]
+        record = game_record(finished, seats, self.seed)
         path.write_text(json.dumps(record, ensure_ascii=False, indent=1), encoding="utf-8")
 
 
