@@ -12,7 +12,7 @@ import sys
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass
-from typing import Annotated
+from typing import Annotated, Any
 
 import typer
 
@@ -85,8 +85,11 @@ def _parse_fault(text: str, variant: Variant) -> FaultSpec:
 
 
 @contextmanager
-def _progress(total: int, enabled: bool) -> Iterator[Callable[[], None] | None]:
-    """A progress bar on standard error, only when it is a terminal."""
+def _progress(
+    total: int, enabled: bool, label: str = "dealing"
+) -> Iterator[Callable[[int], None] | None]:
+    """A progress bar on standard error, only when it is a terminal; yields a function
+    that advances it by a number of steps."""
     if not enabled or total < 2 or not sys.stderr.isatty():
         yield None
         return
@@ -101,8 +104,8 @@ def _progress(total: int, enabled: bool) -> Iterator[Callable[[], None] | None]:
         console=Console(stderr=True),
         transient=True,
     ) as progress:
-        task = progress.add_task("dealing", total=total)
-        yield lambda: progress.advance(task)
+        task = progress.add_task(label, total=total)
+        yield lambda steps: progress.advance(task, steps)
 
 
 def _deal_with_fault(
@@ -197,7 +200,7 @@ def deal(
                     typer.echo(f"── Deal {i + 1} of {count} ──")
                 typer.echo("\n".join(describe_deal(one, lang)))
             if advance:
-                advance()
+                advance(1)
 
 
 @app.command()
@@ -305,6 +308,188 @@ def replay(
         f"{len(donnes)} donnes replayed ({played} played, {len(donnes) - played} void): every "
         f"action follows the rules and every result the scoring. Totals: {data['totals']}."
     )
+
+
+def _count(text: str, option: str) -> int:
+    try:
+        value = int(text.replace("_", "").replace(",", ""))
+    except ValueError:
+        raise UserError(f"{option} {text!r}: give a whole number, e.g. 10_000_000") from None
+    if value < 1:
+        raise UserError(f"{option} {text}: give a number ≥ 1")
+    return value
+
+
+@app.command()
+def stats(
+    players: Annotated[
+        int, typer.Option("--players", "-p", help="Number of players: 3, 4 or 5.")
+    ] = 4,
+    deals: Annotated[
+        str, typer.Option(help="How many deals (underscores allowed: 10_000_000).")
+    ] = "1_000_000",
+    seed: Annotated[int, typer.Option(help="Seed (≥ 0): the same numbers on any machine.")] = 0,
+    shuffle: Annotated[
+        str,
+        typer.Option(
+            help="uniform (default), riffle:K (K Gilbert–Shannon–Reeds riffles of the "
+            "previous deal's gathered cards) or none (gathered, cut and dealt)."
+        ),
+    ] = "uniform",
+    engine: Annotated[
+        str, typer.Option(help="auto (numba when installed), numba, numpy or python.")
+    ] = "auto",
+    as_json: Annotated[bool, typer.Option("--json", help="Print the figures as JSON.")] = False,
+    plot_file: Annotated[
+        str | None, typer.Option("--plot", help="Draw the distributions to this PNG file.")
+    ] = None,
+    hand: Annotated[
+        str | None,
+        typer.Option(help='A seat\'s hand, e.g. "T21 T1 EX KS …": deal only the unseen cards.'),
+    ] = None,
+    chien: Annotated[
+        str | None, typer.Option(help="With --hand: the chien, when the seat has seen it.")
+    ] = None,
+    seat: Annotated[int, typer.Option(help="With --hand: the seat that holds it.")] = 0,
+    card: Annotated[
+        list[str] | None,
+        typer.Option(help="With --hand: where is this card? (repeatable; default the bouts)"),
+    ] = None,
+) -> None:
+    """How often does …? Simulate deals by the procedure of `atout deal` and show each
+    figure beside its exact value.
+
+    Petit sec, trumps per hand, poignées, bouts, Kings and given cards in the chien,
+    longest suit: simulated value, 99.9 % confidence interval, exact value, and a flag
+    (!) where the exact value falls outside the interval. With --hand, the deals keep
+    that hand and deal only the unseen cards: how the trumps split, where a card is,
+    whether your Kings pass the first round.
+    """
+    from atout.sim import parse_shuffle, simulate
+    from atout.sim.exact import total_variation_after_riffles
+
+    variant = _check_players(players)
+    count = _count(deals, "--deals")
+    if seed < 0:
+        raise UserError(f"--seed {seed}: a seed is an integer ≥ 0")
+    try:
+        model, riffles = parse_shuffle(shuffle)
+    except ValueError as error:
+        raise UserError(str(error)) from None
+    if engine not in ("auto", "numba", "numpy", "python"):
+        raise UserError(f"--engine {engine!r}: auto, numba, numpy or python")
+    if hand is not None:
+        _stats_given_hand(variant, hand, chien, seat, card or [], count, seed, as_json)
+        return
+    if chien is not None or card:
+        raise UserError("--chien and --card go with --hand")
+    with _progress(count, True, "dealing") as advance:
+        try:
+            result = simulate(players, count, seed, shuffle, engine, _progress_to(advance))
+        except ValueError as error:
+            raise UserError(str(error)) from None
+    _print_stats(result, as_json, riffles if model == 2 else None, total_variation_after_riffles)
+    if plot_file:
+        from atout.sim.report import plot
+
+        try:
+            plot(result, plot_file)
+        except OSError as error:
+            raise UserError(f"--plot {plot_file}: cannot write it ({error.strerror})") from None
+        if not as_json:
+            typer.echo(f"Plot written to {plot_file}")
+
+
+def _progress_to(advance: Callable[[int], None] | None) -> Callable[[int], None] | None:
+    """From "this many done so far" to steps of the progress bar."""
+    if advance is None:
+        return None
+    seen = [0]
+
+    def update(done: int) -> None:
+        advance(done - seen[0])
+        seen[0] = done
+
+    return update
+
+
+def _print_stats(
+    result: Any, as_json: bool, riffles: int | None, tv: Callable[[int, int], float]
+) -> None:
+    from atout.sim.report import rows
+
+    found = rows(result)
+    rate = result.deals / result.seconds if result.seconds else float("inf")
+    if as_json:
+        data = {
+            "format": "atout.stats/1", "players": result.players, "deals": result.deals,
+            "seed": result.seed, "shuffle": result.shuffle, "engine": result.engine,
+            "seconds": round(result.seconds, 3), "deals_per_second": round(rate),
+            "rows": [row.as_json() for row in found],
+        }  # fmt: skip
+        if riffles is not None:
+            data["total_variation"] = tv(78, riffles)
+        typer.echo(json.dumps(data))
+        return
+    typer.echo(
+        f"{result.deals:,} deals, {result.players} players, shuffle {result.shuffle}, seed "
+        f"{result.seed}: {result.seconds:.2f} s ({rate:,.0f} deals/s, engine {result.engine})"
+    )
+    if riffles is not None:
+        typer.echo(
+            f"Total variation to uniform after {riffles} riffles of 78 cards: "
+            f"{tv(78, riffles):.3f} (exact)"
+        )
+    _print_rows(found)
+
+
+def _print_rows(found: list[Any]) -> None:
+    group = None
+    typer.echo(f"{'':34} {'simulated':>10} {'99.9 % interval':>21} {'exact':>10}")
+    for row in found:
+        if row.group != group:
+            group = row.group
+            typer.echo(group.capitalize())
+        exact = "" if row.exact is None else f"{100 * row.exact:9.4f}%"
+        flag = "  !" if row.flagged else ""
+        typer.echo(
+            f"  {row.name:<32} {100 * row.simulated:9.4f}% [{100 * row.low:8.4f}, "
+            f"{100 * row.high:8.4f}] {exact}{flag}"
+        )
+    flagged = sum(row.flagged for row in found)
+    typer.echo(f"{flagged} of {len(found)} figures outside their interval (!)." if flagged else
+               f"All {len(found)} figures agree with the exact values.")  # fmt: skip
+
+
+def _stats_given_hand(
+    variant: Variant, hand_text: str, chien_text: str | None, seat: int, cards: list[str],
+    count: int, seed: int, as_json: bool,
+) -> None:  # fmt: skip
+    from atout.cards import CardSet
+    from atout.sim.conditional import ConditionalSampler
+    from atout.sim.report import conditional_rows, default_cards
+
+    if not 0 <= seat < variant.players:
+        raise UserError(f"--seat {seat}: seats are 0 … {variant.players - 1}")
+    hand = CardSet.parse(hand_text)
+    known = CardSet.parse(chien_text) if chien_text else None
+    sampler = ConditionalSampler(variant.players, seat, hand, known)
+    asked = [Card.parse(text) for text in cards] or default_cards(hand)
+    deals = sampler.sample(count, seed)
+    found = conditional_rows(sampler, deals, asked)
+    if as_json:
+        data = {
+            "format": "atout.stats/1", "players": variant.players, "deals": count, "seed": seed,
+            "seat": seat, "hand": str(hand), "chien": str(known) if known else None,
+            "rows": [row.as_json() for row in found],
+        }  # fmt: skip
+        typer.echo(json.dumps(data))
+        return
+    typer.echo(
+        f"{count:,} deals of the {sampler.unseen_count} unseen cards, "
+        f"seat {seat} holding {hand.display()}"
+    )
+    _print_rows(found)
 
 
 def _read_text(file: str) -> str:

@@ -22,7 +22,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from itertools import combinations
-from typing import Any, TypeVar
+from typing import Any, TypeVar, cast
 
 import numpy as np
 import numpy.typing as npt
@@ -32,7 +32,6 @@ try:  # the compiled kernel is optional
 
     HAVE_NUMBA = True
 except ImportError:  # pragma: no cover - exercised where numba is absent
-    numba = None
     HAVE_NUMBA = False
 
 _F = TypeVar("_F", bound=Callable[..., Any])
@@ -41,7 +40,8 @@ _F = TypeVar("_F", bound=Callable[..., Any])
 def jit(function: _F) -> _F:
     """Compile with numba when available; the plain function stays as ``.py_func``."""
     if HAVE_NUMBA:
-        return numba.njit(cache=True, nogil=True, error_model="numpy")(function)  # type: ignore[no-any-return]
+        compiled: Any = numba.njit(cache=True, nogil=True, error_model="numpy")(function)
+        return cast(_F, compiled)
     return function
 
 
@@ -133,7 +133,9 @@ def fisher_yates(deck: npt.NDArray[np.uint8], s: npt.NDArray[np.uint64]) -> None
 
 
 @jit
-def riffle(deck: npt.NDArray[np.uint8], tmp: npt.NDArray[np.uint8], s: npt.NDArray[np.uint64]) -> None:
+def riffle(
+    deck: npt.NDArray[np.uint8], tmp: npt.NDArray[np.uint8], s: npt.NDArray[np.uint64]
+) -> None:
     """One Gilbert–Shannon–Reeds riffle: a binomial cut, then each card drops from a
     packet with probability proportional to its size."""
     cut = 0
@@ -289,7 +291,9 @@ def lay_out(
         out[players * hand_size + m] = chien[m]
 
 
-CATEGORY = np.array([c // 14 if c < 56 else (4 if c < 77 else 5) for c in range(78)], dtype=np.int64)
+CATEGORY = np.array(
+    [c // 14 if c < 56 else (4 if c < 77 else 5) for c in range(78)], dtype=np.int64
+)
 
 
 @jit
@@ -352,7 +356,9 @@ def deal_one(
     mask = patterns[bounded(next_u64(s) & M32, patterns.shape[0], s)]
     lay_out(deck, cut, mask, players, packet, packets, hand_size, layout, tmp)
     if model != MODEL_UNIFORM:  # the cards of this deal, gathered, make the next pack
-        play_and_gather(layout, players, hand_size, layout[players * hand_size :], chien_size, deck, s)
+        play_and_gather(
+            layout, players, hand_size, layout[players * hand_size :], chien_size, deck, s
+        )
 
 
 CATEGORY7 = np.array(
@@ -473,7 +479,7 @@ def gap_patterns(packets: int, chien: int) -> npt.NDArray[np.int64]:
 
 if HAVE_NUMBA:
 
-    @numba.njit(parallel=True, cache=True, error_model="numpy")  # type: ignore[misc]
+    @numba.njit(parallel=True, cache=True, error_model="numpy")
     def run_blocks(
         seed: np.uint64, first_block: int, blocks: int, block_size: int, total: int,
         model: int, riffles: int, players: int, packet: int, packets: int, hand_size: int,

@@ -63,7 +63,9 @@ def _bounded(x32: Lanes, bound: int | Lanes, s: Lanes) -> npt.NDArray[np.int64]:
 
 
 @cache
-def _layouts(players: int, packet: int, packets: int, hand_size: int, chien: int) -> npt.NDArray[np.int16]:
+def _layouts(
+    players: int, packet: int, packets: int, hand_size: int, chien: int
+) -> npt.NDArray[np.int16]:
     """For each chien placement, the pack position of each place of the layout."""
     patterns = K.gap_patterns(packets, chien)
     table = np.empty((patterns.size, 78), dtype=np.int16)
@@ -134,7 +136,9 @@ def stats_of(
         entitled = (trumps >= t) | ((trumps == t - 1) & has_excuse)
         stats[K.S_POIGNEE + level] += int(entitled.sum())
     suit_counts = np.stack([((hands < 56) & (hands // 14 == q)).sum(axis=2) for q in range(4)])
-    stats[K.S_LONGEST : K.S_LONGEST + 15] += np.bincount(suit_counts.max(axis=0).ravel(), minlength=15)[:15]
+    stats[K.S_LONGEST : K.S_LONGEST + 15] += np.bincount(
+        suit_counts.max(axis=0).ravel(), minlength=15
+    )[:15]
     dog = layouts[:, players * hand_size : players * hand_size + chien].astype(np.int64)
     bouts = ((dog == 56) | (dog == 76) | (dog == 77)).sum(axis=1)
     kings = ((dog < 56) & (dog % 14 == 13)).sum(axis=1)
