@@ -135,7 +135,7 @@ def conditional_rows(sampler: ConditionalSampler, deals: Sampled, cards: list[Ca
                 found.append(
                     _row(
                         f"trumps of seat {seat}",
-                        f"seat {seat}: {k} trumps",
+                        f"seat {seat}: {k} trump{'s' if k != 1 else ''}",
                         int(counts[k]),
                         n,
                         exact,
