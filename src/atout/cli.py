@@ -449,7 +449,7 @@ def _print_rows(found: list[Any]) -> None:
     for row in found:
         if row.group != group:
             group = row.group
-            typer.echo(group.capitalize())
+            typer.echo(group[:1].upper() + group[1:])
         exact = "" if row.exact is None else f"{100 * row.exact:9.4f}%"
         flag = "  !" if row.flagged else ""
         typer.echo(
