@@ -24,6 +24,14 @@ def examples(text: str) -> list[tuple[str, str]]:
     return pairs
 
 
+TIMING = re.compile(r"[\d.]+ s \([\d,]+ deals/s, engine \w+\)")
+
+
+def normalize(text: str) -> str:
+    """The output with its timings blanked: they change from run to run."""
+    return TIMING.sub("(timing)", text)
+
+
 def run(command: str) -> str:
     """What ``command`` prints (standard output and error), as a user sees it."""
     env = dict(os.environ, PATH=f"{Path(sys.executable).parent}{os.pathsep}{os.environ['PATH']}")

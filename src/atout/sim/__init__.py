@@ -2,8 +2,8 @@
 figures.
 
 >>> result = simulate(players=4, deals=20_000, seed=1, engine="numpy")
->>> result.deals, round(result.rate("petit_in_chien"), 2)
-(20000, 0.08)
+>>> result.deals, round(result.rate("petit_in_chien"), 3)
+(20000, 0.073)
 """
 
 from __future__ import annotations
