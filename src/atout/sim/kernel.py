@@ -291,76 +291,6 @@ def lay_out(
         out[players * hand_size + m] = chien[m]
 
 
-CATEGORY = np.array(
-    [c // 14 if c < 56 else (4 if c < 77 else 5) for c in range(78)], dtype=np.int64
-)
-
-
-@jit
-def add_stats(
-    layout: npt.NDArray[np.uint8], players: int, hand_size: int, chien_size: int,
-    thresholds: npt.NDArray[np.int64], stats: npt.NDArray[np.int64],
-    category: npt.NDArray[np.int64], counts: npt.NDArray[np.int64],
-) -> None:  # fmt: skip
-    """Count one layout's statistics (table look-ups, no data-dependent branches in
-    the loop over the cards)."""
-    petit_sec = 0
-    for p in range(players):
-        for q in range(6):
-            counts[q] = 0
-        petit = 0
-        base = p * hand_size
-        for k in range(hand_size):
-            c = layout[base + k]
-            counts[category[c]] += 1
-            petit += c == 56
-        trumps, excuse = counts[4], counts[5]
-        stats[S_TRUMPS + trumps] += 1
-        petit_sec |= (petit == 1) & (trumps == 1) & (excuse == 0)
-        for level in range(3):
-            t = thresholds[level]
-            stats[S_POIGNEE + level] += (trumps >= t) | ((trumps == t - 1) & (excuse == 1))
-        stats[S_LONGEST + max(max(counts[0], counts[1]), max(counts[2], counts[3]))] += 1
-    stats[S_PETIT_SEC] += petit_sec
-    bouts, kings = 0, 0
-    for k in range(chien_size):
-        c = int(layout[players * hand_size + k])
-        bouts += (c == 56) | (c == 76) | (c == 77)
-        kings += (c < 56) & (c % 14 == 13)
-        stats[S_PETIT_CHIEN] += c == 56
-        stats[S_21_CHIEN] += c == 76
-        stats[S_EXCUSE_CHIEN] += c == 77
-    stats[S_CHIEN_BOUTS + bouts] += 1
-    stats[S_CHIEN_KINGS + kings] += 1
-    stats[S_DEALS] += 1
-
-
-@jit
-def deal_one(
-    seed: np.uint64, index: int, model: int, riffles: int, players: int, packet: int,
-    packets: int, hand_size: int, chien_size: int, patterns: npt.NDArray[np.int64],
-    deck: npt.NDArray[np.uint8], tmp: npt.NDArray[np.uint8], s: npt.NDArray[np.uint64],
-    layout: npt.NDArray[np.uint8],
-) -> None:  # fmt: skip
-    """Deal ``index`` of the run into ``layout``; ``deck`` holds the pack it starts from
-    (the previous deal's gathered cards for the ``none`` and ``riffle`` models)."""
-    seed_stream(s, seed, U64(index))
-    if model == MODEL_UNIFORM:
-        for k in range(78):
-            deck[k] = k
-        fisher_yates(deck, s)
-    elif model == MODEL_RIFFLE:
-        for _ in range(riffles):
-            riffle(deck, tmp, s)
-    cut = 4 + bounded(next_u64(s) & M32, 71, s)
-    mask = patterns[bounded(next_u64(s) & M32, patterns.shape[0], s)]
-    lay_out(deck, cut, mask, players, packet, packets, hand_size, layout, tmp)
-    if model != MODEL_UNIFORM:  # the cards of this deal, gathered, make the next pack
-        play_and_gather(
-            layout, players, hand_size, layout[players * hand_size :], chien_size, deck, s
-        )
-
-
 CATEGORY7 = np.array(
     [c // 14 if c < 56 else (6 if c == 56 else (4 if c < 77 else 5)) for c in range(78)],
     dtype=np.int64,
@@ -375,9 +305,9 @@ def count_deal(
     counts: npt.NDArray[np.int64], chien: npt.NDArray[np.uint8],
 ) -> None:  # fmt: skip
     """Deal the pack (``doubled`` holds it twice, so the cut needs no wrapping) and
-    count the statistics on the way, without laying the hands out: the same numbers as
-    :func:`lay_out` then :func:`add_stats`, in one pass. Categories: 0–3 suits, 4 trumps
-    but the Petit, 5 the Excuse, 6 the Petit."""
+    count the statistics on the way, without laying the hands out (the same hands as
+    :func:`lay_out`). Categories: 0–3 suits, 4 trumps but the Petit, 5 the Excuse, 6 the
+    Petit."""
     for q in range(players * 7):
         counts[q] = 0
     pos, seat, taken = cut, 0, 0
@@ -423,8 +353,7 @@ def uniform_block(
     chien_size: int, patterns: npt.NDArray[np.int64], thresholds: npt.NDArray[np.int64],
     stats: npt.NDArray[np.int64], category: npt.NDArray[np.int64],
 ) -> None:  # fmt: skip
-    """Uniform deals ``first … first+count-1`` counted: the hot path of ``atout stats``,
-    the same deals as :func:`deal_one` with the uniform model."""
+    """Uniform deals ``first … first+count-1`` counted: the hot path of ``atout stats``."""
     doubled = np.empty(160, dtype=np.uint8)
     s = np.zeros(4, dtype=np.uint64)
     counts = np.zeros(players * 7, dtype=np.int64)
@@ -449,25 +378,38 @@ def run_block(
     patterns: npt.NDArray[np.int64], thresholds: npt.NDArray[np.int64],
     stats: npt.NDArray[np.int64],
 ) -> None:  # fmt: skip
-    """Deals ``first … first+count-1``: a block starts from a uniform pack (the chain of
-    gathered packs of the ``none`` and ``riffle`` models restarts at each block)."""
+    """Deals ``first … first+count-1`` counted into ``stats``. For the ``none`` and
+    ``riffle`` models each deal starts from the previous deal's gathered cards; the
+    chain starts afresh, from a uniform pack, at each block."""
+    category = CATEGORY7.copy()
     if model == MODEL_UNIFORM:
         uniform_block(seed, first, count, players, packet, packets, chien_size, patterns,
-                      thresholds, stats, CATEGORY7.copy())  # fmt: skip
+                      thresholds, stats, category)  # fmt: skip
         return
     deck = np.arange(78).astype(np.uint8)
+    doubled = np.empty(160, dtype=np.uint8)
     tmp = np.zeros(78, dtype=np.uint8)
-    s = np.zeros(4, dtype=np.uint64)
     layout = np.zeros(78, dtype=np.uint8)
-    counts = np.zeros(6, dtype=np.int64)
-    category = CATEGORY.copy()
-    if model != MODEL_UNIFORM:
-        seed_stream(s, seed ^ U64(0xA5A5A5A5A5A5A5A5), U64(first))
-        fisher_yates(deck, s)
+    counts = np.zeros(players * 7, dtype=np.int64)
+    chien = np.zeros(8, dtype=np.uint8)
+    s = np.zeros(4, dtype=np.uint64)
+    seed_stream(s, seed ^ U64(0xA5A5A5A5A5A5A5A5), U64(first))
+    fisher_yates(deck, s)
     for i in range(first, first + count):
-        deal_one(seed, i, model, riffles, players, packet, packets, hand_size, chien_size,
-                 patterns, deck, tmp, s, layout)  # fmt: skip
-        add_stats(layout, players, hand_size, chien_size, thresholds, stats, category, counts)
+        seed_stream(s, seed, U64(i))
+        if model == MODEL_RIFFLE:
+            for _ in range(riffles):
+                riffle(deck, tmp, s)
+        cut = 4 + bounded(next_u64(s) & M32, 71, s)
+        mask = patterns[bounded(next_u64(s) & M32, patterns.shape[0], s)]
+        doubled[:78] = deck
+        doubled[78:156] = deck
+        count_deal(doubled, cut, mask, players, packet, packets, chien_size, thresholds,
+                   stats, category, counts, chien)  # fmt: skip
+        lay_out(deck, cut, mask, players, packet, packets, hand_size, layout, tmp)
+        play_and_gather(
+            layout, players, hand_size, layout[players * hand_size :], chien_size, deck, s
+        )
 
 
 def gap_patterns(packets: int, chien: int) -> npt.NDArray[np.int64]:
