@@ -467,3 +467,12 @@ def test_A4_chelem_bonuses() -> None:
 def test_A4_excuse_led_last_wins_a_chelem_trick() -> None:
     assert trick_winner([EXCUSE, C("KS"), C("T5"), C("2S")], excuse_can_win=True) == 0
     assert trick_winner([C("KS"), EXCUSE, C("T5"), C("2S")], excuse_can_win=True) == 2
+
+
+def test_clone_is_independent_of_the_original() -> None:
+    donne = Donne(set_deal(4, {}))
+    copy = donne.clone()
+    donne.apply_action(Bid(1, Contract.PRISE))
+    assert copy.bids == [] and copy.current_player() == 1 and len(donne.bids) == 1
+    copy.apply_action(Bid(1, None))
+    assert donne.bids[0].contract is Contract.PRISE

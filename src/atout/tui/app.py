@@ -370,16 +370,18 @@ class TableScreen(Screen[None]):
             self.log_line(f"{name} shows a {action.level} poignée (A1): {cards}")
         elif isinstance(action, CardPlayed):
             trick = donne.tricks[-1]
+            if action.card == donne.called and action.seat not in (0, donne.taker):
+                self.log_line(f"{name} plays the called card: partner of the taker (B4).")
             if trick.winner is not None:
                 winner = seat_name(trick.winner, donne.players)
                 cards = " ".join(c.display(self.lang) for _, c in trick.cards)
                 self.log_line(f"Trick {len(donne.tricks)}: {cards} → {winner}")
-        elif (
-            isinstance(action, Discard)
-            and action.seat == 0
-            and len(donne.ecart) == donne.variant.chien_size
-        ):
-            self.log_line(f"Your écart: {' '.join(c.display(self.lang) for c in donne.ecart)}")
+        elif isinstance(action, Discard) and len(donne.ecart) == donne.variant.chien_size:
+            if action.seat == 0:
+                self.log_line(f"Your écart: {' '.join(c.display(self.lang) for c in donne.ecart)}")
+            trumps = [c.display(self.lang) for c in donne.ecart if c.is_trump]
+            if trumps:
+                self.log_line(f"Trumps put in the écart, shown (E2): {' '.join(trumps)}")
 
     def log_line(self, line: str) -> None:
         self.query_one("#log", RichLog).write(line)
