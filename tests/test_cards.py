@@ -144,3 +144,12 @@ def test_D16_petit_sec_predicate() -> None:
     assert not CardSet.parse("T1 EX KS").has_petit_sec()
     assert not CardSet.parse("T1 T2 KS").has_petit_sec()
     assert not CardSet.parse("KS QS").has_petit_sec()
+
+
+def test_cardset_copies_and_pickles() -> None:
+    import copy
+    import pickle
+
+    hand = CardSet.parse("KS T21 EX")
+    assert copy.deepcopy(hand) is hand and pickle.loads(pickle.dumps(hand)) == hand
+    assert pickle.loads(pickle.dumps(Card.parse("KS"))) == Card.parse("KS")

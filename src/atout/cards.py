@@ -334,6 +334,15 @@ class CardSet:
     def __setattr__(self, name: str, value: object) -> None:
         raise AttributeError("CardSet is immutable")
 
+    def __reduce__(self) -> tuple[object, tuple[int]]:
+        return (CardSet.from_mask, (self.mask,))
+
+    def __copy__(self) -> CardSet:
+        return self
+
+    def __deepcopy__(self, memo: object) -> CardSet:
+        return self
+
     @classmethod
     def from_mask(cls, mask: int) -> CardSet:
         if not 0 <= mask <= _FULL_MASK:
