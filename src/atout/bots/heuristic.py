@@ -25,17 +25,19 @@ __all__ = ["HeuristicBot", "hand_strength"]
 
 # Strength needed for each contract, on the scale of a 4-player hand of 18 cards.
 THRESHOLDS = [
-    (Contract.GARDE_CONTRE, 86),
-    (Contract.GARDE_SANS, 74),
-    (Contract.GARDE, 58),
-    (Contract.PRISE, 42),
+    (Contract.GARDE_CONTRE, 81),
+    (Contract.GARDE_SANS, 71),
+    (Contract.GARDE, 56),
+    (Contract.PRISE, 41),
 ]
+LONG_SUIT = {5: 5, 6: 7, 7: 9}
 COURT_VALUE = {14: 6, 13: 3, 12: 2, 11: 1}
 
 
 def hand_strength(hand: CardSet, hand_size: int) -> float:
-    """A points count of the usual kind: bouts, trumps, court cards, long suits;
-    scaled to an 18-card hand."""
+    """The usual points count of a tarot hand, scaled to 18 cards: the 21 10, the
+    Excuse 8, the Petit by how well it is guarded, 2 a trump and 1 more for 16 … 20,
+    Kings 6, Queens 3, Cavaliers 2, Valets 1, long suits 5/7/9/11, voids 6, singletons 3."""
     trumps = hand.count_trumps()
     total = 0.0
     if TRUMP_21 in hand:
@@ -43,14 +45,14 @@ def hand_strength(hand: CardSet, hand_size: int) -> float:
     if EXCUSE in hand:
         total += 8
     if PETIT in hand:
-        total += 8 if trumps >= 6 else 4 if trumps >= 4 else 0
-    total += 2 * trumps + sum(1 for c in hand.trumps() if c.rank >= 16)
+        total += {5: 5, 6: 7}.get(trumps, 9 if trumps >= 7 else 0)
+    total += 2 * trumps + sum(1 for c in hand.trumps() if 16 <= c.rank <= 20)
     suits = Counter(c.suit for c in hand if c.suit is not None)
     for card in hand:
         if card.suit is not None:
             total += COURT_VALUE.get(card.rank, 0)
-    total += sum(2 * (length - 4) for length in suits.values() if length >= 5)
-    total += 3 * (4 - len(suits))  # voids
+    total += sum(LONG_SUIT.get(length, 11) for length in suits.values() if length >= 5)
+    total += 6 * (4 - len(suits)) + 3 * sum(1 for length in suits.values() if length == 1)
     return total * 18 / hand_size
 
 
@@ -146,6 +148,8 @@ class HeuristicBot:
         winning = [c for c in cards if self._beats(c, played, best)]
         if friend_winning and (last_to_play or self._is_master(obs, best, played)):
             return self._give_points(cards)
+        if friend_winning and (best.is_trump or best.rank >= 13):
+            return self._cheapest(cards)  # a partner's strong card: do not overtake it
         if winning:
             if PETIT in winning and (last_to_play or not self._trumps_may_follow(obs, played)):
                 return PETIT  # saves the Petit: nobody can overtrump it now
@@ -160,7 +164,8 @@ class HeuristicBot:
         seen = self._played_cards(obs)
         trumps_out = 21 - hand.count_trumps() - sum(1 for c in seen if c.is_trump)
         my_trumps = sorted(c for c in cards if c.is_trump)
-        if obs.seat == obs.taker and my_trumps and trumps_out > 0 and self._holds_master_trump(obs):
+        majority = bool(my_trumps) and trumps_out > 0
+        if obs.seat == obs.taker and majority and self._holds_master_trump(obs):
             return my_trumps[-1]  # draw the trumps with the master
         kings = [c for c in cards if c.is_king and not any(s.suit == c.suit for s in seen)]
         if kings:
@@ -185,8 +190,10 @@ class HeuristicBot:
         return trick_winner([*played, card]) == len(played) and card != best
 
     def _give_points(self, cards: list[Card]) -> Card:
-        """The partner wins: give the card worth most (never the Petit or the 21 unless
-        forced)."""
+        """The partner surely wins: save the Petit by giving it to him, else give the
+        card worth most (never the 21, which wins tricks of its own)."""
+        if PETIT in cards:
+            return PETIT
         safe = [c for c in cards if c not in (PETIT, TRUMP_21)] or cards
         return max(
             safe, key=lambda c: (c.half_points, -c.is_trump, -c.rank if c.is_trump else c.rank)
