@@ -7,7 +7,6 @@ result panel after each donne, the standings at the end. Every action is saved.
 
 from __future__ import annotations
 
-from collections.abc import Callable
 from dataclasses import replace
 from pathlib import Path
 from typing import ClassVar
@@ -684,9 +683,6 @@ class TarotApp(App[None]):
         self.start(session)
 
 
-def run(settings: Settings, seed: int | None, resume: bool, save_path: Path | None = None,
-        after: Callable[[], None] | None = None) -> None:  # fmt: skip
+def run(settings: Settings, seed: int | None, resume: bool, save_path: Path | None = None) -> None:
     """Open the table (blocks until the person quits)."""
     TarotApp(settings, seed, save_path, resume).run()
-    if after is not None:
-        after()
