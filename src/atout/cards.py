@@ -166,7 +166,7 @@ class Card(int):
     @property
     def suit(self) -> Suit | None:
         """The suit of a suit card; ``None`` for a trump or the Excuse."""
-        return Suit(self // 14) if self < SUIT_CARDS else None
+        return _SUIT_OF[self]
 
     @property
     def rank(self) -> int:
@@ -293,12 +293,18 @@ _ASCII: Final = tuple(_ascii_form(i) for i in range(DECK_SIZE))
 _HALF_POINTS: Final = tuple(_half_points(i) for i in range(DECK_SIZE))
 ALL_CARDS: Final[tuple[Card, ...]] = tuple(int.__new__(Card, i) for i in range(DECK_SIZE))
 _PARSE_CACHE: dict[str, Card] = {}
+_SUIT_OF: Final[tuple[Suit | None, ...]] = tuple(
+    Suit(i // 14) if i < SUIT_CARDS else None for i in range(DECK_SIZE)
+)
 
 PETIT: Final = ALL_CARDS[FIRST_TRUMP]
 TRUMP_21: Final = ALL_CARDS[FIRST_TRUMP + 20]
 EXCUSE: Final = ALL_CARDS[EXCUSE_INDEX]
 
 _FULL_MASK: Final = (1 << DECK_SIZE) - 1
+SUIT_MASKS: Final = tuple(((1 << 14) - 1) << (14 * suit) for suit in range(4))
+TRUMP_MASK: Final = ((1 << 21) - 1) << FIRST_TRUMP
+EXCUSE_BIT: Final = 1 << EXCUSE_INDEX
 _TRUMP_MASK: Final = ((1 << 21) - 1) << FIRST_TRUMP
 _BOUT_MASK: Final = (1 << FIRST_TRUMP) | (1 << (FIRST_TRUMP + 20)) | (1 << EXCUSE_INDEX)
 
@@ -435,7 +441,7 @@ class CardSet:
         return (self.mask & _BOUT_MASK).bit_count()
 
     def of_suit(self, suit: Suit) -> CardSet:
-        return CardSet.from_mask(self.mask & (((1 << 14) - 1) << (14 * suit)))
+        return CardSet.from_mask(self.mask & SUIT_MASKS[suit])
 
     def half_points(self) -> int:
         """Twice the card points of the set (S1), an exact integer."""

@@ -15,66 +15,62 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from atout.cards import Card, CardSet, Suit
+from atout.cards import (
+    EXCUSE_BIT,
+    EXCUSE_INDEX,
+    FIRST_TRUMP,
+    SUIT_MASKS,
+    TRUMP_MASK,
+    Card,
+    CardSet,
+)
 
-__all__ = ["can_discard", "led_suit", "legal_cards", "trick_winner"]
-
-
-def led_suit(trick: Sequence[Card]) -> Suit | bool | None:
-    """The suit led: a :class:`Suit`, ``True`` when trumps were led, ``None`` when
-    nothing sets it yet (an empty trick, or only the Excuse so far: P4)."""
-    for card in trick:
-        if card.is_excuse:
-            continue
-        return True if card.is_trump else card.suit
-    return None
+__all__ = ["can_discard", "legal_cards", "trick_winner"]
 
 
 def legal_cards(hand: CardSet, trick: Sequence[Card]) -> list[Card]:
     """The cards of ``hand`` that may go on ``trick`` (the cards played so far, in order).
 
     P1 follow suit; P2 void: trump, overtrumping if possible; P3 trumps led: overtrump
-    if possible; otherwise any card. P4: the Excuse may always be played.
+    if possible; otherwise any card. P4: the Excuse may always be played. (Set algebra
+    on the hand's 78-bit mask.)
     """
-    lead = led_suit(trick)
+    lead = next((card for card in trick if card != EXCUSE_INDEX), None)
+    mask = hand.mask
     if lead is None:
         return list(hand)
-    excuse = [card for card in hand if card.is_excuse]
-    if lead is not True:
-        assert isinstance(lead, Suit)
-        following = list(hand.of_suit(lead))
+    excuse = mask & EXCUSE_BIT
+    if lead < FIRST_TRUMP:
+        following = mask & SUIT_MASKS[lead // 14]
         if following:
-            return following + excuse
-    trumps = list(hand.trumps())
+            return list(CardSet.from_mask(following | excuse))
+    trumps = mask & TRUMP_MASK
     if not trumps:
         return list(hand)
-    best = max((card for card in trick if card.is_trump), default=None)
-    higher = [card for card in trumps if best is None or card > best]
-    return (higher or trumps) + excuse
+    best = max((card for card in trick if FIRST_TRUMP <= card < EXCUSE_INDEX), default=-1)
+    higher = trumps & ~((1 << (best + 1)) - 1)
+    return list(CardSet.from_mask((higher or trumps) | excuse))
 
 
 def trick_winner(trick: Sequence[Card], excuse_can_win: bool = False) -> int:
     """P5: the index in ``trick`` of the winning card: the highest trump, else the
     highest card of the suit led. The Excuse never wins (P4) unless ``excuse_can_win``
     (a chelem's last trick, when it is led)."""
-    if excuse_can_win and trick[0].is_excuse:
+    if excuse_can_win and trick[0] == EXCUSE_INDEX:
         return 0
-    lead = led_suit(trick)
-    best = -1
+    lead = next((card for card in trick if card != EXCUSE_INDEX), EXCUSE_INDEX)
+    lead_suit = lead // 14 if lead < FIRST_TRUMP else -1
+    best, best_key = 0, -1
     for index, card in enumerate(trick):
-        if card.is_excuse:
+        if FIRST_TRUMP <= card < EXCUSE_INDEX:
+            key = 100 + card
+        elif card < FIRST_TRUMP and card // 14 == lead_suit:
+            key = card
+        else:
             continue
-        if best < 0 or _beats(card, trick[best], lead):
-            best = index
-    return max(best, 0)
-
-
-def _beats(card: Card, other: Card, lead: Suit | bool | None) -> bool:
-    if card.is_trump:
-        return not other.is_trump or card > other
-    if other.is_trump:
-        return False
-    return card.suit == lead and (other.suit != lead or card > other)
+        if key > best_key:
+            best, best_key = index, key
+    return best
 
 
 def can_discard(card: Card, hand: CardSet, left_to_discard: int) -> str | None:

@@ -580,12 +580,11 @@ class Donne:
 
     def _close_trick(self, trick: Trick) -> None:
         last = len(self.tricks) == self.variant.hand_size
-        leader_camp = self.camp_of(trick.leader)
-        swept = all(
-            self.camp_of(t.winner) == leader_camp for t in self.tricks[:-1] if t.winner is not None
-        )
-        cards = [c for _, c in trick.cards]
-        index = trick_winner(cards, excuse_can_win=last and swept)
+        swept = False
+        if last:  # A4, P4: the Excuse led at the last trick wins a chelem
+            leader_camp = self.camp_of(trick.leader)
+            swept = all(self.camp_of(t.winner or 0) == leader_camp for t in self.tricks[:-1])
+        index = trick_winner([c for _, c in trick.cards], excuse_can_win=swept)
         trick.winner = trick.cards[index][0]
         self._log(TrickTaken(trick.winner))
         if last:
