@@ -92,6 +92,27 @@ class ConditionalSampler:
         trumps, u, h = self.unseen.count_trumps(), self.unseen_count, self.variant.hand_size
         return comb(trumps, k) * comb(u - trumps, h - k) / comb(u, h)
 
+    def exact_splits(self) -> dict[tuple[int, ...], float]:
+        """P(the unseen trumps split so among the other hands, counts from high to low),
+        by summing over every way the trumps can lie (hands and unseen chien)."""
+        trumps, u, h = self.unseen.count_trumps(), self.unseen_count, self.variant.hand_size
+        places = [h] * len(self.others)
+        chien = 0 if self.chien_known is not None else self.variant.chien_size
+        total = comb(u, trumps)
+        splits: dict[tuple[int, ...], float] = {}
+
+        def spread(index: int, left: int, ways: int, counts: tuple[int, ...]) -> None:
+            if index == len(places):
+                if left <= chien:
+                    key = tuple(sorted(counts, reverse=True))
+                    splits[key] = splits.get(key, 0.0) + ways * comb(chien, left) / total
+                return
+            for k in range(min(left, places[index]) + 1):
+                spread(index + 1, left - k, ways * comb(places[index], k), (*counts, k))
+
+        spread(0, trumps, 1, ())
+        return splits
+
     def exact_location(self, card: Card) -> dict[str, float]:
         """P(an unseen card lies in each other hand, and in the chien)."""
         u, h = self.unseen_count, self.variant.hand_size

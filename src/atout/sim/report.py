@@ -141,6 +141,17 @@ def conditional_rows(sampler: ConditionalSampler, deals: Sampled, cards: list[Ca
                         exact,
                     )
                 )
+    splits = np.sort(trumps[:, sampler.others], axis=1)[:, ::-1]
+    patterns, pattern_counts = np.unique(splits, axis=0, return_counts=True)
+    seen = {
+        tuple(int(k) for k in row): int(c) for row, c in zip(patterns, pattern_counts, strict=True)
+    }
+    for split, exact in sorted(sampler.exact_splits().items(), key=lambda item: -item[1]):
+        if exact >= 0.005:
+            name = "-".join(map(str, split))
+            found.append(
+                _row("how the trumps split among the others", name, seen.get(split, 0), n, exact)
+            )
     for card in cards:
         places = sampler.exact_location(card)
         for place, exact in places.items():
