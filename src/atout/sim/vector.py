@@ -66,19 +66,24 @@ def _bounded(x32: Lanes, bound: int | Lanes, s: Lanes) -> npt.NDArray[np.int64]:
 def _layouts(
     players: int, packet: int, packets: int, hand_size: int, chien: int
 ) -> npt.NDArray[np.int16]:
-    """For each chien placement, the pack position of each place of the layout."""
+    """For each chien placement, the pack position of each place of the layout: packet
+    k starts at ``packet·k`` plus the chien cards before it; the m-th chien card follows
+    the packet of the m-th set bit."""
     patterns = K.gap_patterns(packets, chien)
+    bits = (patterns[:, None] >> np.arange(packets - 1)) & 1
+    before = np.concatenate(
+        [np.zeros((len(patterns), 1), dtype=np.int64), np.cumsum(bits, axis=1)], axis=1
+    )
     table = np.empty((patterns.size, 78), dtype=np.int16)
-    for row, mask in enumerate(patterns):
-        pos, at = 0, players * hand_size
-        for k in range(packets):
-            base = (k % players) * hand_size + (k // players) * packet
-            table[row, base : base + packet] = np.arange(pos, pos + packet)
-            pos += packet
-            if k < packets - 1 and (int(mask) >> k) & 1:
-                table[row, at] = pos
-                at += 1
-                pos += 1
+    for k in range(packets):
+        base = (k % players) * hand_size + (k // players) * packet
+        start = packet * k + before[:, k]
+        for j in range(packet):
+            table[:, base + j] = start + j
+    gaps = np.argsort(-bits, axis=1, kind="stable")[:, :chien]  # the set bits, in order
+    gaps.sort(axis=1)
+    for m in range(chien):
+        table[:, players * hand_size + m] = packet * (gaps[:, m] + 1) + m
     return table
 
 
