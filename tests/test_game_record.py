@@ -147,3 +147,20 @@ def test_heuristic_bots_beat_random_bots() -> None:
     play_match(match, bots, 60, random.Random(7))
     totals = match.totals()
     assert totals[0] + totals[2] > 0 > totals[1] + totals[3]
+
+
+def test_play_opens_the_table_in_a_terminal_unless_bots_are_asked_for(
+    capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    import atout.tui.app
+
+    opened: list[object] = []
+    monkeypatch.setattr("sys.stdin.isatty", lambda: True)
+    monkeypatch.setattr("sys.stdout.isatty", lambda: True)
+    monkeypatch.setattr(atout.tui.app, "run", lambda *args: opened.append(args))
+    code, out, _ = run(capsys, "play", "--level", "random", "--players", "3", "--no-animation")
+    assert code == 0 and out == "" and len(opened) == 1
+    settings = opened[0][0]  # type: ignore[index]
+    assert (settings.players, settings.bots, settings.animate) == (3, "random", False)
+    code, out, _ = run(capsys, "play", "--bots", "heuristic", "--deals", "1", "--seed", "1")
+    assert code == 0 and "Donne 1" in out and len(opened) == 1

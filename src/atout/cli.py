@@ -206,7 +206,14 @@ def deal(
 @app.command()
 def play(
     bots: Annotated[
-        str, typer.Option(help="The bots' level: heuristic (plays sensibly) or random.")
+        str | None,
+        typer.Option(
+            help="Bots in every seat, of this level (heuristic or random): a match between "
+            "bots, told donne by donne (or --json)."
+        ),
+    ] = None,
+    level: Annotated[
+        str, typer.Option(help="At the table: the bots' level, heuristic or random.")
     ] = "heuristic",
     players: Annotated[
         int, typer.Option("--players", "-p", help="Number of players: 3, 4 or 5.")
@@ -227,7 +234,7 @@ def play(
     auto: Annotated[
         bool,
         typer.Option(
-            "--auto", help="Bots in every seat, told as text (the default off a terminal)."
+            "--auto", help="Bots in every seat, of the --level (the default off a terminal)."
         ),
     ] = False,
     resume: Annotated[
@@ -242,28 +249,30 @@ def play(
 
     At the table you sit at seat 0 (the bottom); seat 1 is your right neighbour. The
     match is saved after every action; run `atout play` again to resume it. Between
-    bots (--auto, --json, or output not a terminal) each donne is dealt as La Donne
-    says, bid, the chien taken and the écart made, played trick by trick and scored by
-    the FFT rules; the totals follow.
+    bots (--bots LEVEL, --auto, --json, or output not a terminal) each donne is dealt
+    as La Donne says, bid, the chien taken and the écart made, played trick by trick
+    and scored by the FFT rules; the totals follow.
     """
     from atout.bots import BOTS, play_match
     from atout.describe import describe_donne
     from atout.record import game_record
 
     variant = _check_players(players)
-    if bots not in BOTS:
-        raise UserError(f"--bots {bots!r}: choose one of {', '.join(BOTS)}")
+    for option, value in (("--bots", bots), ("--level", level)):
+        if value is not None and value not in BOTS:
+            raise UserError(f"{option} {value!r}: choose one of {', '.join(BOTS)}")
     if deals < 1:
         raise UserError(f"--deals {deals}: give a number of donnes ≥ 1")
     if seed is not None and seed < 0:
         raise UserError(f"--seed {seed}: a seed is an integer ≥ 0")
-    if not (as_json or auto) and sys.stdin.isatty() and sys.stdout.isatty():
+    if bots is None and not (as_json or auto) and sys.stdin.isatty() and sys.stdout.isatty():
         from atout.tui.app import run
         from atout.tui.session import Settings
 
-        settings = Settings(players, bots, deals, not no_animation, "en" if english else "fr")
+        settings = Settings(players, level, deals, not no_animation, "en" if english else "fr")
         run(settings, seed, resume)
         return
+    bots = bots or level
     master = make_rng(seed)
     deal_rng = random.Random(master.getrandbits(64))
     agents = [BOTS[bots](random.Random(master.getrandbits(64))) for _ in range(players)]
