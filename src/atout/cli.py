@@ -36,6 +36,12 @@ app = typer.Typer(
 )
 
 
+Players = Annotated[int, typer.Option("--players", "-p", help="Number of players: 3, 4 or 5.")]
+English = Annotated[
+    bool, typer.Option("--english", help="English card names (K Q N J) instead of R D C V.")
+]
+
+
 class UserError(Exception):
     """A mistake of the user: one line, exit status 2."""
 
@@ -131,9 +137,7 @@ def _deal_with_fault(
 
 @app.command()
 def deal(
-    players: Annotated[
-        int, typer.Option("--players", "-p", help="Number of players: 3, 4 or 5.")
-    ] = 4,
+    players: Players = 4,
     seed: Annotated[
         int | None,
         typer.Option(
@@ -158,9 +162,7 @@ def deal(
             help=f"Make a fault happen during the deal and show what follows: {_FAULT_HELP}."
         ),
     ] = None,
-    english: Annotated[
-        bool, typer.Option("--english", help="English card names (K Q N J) instead of R D C V.")
-    ] = False,
+    english: English = False,
 ) -> None:
     """Deal the cards as La Donne says and show every step.
 
@@ -215,9 +217,7 @@ def play(
     level: Annotated[
         str, typer.Option(help="At the table: the bots' level, heuristic or random.")
     ] = "heuristic",
-    players: Annotated[
-        int, typer.Option("--players", "-p", help="Number of players: 3, 4 or 5.")
-    ] = 4,
+    players: Players = 4,
     deals: Annotated[
         int, typer.Option(help="How many donnes the match lasts (void ones count).")
     ] = 5,
@@ -228,9 +228,7 @@ def play(
     as_json: Annotated[
         bool, typer.Option("--json", help="Print one atout.game/1 record (FORMATS.md).")
     ] = False,
-    english: Annotated[
-        bool, typer.Option("--english", help="English card names (K Q N J) instead of R D C V.")
-    ] = False,
+    english: English = False,
     auto: Annotated[
         bool,
         typer.Option(
@@ -331,9 +329,7 @@ def _count(text: str, option: str) -> int:
 
 @app.command()
 def stats(
-    players: Annotated[
-        int, typer.Option("--players", "-p", help="Number of players: 3, 4 or 5.")
-    ] = 4,
+    players: Players = 4,
     deals: Annotated[
         str, typer.Option(help="How many deals (underscores allowed: 10_000_000).")
     ] = "1_000_000",
