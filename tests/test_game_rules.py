@@ -476,3 +476,44 @@ def test_clone_is_independent_of_the_original() -> None:
     assert copy.bids == [] and copy.current_player() == 1 and len(donne.bids) == 1
     copy.apply_action(Bid(1, None))
     assert donne.bids[0].contract is Contract.PRISE
+
+
+def test_A4_A6_P4_announced_chelem_made_with_the_excuse_led_last() -> None:
+    trumps = " ".join(f"T{n}" for n in range(5, 22))
+    donne = Donne(set_deal(4, {1: f"{trumps} EX"}, dealer=0))
+    bid_to(donne, 1, Contract.GARDE_SANS)
+    donne.apply_action(ChelemDecision(1, True))
+    assert donne.current_player() == 1  # A6
+    while not donne.is_terminal():
+        seat = donne.current_player()
+        assert seat is not None
+        legal = donne.legal_cards(seat)
+        if seat == 1:
+            trumps_left = [c for c in legal if c.is_trump]
+            card = max(trumps_left) if trumps_left else EXCUSE
+        else:
+            card = legal[0]
+        donne.apply_action(CardPlayed(seat, card))
+    last = donne.tricks[-1]
+    assert (
+        last.cards[0] == (1, EXCUSE) and last.winner == 1
+    )  # P4: the Excuse wins a chelem's last trick
+    assert all(trick.winner == 1 for trick in donne.tricks)
+    result = donne.result
+    assert result is not None
+    assert (result.points, result.bouts, result.chelem) == (91.0, 3, 400)
+    assert result.score == (25 + 91 - 36) * 4 + 400 and result.marks[1] == 3 * result.score
+
+
+def test_B4_taker_holding_the_four_kings_calls_a_queen() -> None:
+    donne = five_player_donne("KS KH KD KC T21")
+    assert [str(a.card) for a in donne.legal_actions() if isinstance(a, CallCard)] == [
+        "QS",
+        "QH",
+        "QD",
+        "QC",
+    ]
+    with pytest.raises(
+        IllegalActionError, match="^B4: the taker must call one of QS QH QD QC, not KS"
+    ):
+        donne.apply_action(CallCard(1, C("KS")))
