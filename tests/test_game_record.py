@@ -5,6 +5,7 @@ from __future__ import annotations
 import json
 import random
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -164,3 +165,42 @@ def test_play_opens_the_table_in_a_terminal_unless_bots_are_asked_for(
     assert (settings.players, settings.bots, settings.animate) == (3, "random", False)
     code, out, _ = run(capsys, "play", "--bots", "heuristic", "--deals", "1", "--seed", "1")
     assert code == 0 and "Donne 1" in out and len(opened) == 1
+
+
+def shapes(record_text: str) -> list[str]:
+    """The record with one field after another given a value of the wrong shape."""
+    record = json.loads(record_text)
+    played = next(i for i, d in enumerate(record["donnes"]) if d["result"])
+    broken = []
+    cases: list[tuple[tuple[str | int, ...], object]] = [
+        (("bids",), None),
+        (("bids", 0, 1), 5),
+        (("tricks", 0), "zz"),
+        (("tricks", 0, "cards", 0), [None]),
+        (("deal", "hands", 0), -1),
+        (("deal", "sequence", 2), {"to": [1], "cards": "KS"}),
+        (("deal", "draw"), [[0, "KS"]]),
+        (("result",), [1, 2]),
+        (("poignees",), [[1, "simple", None]]),
+    ]
+    for path, value in cases:
+        copy = json.loads(record_text)
+        target: Any = copy["donnes"][played]
+        for key in path[:-1]:
+            target = target[key]
+        target[path[-1]] = value
+        broken.append(json.dumps(copy))
+    return broken
+
+
+def test_records_of_the_wrong_shape_are_refused_without_a_traceback(
+    capsys: pytest.CaptureFixture[str], record_text: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    import io
+
+    for text in shapes(record_text):
+        with pytest.raises(InvalidRecordError):
+            loads_game(text)
+        monkeypatch.setattr("sys.stdin", io.StringIO(text))
+        code, _, err = run(capsys, "replay", "-")
+        assert code == 1 and err.startswith("atout: -: donne ") and "Traceback" not in err

@@ -48,6 +48,10 @@ class Contract(Enum):
 
     @classmethod
     def parse(cls, text: str) -> Contract:
+        if not isinstance(text, str):
+            raise InvalidNotationError(
+                f"{text!r} is not a contract: prise, garde, garde_sans or garde_contre (B2)"
+            )
         key = text.strip().casefold().replace(" ", "_").replace("-", "_")
         key = {"petite": "prise", "garde_sans_le_chien": "garde_sans"}.get(key, key)
         key = {"garde_contre_le_chien": "garde_contre"}.get(key, key)

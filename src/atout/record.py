@@ -120,11 +120,16 @@ def read_deal_record(
         raise InvalidRecordError(f"format: expected {DEAL_FORMAT!r}, got {data.get('format')!r}")
     try:
         deal = _replay(data, rules or Rules(), barred, faults or [])
+        _check_derived(deal, data)
+    except InvalidRecordError:
+        raise
     except AtoutError as error:
-        if isinstance(error, InvalidRecordError):
-            raise
         raise InvalidRecordError(f"{DEAL_FORMAT}: {error}") from None
-    _check_derived(deal, data)
+    except (TypeError, ValueError, KeyError, IndexError, AttributeError) as error:
+        raise InvalidRecordError(
+            f"{DEAL_FORMAT}: a field has the wrong shape ({type(error).__name__}: {error}); "
+            "see FORMATS.md"
+        ) from None
     seed = data.get("seed")
     if seed is not None and (isinstance(seed, bool) or not isinstance(seed, int)):
         raise InvalidRecordError(f"seed: an integer or null, got {seed!r}")
@@ -133,7 +138,7 @@ def read_deal_record(
 
 def _get(data: dict[str, Any], key: str, kind: Callable[[Any], _T]) -> _T:
     if key not in data:
-        raise InvalidRecordError(f"{key}: missing ({DEAL_FORMAT}, FORMATS.md)")
+        raise InvalidRecordError(f"{key}: missing (FORMATS.md)")
     value = data[key]
     try:
         return kind(value)
@@ -322,6 +327,11 @@ def loads_game(text: str, rules: Rules | None = None) -> tuple[list[Donne], dict
             donnes.append(_replay_donne(entry, rules or Rules(), donnes))
         except AtoutError as error:
             raise InvalidRecordError(f"donne {number}: {error}") from None
+        except (TypeError, ValueError, KeyError, IndexError, AttributeError) as error:
+            raise InvalidRecordError(
+                f"donne {number}: a field has the wrong shape ({type(error).__name__}: {error}); "
+                f"see {GAME_FORMAT} in FORMATS.md"
+            ) from None
     totals = [0] * _get(data, "players", _int)
     for donne in donnes:
         totals = [a + b for a, b in zip(totals, donne.returns(), strict=True)]

@@ -177,7 +177,7 @@ class TableSession:
                 for index, action in data["actions"]:
                     if index == number:
                         session._apply(action_from_json(action))
-        except (KeyError, TypeError, ValueError, AtoutError) as error:
+        except (KeyError, TypeError, ValueError, IndexError, AttributeError, AtoutError) as error:
             raise InvalidRecordError(f"{path}: damaged save ({error})") from None
         session.save_path = path
         return session
