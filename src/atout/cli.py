@@ -7,6 +7,7 @@ error naming it, and exit status 2; never a traceback.
 from __future__ import annotations
 
 import json
+import os
 import random
 import sys
 from collections.abc import Callable, Iterator
@@ -383,6 +384,8 @@ def stats(
         raise UserError(str(error)) from None
     if engine not in ("auto", "numba", "numpy", "python"):
         raise UserError(f"--engine {engine!r}: auto, numba, numpy or python")
+    if plot_file is not None and not os.path.isdir(os.path.dirname(os.path.abspath(plot_file))):
+        raise UserError(f"--plot {plot_file}: its folder does not exist")
     if hand is not None:
         _stats_given_hand(variant, hand, chien, seat, card or [], count, seed, as_json)
         return
