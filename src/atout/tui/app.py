@@ -91,6 +91,14 @@ def seat_name(seat: int, players: int) -> str:
     return f"{names[seat]} ({seat})"
 
 
+def short_name(seat: int, players: int) -> str:
+    """The seat's name in the trick's picture: ``You``, ``Right 1``, ``Far L 3``…"""
+    if seat == 0:
+        return "You"
+    names = {3: ["", "Right", "Left"], 4: ["", "Right", "Across", "Left"]}
+    return f"{names.get(players, ['', 'Right', 'Far R', 'Far L', 'Left'])[seat]} {seat}"
+
+
 class CardView(Static):
     """One card of the person's hand; a click chooses it."""
 
@@ -550,18 +558,40 @@ def status_text(session: TableSession, donne: Donne) -> Text:
     return Text(" · ".join(parts), style="bold reverse")
 
 
+# Where each seat sits around the trick (rows, then left/centre/right): counter-clockwise
+# play puts seat 1 on your right, the last seat on your left.
+TABLE_PLACES = {
+    3: [(None, None, None), (2, None, 1), (None, 0, None)],
+    4: [(None, 2, None), (3, None, 1), (None, 0, None)],
+    5: [(3, None, 2), (4, None, 1), (None, 0, None)],
+}
+
+
 def trick_text(donne: Donne, lang: str) -> Text:
+    """The trick in the middle of the table: each seat's name where it sits, with the
+    card it played; ▶ marks the seat to play."""
     text = Text()
     current = donne.tricks[-1] if donne.tricks else None
     shown = {seat: card for seat, card in current.cards} if current else {}
-    for seat in range(donne.players):
-        marker = "▶ " if donne.current_player() == seat else "  "
-        text.append(f"{marker}{seat_name(seat, donne.players):<13}")
-        if seat in shown:
-            text.append_text(card_text(shown[seat], lang))
-        text.append("\n")
-    if current is not None and current.winner is not None:
-        text.append(f"Won by {seat_name(current.winner, donne.players)}\n", style="italic")
+    for row in TABLE_PLACES[donne.players]:
+        if all(seat is None for seat in row):
+            continue
+        for part in ("name", "card"):
+            for seat in row:
+                cell = Text(" " * 10)
+                if seat is not None and part == "name":
+                    marker = "▶" if donne.current_player() == seat else " "
+                    cell = Text(f"{marker}{short_name(seat, donne.players):<9}")
+                    cell.stylize("bold" if marker == "▶" else "")
+                elif seat is not None and seat in shown:
+                    cell = Text("  ") + card_text(shown[seat], lang)
+                    cell.append(" " * max(0, 10 - len(cell.plain)))
+                text.append_text(cell)
+            text.append("\n")
+    if current is not None:
+        leader = seat_name(current.leader, donne.players)
+        won = seat_name(current.winner, donne.players) if current.winner is not None else "—"
+        text.append(f"Led by {leader}\nWon by {won}\n", style="italic")
     if donne.phase is GamePhase.ECART:
         text.append("Chien: " + " ".join(c.display(lang) for c in donne.deal.chien_cards) + "\n")
     for poignee in donne.poignees:
@@ -633,7 +663,7 @@ class TarotApp(App[None]):
     #start-buttons Button { width: 1fr; }
     #status, #scores, #message { height: 1; }
     #middle { height: 1fr; }
-    #trick { width: 28; height: 100%; padding: 0 1; border-right: solid $accent; }
+    #trick { width: 32; height: 100%; padding: 0 1; border-right: solid $accent; }
     #log { width: 1fr; }
     #hand { layout: grid; grid-size: 18; grid-gutter: 0; height: 2; }
     .card { width: 4; height: 1; }
