@@ -189,3 +189,10 @@ def test_progress_bar_on_a_terminal_only() -> None:
     assert process.returncode == 0
     assert [json.loads(line)["seed"] for line in out.splitlines()] == list(range(1, 301))
     assert "dealing" in seen.decode("utf-8", "replace")
+
+
+def test_version_and_help_list_every_command(capsys: pytest.CaptureFixture[str]) -> None:
+    code, out, _ = run(capsys, "--version")
+    assert code == 0 and out.startswith("atout ")
+    code, out, _ = run(capsys, "--help")
+    assert code == 0 and all(name in out for name in ("deal", "play", "replay", "stats"))

@@ -47,9 +47,20 @@ class UserError(Exception):
     """A mistake of the user: one line, exit status 2."""
 
 
-@app.callback()
-def _root() -> None:
-    """French Tarot by the official rules of the Fédération Française de Tarot."""
+@app.callback(invoke_without_command=True)
+def _root(
+    version: Annotated[bool, typer.Option("--version", help="Print atout's version.")] = False,
+) -> None:
+    """French Tarot by the official rules of the Fédération Française de Tarot.
+
+    atout play: a match at the terminal; atout deal: a deal told step by step;
+    atout stats: how often does …; atout replay: check a game record.
+    """
+    if version:
+        from atout import __version__
+
+        typer.echo(f"atout {__version__}")
+        raise typer.Exit(0)
 
 
 def _check_players(players: int) -> Variant:
