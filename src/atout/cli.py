@@ -383,7 +383,6 @@ def stats(
     whether your Kings pass the first round.
     """
     from atout.sim import parse_shuffle, simulate
-    from atout.sim.exact import total_variation_after_riffles
 
     variant = _check_players(players)
     count = _count(deals, "--deals")
@@ -407,7 +406,7 @@ def stats(
             result = simulate(players, count, seed, shuffle, engine, _progress_to(advance))
         except ValueError as error:
             raise UserError(str(error)) from None
-    _print_stats(result, as_json, riffles if model == 2 else None, total_variation_after_riffles)
+    _print_stats(result, as_json, riffles if model == 2 else None)
     if plot_file:
         from atout.sim.report import plot
 
@@ -432,9 +431,8 @@ def _progress_to(advance: Callable[[int], None] | None) -> Callable[[int], None]
     return update
 
 
-def _print_stats(
-    result: Any, as_json: bool, riffles: int | None, tv: Callable[[int, int], float]
-) -> None:
+def _print_stats(result: Any, as_json: bool, riffles: int | None) -> None:
+    from atout.sim.exact import total_variation_after_riffles as tv
     from atout.sim.report import rows
 
     found = rows(result)

@@ -145,8 +145,8 @@ class HeuristicBot:
             return EXCUSE
         cards = [c for c in cards if c != EXCUSE] or cards
         best = max(played, key=lambda c: (c.is_trump, c.rank if not c.is_excuse else -1))
-        winning = [c for c in cards if self._beats(c, played, best)]
-        if friend_winning and (last_to_play or self._is_master(obs, best, played)):
+        winning = [c for c in cards if trick_winner([*played, c]) == len(played)]
+        if friend_winning and (last_to_play or self._is_master(obs, best)):
             return self._give_points(cards)
         if friend_winning and (best.is_trump or best.rank >= 13):
             return self._cheapest(cards)  # a partner's strong card: do not overtake it
@@ -186,9 +186,6 @@ class HeuristicBot:
         plain_losers = [c for c in cards if c != EXCUSE and c.points >= 2.5]
         return not friend_winning and len(plain_losers) == len(cards) - 1
 
-    def _beats(self, card: Card, played: list[Card], best: Card) -> bool:
-        return trick_winner([*played, card]) == len(played) and card != best
-
     def _give_points(self, cards: list[Card]) -> Card:
         """The partner surely wins: save the Petit by giving it to him, else give the
         card worth most (never the 21, which wins tricks of its own)."""
@@ -206,21 +203,25 @@ class HeuristicBot:
     def _played_cards(self, obs: Observation) -> list[Card]:
         return [c for t in obs.tricks for _, c in t.cards]
 
+    def _trumps_gone(self, obs: Observation) -> set[Card]:
+        """Trumps already played, and the seat's own: none of them can still beat it."""
+        return {c for c in self._played_cards(obs) if c.is_trump} | set(obs.hand.trumps())
+
     def _holds_master_trump(self, obs: Observation) -> bool:
-        gone = {c for c in self._played_cards(obs) if c.is_trump} | set(obs.hand.trumps())
+        gone = self._trumps_gone(obs)
         outstanding = [n for n in range(21, 0, -1) if Card.trump(n) not in gone]
         mine = [c.rank for c in obs.hand.trumps()]
         return bool(mine) and (not outstanding or max(mine) > outstanding[0])
 
-    def _is_master(self, obs: Observation, best: Card, played: list[Card]) -> bool:
+    def _is_master(self, obs: Observation, best: Card) -> bool:
         """Whether ``best`` can no longer be beaten by anyone (trumps counted)."""
         if not best.is_trump:
             return False
-        gone = {c for c in self._played_cards(obs) if c.is_trump} | set(obs.hand.trumps())
+        gone = self._trumps_gone(obs)
         return all(Card.trump(n) in gone for n in range(best.rank + 1, 22))
 
     def _trumps_may_follow(self, obs: Observation, played: list[Card]) -> bool:
         """Whether a player still to play may hold a trump above those in the trick."""
-        gone = {c for c in self._played_cards(obs) if c.is_trump} | set(obs.hand.trumps())
+        gone = self._trumps_gone(obs)
         top = max((c.rank for c in played if c.is_trump), default=0)
         return any(Card.trump(n) not in gone for n in range(top + 1, 22))

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import time
 from collections.abc import Callable
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 
 import numpy as np
 import numpy.typing as npt
@@ -48,7 +48,6 @@ class Simulation:
     engine: str
     stats: npt.NDArray[np.int64]
     seconds: float = 0.0
-    extra: dict[str, float] = field(default_factory=dict)
 
     @property
     def variant(self) -> Variant:
