@@ -7,7 +7,7 @@ import random
 from itertools import pairwise
 
 import pytest
-from hypothesis import given, settings
+from hypothesis import example, given, settings
 from hypothesis import strategies as st
 
 from atout.cards import DECK, Card, CardSet
@@ -38,6 +38,8 @@ def dealing_steps(deal: Deal) -> list[PacketDealt | ChienCardDealt]:
 
 @settings(max_examples=150, deadline=None)
 @given(seeds, players, dealers, rule_sets)
+@example(seed=0, n=4, dealer=None, rules=Rules())
+@example(seed=0, n=4, dealer=None, rules=Rules(consecutive_chien_cards=True))
 def test_D5_to_D9_hold_and_the_78_cards_are_conserved(
     seed: int, n: int, dealer: int | None, rules: Rules
 ) -> None:
@@ -89,6 +91,57 @@ def test_replay_of_the_log_equals_the_state(
 ) -> None:
     deal = automatic(seed, n, dealer, rules)
     assert Deal.replay(deal.variant, deal.operations, rules=rules) == deal
+
+
+def _swap_two_hands(deal: Deal) -> None:
+    first, second = deal.received[0], deal.received[1]
+    first[0], second[0] = second[0], first[0]
+
+
+def _replace_a_chien_card(deal: Deal) -> None:
+    deal.chien_cards[0] = deal.received[2][-1]
+
+
+def _move_the_dealer(deal: Deal) -> None:
+    deal.dealer = ((deal.dealer or 0) + 1) % deal.variant.players
+
+
+def _cut_elsewhere(deal: Deal) -> None:
+    deal.cut_k = 4 if deal.cut_k != 4 else 5
+
+
+def _shuffle_otherwise(deal: Deal) -> None:
+    assert deal.shuffled is not None
+    deal.shuffled = tuple(reversed(deal.shuffled))
+
+
+def _other_phase(deal: Deal) -> None:
+    deal.phase = Phase.COMPLETE if deal.phase is Phase.VOID else Phase.VOID
+
+
+def _other_petit_sec(deal: Deal) -> None:
+    deal.petit_sec = 1 if deal.petit_sec is None else None
+
+
+CORRUPTIONS = {
+    "a hand": _swap_two_hands,
+    "the chien": _replace_a_chien_card,
+    "the dealer": _move_the_dealer,
+    "the cut": _cut_elsewhere,
+    "the shuffle": _shuffle_otherwise,
+    "the phase": _other_phase,
+    "the Petit sec": _other_petit_sec,
+}
+
+
+@pytest.mark.parametrize("corruption", CORRUPTIONS)
+@pytest.mark.parametrize("n", [3, 4, 5])
+def test_replay_equality_sees_a_corrupted_field(n: int, corruption: str) -> None:
+    deal = automatic(n, n, None, Rules())
+    again = Deal.replay(deal.variant, deal.operations)
+    assert again == deal
+    CORRUPTIONS[corruption](again)
+    assert again != deal and deal != again
 
 
 @settings(max_examples=60, deadline=None)

@@ -6,10 +6,12 @@ import random
 
 import pytest
 
-from atout.cards import ALL_CARDS, EXCUSE, PETIT, Card, CardSet
+from atout.cards import ALL_CARDS, EXCUSE, PETIT, TRUMP_21, Card, CardSet
 from atout.dealing import (
     CardDrawn,
+    CardsPickedUp,
     ChienCardDealt,
+    ChienShown,
     Cut,
     Deal,
     DealerChosen,
@@ -100,6 +102,7 @@ def test_D3_the_excuse_is_redrawn() -> None:
 
 
 def test_D3_excuse_never_chosen_by_automatic_draw() -> None:
+    redrawn = 0
     for seed in range(200):
         deal = Deal(FOUR)
         deal.run_automatically(random.Random(seed), pause=Phase.SHUFFLE)
@@ -107,6 +110,8 @@ def test_D3_excuse_never_chosen_by_automatic_draw() -> None:
         assert EXCUSE not in chosen and len(chosen) == 4
         lowest = min(range(4), key=lambda s: deal.draws[s][-1].draw_rank)
         assert deal.dealer == lowest
+        redrawn += any(EXCUSE in cards for _, cards in deal.draw_order)
+    assert redrawn >= 5  # the Excuse was drawn, and redrawn, in some of the draws
 
 
 # -- D4–D5: shuffle and cut -----------------------------------------------------------------
@@ -333,7 +338,8 @@ def test_D11_early_pickup_is_recorded_and_the_deal_goes_on() -> None:
     assert (fault.rule, fault.voids, fault.penalty, fault.barred) == ("D11", False, 0, ())
     assert phase(deal) is Phase.DEAL
     deal.run_automatically(random.Random(1))
-    assert phase(deal) is Phase.COMPLETE or deal.void == "petit_sec"
+    assert not any(hand.has_petit_sec() for hand in deal.hands)
+    assert phase(deal) is Phase.COMPLETE and deal.void is None
     assert len(deal.faults) == 1
 
 
@@ -403,7 +409,8 @@ def test_D14_plain_card_below_the_valet_the_deal_goes_on(card: str, by: int) -> 
     assert not fault.voids and fault.barred == () and phase(deal) is Phase.DEAL
     assert deal.barred_now == frozenset()
     deal.run_automatically(random.Random(3))
-    assert deal.is_over and deal.void != "misdeal"
+    assert not any(hand.has_petit_sec() for hand in deal.hands)
+    assert phase(deal) is Phase.COMPLETE and deal.void is None
 
 
 def test_D14_setting_bars_the_player_who_turned_a_plain_card() -> None:
@@ -435,11 +442,71 @@ def test_D14_refusals() -> None:
 # -- D15–D18 ----------------------------------------------------------------------------------
 
 
-def test_D15_players_look_at_their_cards_once_the_deal_is_over() -> None:
-    deal = finished_dealing()
-    deal.show_chien()
+def stopped_before_pick_up(
+    variant: Variant, hands: list[list[Card]], chien: list[Card], dealer: int
+) -> Deal:
+    """The deal of ``hands`` and ``chien``, replayed up to the chien shown (D10): over,
+    but the cards not yet picked up."""
+    full = Deal.prearranged(variant, hands, chien, dealer=dealer)
+    shown = next(i for i, op in enumerate(full.operations) if isinstance(op, ChienShown))
+    deal = Deal.replay(variant, full.operations[: shown + 1])
+    assert phase(deal) is Phase.PICK_UP
+    return deal
+
+
+def hands_with(
+    variant: Variant, seat: int, first: list[Card]
+) -> tuple[list[list[Card]], list[Card]]:
+    """Hands in which ``seat`` holds ``first`` and suit cards, the other trumps and the
+    Excuse spread over the other seats (the Petit, when not in ``first``, in the chien)."""
+    size = variant.hand_size
+    suits = [card for card in ALL_CARDS if card.is_suit_card]
+    own = [*first, *suits[: size - len(first)]]
+    rest = sorted((card for card in ALL_CARDS if card not in own), key=lambda c: c != PETIT)
+    chien, rest = rest[: variant.chien_size], rest[variant.chien_size :]
+    others = iter(rest[k * size : (k + 1) * size] for k in range(variant.players - 1))
+    hands = [own if s == seat else next(others) for s in range(variant.players)]
+    return hands, chien
+
+
+SEATS = [(players, seat) for players in (3, 4, 5) for seat in range(players)]
+
+
+@pytest.mark.parametrize(("players", "seat"), SEATS)
+def test_D15_D16_the_petit_sec_shows_when_the_players_look_at_their_cards(
+    players: int, seat: int
+) -> None:
+    variant = Variant.for_players(players)
+    hands, chien = hands_with(variant, seat, [PETIT])
+    deal = stopped_before_pick_up(variant, hands, chien, dealer=(seat + 2) % players)
+    assert deal.hands[seat].has_petit_sec()
+    # D11, D15: nobody has looked at his cards yet, so nobody knows of the Petit sec
+    assert deal.petit_sec is None and not deal.can_announce_petit_sec(seat)
+    assert not any(isinstance(op, CardsPickedUp) for op in deal.operations)
+    with pytest.raises(IllegalActionError, match="^D16: announcing a Petit sec is not possible"):
+        deal.announce_petit_sec(seat)
+    assert deal.pick_up() == CardsPickedUp() and deal.operations[-1] == CardsPickedUp()
+    assert phase(deal) is Phase.PETIT_SEC and deal.petit_sec == seat
+    assert [deal.can_announce_petit_sec(s) for s in range(players)] == [
+        s == seat for s in range(players)
+    ]
+
+
+@pytest.mark.parametrize(("players", "seat"), SEATS)
+@pytest.mark.parametrize("company", [[EXCUSE], [TRUMP_21], []], ids=["EX", "T21", "chien"])
+def test_D15_without_a_petit_sec_the_deal_is_complete_once_the_cards_are_seen(
+    players: int, seat: int, company: list[Card]
+) -> None:
+    """The Petit with the Excuse, with another trump, or in the chien: no Petit sec."""
+    variant = Variant.for_players(players)
+    first = [PETIT, *company] if company else []
+    hands, chien = hands_with(variant, seat, first)
+    deal = stopped_before_pick_up(variant, hands, chien, dealer=(seat + 1) % players)
+    assert (PETIT in deal.chien) == (not company)
+    assert deal.petit_sec is None
     deal.pick_up()
-    assert deal.phase in (Phase.COMPLETE, Phase.PETIT_SEC)
+    assert phase(deal) is Phase.COMPLETE and deal.petit_sec is None and deal.void is None
+    assert not any(deal.can_announce_petit_sec(s) for s in range(players))
 
 
 def _gives_chien_card(round_: int, position: int) -> bool:
@@ -513,6 +580,7 @@ def test_D19_each_seat_sees_its_own_hand_in_players_order() -> None:
     for seat in range(4):
         sorted_hand = deal.hands[seat].sorted_for_hand()
         trumps = [card for card in sorted_hand if card.is_trump]
+        assert len(trumps) >= 2  # so that their order means something
         assert sorted_hand[: len(trumps)] == trumps
         assert [card.rank for card in trumps] == sorted(
             (card.rank for card in trumps), reverse=True

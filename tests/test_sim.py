@@ -8,6 +8,7 @@ import json
 import tracemalloc
 from pathlib import Path
 
+import numba
 import numpy as np
 import pytest
 
@@ -21,8 +22,6 @@ from atout.sim.conditional import ConditionalSampler, determinize
 from atout.sim.report import rows
 from atout.table import Variant
 from tests.cli_helpers import run
-
-numba = pytest.importorskip("numba")
 
 
 @pytest.mark.parametrize("players", [3, 4, 5])
@@ -106,7 +105,7 @@ def test_chien_placements_are_the_legal_ones() -> None:
 def test_every_statistic_matches_its_exact_value_on_a_fixed_seed() -> None:
     result = simulate(4, 600_000, seed=2024)
     found = rows(result)
-    assert len(found) > 35
+    assert sum(row.exact is not None for row in found) > 35
     assert [row.name for row in found if row.flagged] == []
     by_name = {row.name: row for row in found}
     assert by_name["Petit sec in some hand"].exact == pytest.approx(0.0018441, abs=1e-7)
@@ -115,6 +114,7 @@ def test_every_statistic_matches_its_exact_value_on_a_fixed_seed() -> None:
 @pytest.mark.parametrize("players", [3, 5])
 def test_statistics_for_3_and_5_players(players: int) -> None:
     found = rows(simulate(players, 1_000_000, seed=1))
+    assert sum(row.exact is not None for row in found) > 35
     assert [row.name for row in found if row.flagged] == []
 
 
@@ -174,6 +174,7 @@ def test_conditional_figures_match_their_exact_values() -> None:
     found = conditional_rows(
         sampler, sampler.sample(200_000, seed=9), [*default_cards(hand), ALL_CARDS[0]]
     )
+    assert sum(row.exact is not None for row in found) > 50
     assert [row.name for row in found if row.flagged] == []
     names = [row.name for row in found]
     assert "KS passes the first round of Pique" in names and "1S in chien" in names
