@@ -9,9 +9,11 @@ import pytest
 
 from atout.bidding import Contract, callable_cards, legal_contracts
 from atout.cards import EXCUSE, PETIT, Card, CardSet
+from atout.chien import poignee_options
 from atout.errors import IllegalActionError
 from atout.match import Match
 from atout.play import legal_cards, trick_winner
+from atout.scoring import camp_piles, chelem_bonus, petit_au_bout
 from atout.state import (
     Bid,
     CallCard,
@@ -24,7 +26,6 @@ from atout.state import (
     PartnerRevealed,
     PoigneeShown,
     Trick,
-    poignee_options,
 )
 from atout.table import Variant
 from tests.game_helpers import bid_to, cards, set_deal
@@ -62,7 +63,7 @@ def test_B1_only_higher_contracts() -> None:
     ):
         donne.apply_action(Bid(2, Contract.GARDE))
     donne.apply_action(Bid(2, Contract.GARDE_CONTRE))
-    assert donne.legal_actions() == [Bid(3, None)]  # after a Garde contre, only pass
+    assert donne.legal_actions() == (Bid(3, None),)  # after a Garde contre, only pass
 
 
 def test_B1_out_of_turn_is_refused() -> None:
@@ -73,7 +74,7 @@ def test_B1_out_of_turn_is_refused() -> None:
 
 def test_B1_barred_seat_can_only_pass() -> None:
     donne = Donne(set_deal(4, {}, barred=frozenset({1})))
-    assert donne.legal_actions() == [Bid(1, None)]
+    assert donne.legal_actions() == (Bid(1, None),)
     with pytest.raises(IllegalActionError, match="^D12: seat 1 may not bid"):
         donne.apply_action(Bid(1, Contract.PRISE))
 
@@ -304,7 +305,7 @@ def test_A2_poignee_only_before_the_first_card() -> None:
 def test_A6_announcer_of_a_chelem_leads() -> None:
     donne = Donne(set_deal(4, {}, dealer=0))
     bid_to(donne, 3, Contract.GARDE_SANS)
-    assert donne.legal_actions() == [ChelemDecision(3, False), ChelemDecision(3, True)]
+    assert donne.legal_actions() == (ChelemDecision(3, False), ChelemDecision(3, True))
     donne.apply_action(ChelemDecision(3, True))
     assert donne.chelem == 3 and donne.current_player() == 3  # not seat 1 (D18)
 
@@ -348,26 +349,17 @@ def test_P4_excuse_any_time_and_never_wins() -> None:
 
 
 def test_P4_excuse_exchange_for_a_half_point_card() -> None:
-    donne = Donne(set_deal(4, {}))
-    bid_to(donne, 1, Contract.GARDE_SANS)
-    donne.tricks = [
-        Trick(1, [(1, EXCUSE), (2, C("KS")), (3, C("2S")), (0, C("3S"))], winner=2),
-        Trick(2, [(2, C("4S")), (3, C("5S")), (0, C("6S")), (1, C("7S"))], winner=1),
-        Trick(1, [(1, C("8S")), (2, C("9S")), (3, C("10S")), (0, C("JS"))], winner=0),
+    camps = [1, 0, 1, 1]  # seat 1 takes a garde sans
+    tricks = [
+        Trick(1, ((1, EXCUSE), (2, C("KS")), (3, C("2S")), (0, C("3S"))), winner=2),
+        Trick(2, ((2, C("4S")), (3, C("5S")), (0, C("6S")), (1, C("7S"))), winner=1),
+        Trick(1, ((1, C("8S")), (2, C("9S")), (3, C("10S")), (0, C("JS"))), winner=0),
     ]
-    taker, defence, owed = donne.camp_cards()
+    gs, chien = Contract.GARDE_SANS, CardSet()
+    taker, defence, owed = camp_piles(tricks, camps, gs, chien, chien)
     assert EXCUSE in taker and C("KS") in defence and owed == 1  # gives a half-point card
-    donne.tricks = donne.tricks[:1] + donne.tricks[2:]
-    taker, _, owed = donne.camp_cards()
-    assert EXCUSE in taker and owed == 0  # no trick won: keeps it, gives nothing
-
-
-def test_P4_excuse_in_the_last_trick_goes_to_its_winner() -> None:
-    donne = Donne(set_deal(4, {}))
-    bid_to(donne, 1, Contract.GARDE_SANS)
-    donne.tricks = [Trick(3, [(3, C("9S")), (0, C("10S")), (1, EXCUSE), (2, C("JS"))], winner=2)]
-    _, defence, owed = donne.camp_cards()
-    assert EXCUSE in defence and owed == 0
+    taker, _, owed = camp_piles(tricks[:1] + tricks[2:], camps, gs, chien, chien)
+    assert EXCUSE in taker and owed == 1  # no trick won: keeps it for 4 points
 
 
 def test_P5_highest_trump_else_highest_of_the_suit_led() -> None:
@@ -412,56 +404,46 @@ def test_P1_refusals_name_the_rule() -> None:
 def test_observation_hides_the_other_hands() -> None:
     donne = Donne(set_deal(4, {}))
     seen = donne.observation(2)
-    assert seen.hand == donne.hands[2] and seen.legal_actions == []
+    assert seen.hand == donne.hands[2] and seen.legal_actions == ()
     assert donne.observation(1).legal_actions == donne.legal_actions()
     assert not hasattr(seen, "hands") and seen.chien is None
     with pytest.raises(IllegalActionError, match="seat 4 is not a seat"):
         donne.observation(4)
 
 
-def test_petit_is_a_bout_for_whoever_takes_it() -> None:
-    assert PETIT.is_bout
-
-
-def finished(tricks: list[Trick], taker: int = 1) -> Donne:
-    """A donne whose tricks are set by hand (only the last ones matter for A4–A5)."""
-    donne = Donne(set_deal(4, {}))
-    bid_to(donne, taker, Contract.GARDE_SANS)
-    donne.tricks = tricks
-    return donne
-
-
 def filler(winner: int, count: int) -> list[Trick]:
-    return [Trick(winner, [(winner, C("2S"))], winner) for _ in range(count)]
+    return [Trick(winner, ((winner, C("2S")),), winner) for _ in range(count)]
+
+
+ALONE = [1, 0, 1, 1]  # seat 1 takes, alone
 
 
 def test_A5_petit_au_bout_for_the_camp_that_wins_the_last_trick() -> None:
-    last = Trick(0, [(0, PETIT), (1, C("T5")), (2, C("2H")), (3, C("3H"))], winner=1)
-    donne = finished([*filler(0, 17), last])
-    assert donne._petit_au_bout([1] * 17 + [0]) == 10
-    lost = Trick(1, [(1, PETIT), (2, C("T5")), (3, C("2H")), (0, C("3H"))], winner=2)
-    assert finished([*filler(0, 17), lost])._petit_au_bout([1] * 18) == -10
-    none = Trick(1, [(1, C("T2")), (2, C("T5")), (3, C("2H")), (0, C("3H"))], winner=2)
-    assert finished([*filler(0, 17), none])._petit_au_bout([1] * 18) == 0
+    won = Trick(0, ((0, PETIT), (1, C("T5")), (2, C("2H")), (3, C("3H"))), winner=1)
+    assert petit_au_bout([*filler(0, 17), won], ALONE) == 10
+    lost = Trick(1, ((1, PETIT), (2, C("T5")), (3, C("2H")), (0, C("3H"))), winner=2)
+    assert petit_au_bout([*filler(0, 17), lost], ALONE) == -10
+    none = Trick(1, ((1, C("T2")), (2, C("T5")), (3, C("2H")), (0, C("3H"))), winner=2)
+    assert petit_au_bout([*filler(0, 17), none], ALONE) == 0
+    early = Trick(1, ((1, PETIT), (2, C("T5")), (3, C("2H")), (0, C("3H"))), winner=2)
+    assert petit_au_bout([early, *filler(0, 16), none], ALONE) == 0
 
 
 def test_A5_chelem_with_the_excuse_last_the_petit_of_the_trick_before_counts() -> None:
-    before = Trick(1, [(1, PETIT), (2, C("2H")), (3, C("3H")), (0, C("4H"))], winner=1)
-    last = Trick(1, [(1, EXCUSE), (2, C("5H")), (3, C("6H")), (0, C("7H"))], winner=1)
-    donne = finished([*filler(1, 16), before, last])
-    assert donne._petit_au_bout([0] * 18) == 10
+    before = Trick(1, ((1, PETIT), (2, C("2H")), (3, C("3H")), (0, C("4H"))), winner=1)
+    last = Trick(1, ((1, EXCUSE), (2, C("5H")), (3, C("6H")), (0, C("7H"))), winner=1)
+    assert petit_au_bout([*filler(1, 16), before, last], ALONE) == 10
+    broken = [*filler(1, 15), *filler(2, 1), before, last]  # no chelem: the last trick
+    assert petit_au_bout(broken, ALONE) == 0
 
 
 def test_A4_chelem_bonuses() -> None:
-    donne = finished([])
-    assert donne._chelem_bonus([0] * 18) == 200  # made, unannounced
-    donne.chelem = 1
-    assert donne._chelem_bonus([0] * 18) == 400  # announced and made
-    assert donne._chelem_bonus([0] * 17 + [1]) == -200  # announced and failed
-    assert donne._chelem_bonus([1] * 18) == -400  # failed, and the defence took every trick
-    donne.chelem = None
-    assert donne._chelem_bonus([1] * 18) == -200  # the defence's chelem
-    assert donne._chelem_bonus([0] * 17 + [1]) == 0
+    assert chelem_bonus([0] * 18, announced=False) == 200  # made, unannounced
+    assert chelem_bonus([0] * 18, announced=True) == 400  # announced and made
+    assert chelem_bonus([0] * 17 + [1], announced=True) == -200  # announced and failed
+    assert chelem_bonus([1] * 18, announced=True) == -400  # failed, the defence took all
+    assert chelem_bonus([1] * 18, announced=False) == -200  # the defence's chelem
+    assert chelem_bonus([0] * 17 + [1], announced=False) == 0
 
 
 def test_A4_excuse_led_last_wins_a_chelem_trick() -> None:
@@ -473,7 +455,7 @@ def test_clone_is_independent_of_the_original() -> None:
     donne = Donne(set_deal(4, {}))
     copy = donne.clone()
     donne.apply_action(Bid(1, Contract.PRISE))
-    assert copy.bids == [] and copy.current_player() == 1 and len(donne.bids) == 1
+    assert copy.bids == () and copy.current_player() == 1 and len(donne.bids) == 1
     copy.apply_action(Bid(1, None))
     assert donne.bids[0].contract is Contract.PRISE
 

@@ -5,13 +5,25 @@ from __future__ import annotations
 import pytest
 
 from atout.bidding import Contract
-from atout.scoring import TARGETS, difference, marks, score
+from atout.scoring import Result, difference, marks, score
 
 P, G, GS, GC = Contract.PRISE, Contract.GARDE, Contract.GARDE_SANS, Contract.GARDE_CONTRE
 
 
-def test_S2_targets() -> None:
-    assert TARGETS == {0: 56, 1: 51, 2: 41, 3: 36}
+@pytest.mark.parametrize(("bouts", "target"), [(0, 56), (1, 51), (2, 41), (3, 36)])
+def test_S2_S3_S5_exactly_the_target_is_made_by_0_and_half_a_point_less_fails_by_1(
+    bouts: int, target: int
+) -> None:
+    def prise(half_points: int) -> Result:
+        return score(players=3, taker=0, partner=None, contract=P, taker_half_points=half_points,
+                     bouts=bouts, petit_au_bout=0, poignee=0, chelem=0)  # fmt: skip
+
+    exact, short, over = prise(2 * target), prise(2 * target - 1), prise(2 * target + 1)
+    assert (exact.target, exact.made, exact.difference, exact.score) == (target, True, 0, 25)
+    assert (short.made, short.difference, short.score) == (False, 1, -26)
+    assert (over.made, over.difference, over.score) == (True, 1, 26)
+    assert prise(2 * target - 2).score == -26  # a whole point short: lost by 1
+    assert prise(2 * target + 3).score == 27  # a point and a half over: won by 2
 
 
 def test_S5_half_points_short_by_half_loses_and_differences_round_up() -> None:
@@ -152,14 +164,14 @@ def test_S3_S4_worked_examples(example: Example) -> None:
         chelem=chelem,
     )
     assert result.score == total
-    assert result.marks == expected and sum(result.marks) == 0  # S4: zero-sum
+    assert result.marks == tuple(expected) and sum(result.marks) == 0  # S4: zero-sum
 
 
 def test_S4_marks_by_number_of_players() -> None:
-    assert marks(4, 2, None, 10) == [-10, -10, 30, -10]
-    assert marks(3, 0, None, 10) == [20, -10, -10]
-    assert marks(5, 0, 1, 10) == [20, 10, -10, -10, -10]
-    assert marks(5, 0, None, 10) == [40, -10, -10, -10, -10]
+    assert marks(4, 2, None, 10) == (-10, -10, 30, -10)
+    assert marks(3, 0, None, 10) == (20, -10, -10)
+    assert marks(5, 0, 1, 10) == (20, 10, -10, -10, -10)
+    assert marks(5, 0, None, 10) == (40, -10, -10, -10, -10)
 
 
 def test_A1_poignee_bonus_not_multiplied() -> None:

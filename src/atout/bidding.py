@@ -30,7 +30,7 @@ class Contract(Enum):
 
     @property
     def rank(self) -> int:
-        return list(Contract).index(self)
+        return _RANKS[self]
 
     @property
     def chien_seen(self) -> bool:
@@ -66,9 +66,13 @@ class Contract(Enum):
         return f"Contract.{self.name}"
 
 
+_RANKS = {contract: rank for rank, contract in enumerate(Contract)}
+_HIGHER = {None: list(Contract)} | {c: list(Contract)[_RANKS[c] + 1 :] for c in Contract}
+
+
 def legal_contracts(highest: Contract | None) -> list[Contract]:
     """B1: the contracts higher than the highest one bid so far."""
-    return [c for c in Contract if highest is None or c.rank > highest.rank]
+    return list(_HIGHER[highest])
 
 
 def callable_cards(hand: CardSet) -> list[Card]:

@@ -358,6 +358,13 @@ class CardSet:
         return new
 
     @classmethod
+    def of_mask(cls, mask: int) -> CardSet:
+        """The set of ``mask``, which the caller knows is a 78-bit card mask."""
+        new = object.__new__(cls)
+        object.__setattr__(new, "mask", mask)
+        return new
+
+    @classmethod
     def full(cls) -> CardSet:
         """All 78 cards."""
         return cls.from_mask(_FULL_MASK)

@@ -239,5 +239,5 @@ def describe_result(result: Result) -> list[str]:
         extras.append(f"chelem {result.chelem:+d} (A4)")
     if extras:
         lines.append("  " + ", ".join(extras) + ".")
-    lines.append(f"  Score {result.score:+d} (S3); marks {result.marks} (S4).")
+    lines.append(f"  Score {result.score:+d} (S3); marks {list(result.marks)} (S4).")
     return lines

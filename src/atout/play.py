@@ -1,9 +1,13 @@
-"""The play of the cards (RULES.md P1–P5) and the écart (E2), as pure functions.
+"""The play of the cards (RULES.md P1–P5, and B4's first-trick setting), as pure
+functions. Each rule is written once, as the cards it allows and the reason it gives
+for the others: :func:`legal_cards` and :func:`why_illegal` are two views of it.
 
 >>> hand = CardSet.parse("KS 3S T5 T12 EX 4H")
 >>> led = [Card.parse("QS")]
 >>> [str(c) for c in legal_cards(hand, led)]   # follow suit (P1), or the Excuse (P4)
 ['3S', 'KS', 'EX']
+>>> why_illegal(Card.parse("T5"), hand, led)
+'P1: T5 does not follow the suit led (QS)'
 >>> trick = [Card.parse("QS"), Card.parse("T8")]
 >>> [str(c) for c in legal_cards(CardSet.parse("T5 T12 EX 4H"), trick)]
 ['T12', 'EX']
@@ -14,8 +18,10 @@
 from __future__ import annotations
 
 from collections.abc import Sequence
+from typing import NamedTuple
 
 from atout.cards import (
+    ALL_CARDS,
     EXCUSE_BIT,
     EXCUSE_INDEX,
     FIRST_TRUMP,
@@ -24,32 +30,115 @@ from atout.cards import (
     Card,
     CardSet,
 )
+from atout.errors import Reason
 
-__all__ = ["can_discard", "legal_cards", "trick_winner"]
+__all__ = [
+    "Trick",
+    "allowed_mask",
+    "chelem_so_far",
+    "legal_cards",
+    "mask_cards",
+    "trick_winner",
+    "why_illegal",
+]
 
 
-def legal_cards(hand: CardSet, trick: Sequence[Card]) -> list[Card]:
-    """The cards of ``hand`` that may go on ``trick`` (the cards played so far, in order).
+class Trick(NamedTuple):
+    """A trick: who led it, the cards in the order played (seat, card), and who won
+    it once it is complete (P5). Immutable."""
 
-    P1 follow suit; P2 void: trump, overtrumping if possible; P3 trumps led: overtrump
-    if possible; otherwise any card. P4: the Excuse may always be played. (Set algebra
-    on the hand's 78-bit mask.)
+    leader: int
+    cards: tuple[tuple[int, Card], ...] = ()
+    winner: int | None = None
+
+
+def mask_cards(mask: int) -> list[Card]:
+    """The cards of a 78-bit mask, in the canonical order."""
+    cards = []
+    while mask:
+        low = mask & -mask
+        cards.append(ALL_CARDS[low.bit_length() - 1])
+        mask ^= low
+    return cards
+
+
+_TEXTS = {  # the reason each limit gives for the cards it refuses
+    "B4": ("B4", "the called suit may not be led at the first trick, except {called}"),
+    "P1": ("P1", "{card} does not follow the suit led ({lead})"),
+    "P2": ("P2", "{card}: void in the suit led, you must trump"),
+    "P2+": ("P2", "{card}: void in the suit led, you must play a trump higher than {best}"),
+    "P3": ("P3", "{card}: trumps were led, you must trump"),
+    "P3+": ("P3", "{card}: trumps were led, you must play a trump higher than {best}"),
+}
+
+
+def _limit(hand: int, trick: Sequence[Card], called: Card | None) -> tuple[int, str, int, int]:
+    """The rule in one place: the mask of ``hand`` that may go on ``trick``, the key
+    of the reason (in ``_TEXTS``) that refuses the other cards, the card led and the
+    highest trump played (−1 when none).
+
+    P1 follow suit; P2 void: trump, overtrumping if possible; P3 trumps led:
+    overtrump if possible; otherwise any card. P4: the Excuse may always be played.
+    B4 ⚙: ``called`` is given for the first lead of a 5-player donne whose called
+    suit may not be led then, except the called card itself.
     """
-    lead = next((card for card in trick if card != EXCUSE_INDEX), None)
-    mask = hand.mask
-    if lead is None:
-        return list(hand)
-    excuse = mask & EXCUSE_BIT
+    lead = -1
+    for card in trick:
+        if card != EXCUSE_INDEX:
+            lead = card
+            break
+    if lead < 0:
+        if not trick and called is not None:
+            others = hand & ~(SUIT_MASKS[called // 14] & ~(1 << called))
+            if others:
+                return others, "B4", lead, -1
+        return hand, "", lead, -1
+    excuse = hand & EXCUSE_BIT
     if lead < FIRST_TRUMP:
-        following = mask & SUIT_MASKS[lead // 14]
+        following = hand & SUIT_MASKS[lead // 14]
         if following:
-            return list(CardSet.from_mask(following | excuse))
-    trumps = mask & TRUMP_MASK
+            return following | excuse, "P1", lead, -1
+    trumps = hand & TRUMP_MASK
     if not trumps:
-        return list(hand)
-    best = max((card for card in trick if FIRST_TRUMP <= card < EXCUSE_INDEX), default=-1)
-    higher = trumps & ~((1 << (best + 1)) - 1)
-    return list(CardSet.from_mask((higher or trumps) | excuse))
+        return hand, "", lead, -1
+    best = -1
+    for card in trick:
+        if FIRST_TRUMP <= card < EXCUSE_INDEX and card > best:
+            best = card
+    higher = trumps & ~((1 << (best + 1)) - 1) if best >= 0 else 0
+    key = "P2" if lead < FIRST_TRUMP else "P3"
+    if higher:
+        return higher | excuse, key + "+", lead, best
+    return trumps | excuse, key, lead, best
+
+
+def allowed_mask(hand: CardSet, trick: Sequence[Card], called: Card | None = None) -> int:
+    """The mask of the cards of ``hand`` that may go on ``trick`` (see :func:`_limit`)."""
+    return _limit(hand.mask, trick, called)[0]
+
+
+def legal_cards(hand: CardSet, trick: Sequence[Card], called: Card | None = None) -> list[Card]:
+    """The cards of ``hand`` that may go on ``trick`` (the cards played so far, in
+    order), P1–P4; ``called`` for B4's first lead (see :func:`_limit`)."""
+    return mask_cards(_limit(hand.mask, trick, called)[0])
+
+
+def why_illegal(
+    card: Card, hand: CardSet, trick: Sequence[Card], called: Card | None = None
+) -> Reason | None:
+    """Why ``card`` may not go on ``trick`` from ``hand``, or ``None`` when it may.
+
+    >>> why_illegal(Card.parse("2S"), CardSet.parse("2S T3"), [Card.parse("KH")])
+    'P2: 2S: void in the suit led, you must trump'
+    """
+    if card not in hand:
+        return Reason("P1", f"{card} is not in the hand")
+    allowed, key, lead, best = _limit(hand.mask, trick, called)
+    if allowed >> card & 1:
+        return None
+    rule, text = _TEXTS[key]
+    names = {"card": card, "lead": ALL_CARDS[lead], "called": called, "best": ALL_CARDS[best]}
+    return Reason(rule, text.format(**{k: str(v) for k, v in names.items()}))
 
 
 def trick_winner(trick: Sequence[Card], excuse_can_win: bool = False) -> int:
@@ -73,20 +162,8 @@ def trick_winner(trick: Sequence[Card], excuse_can_win: bool = False) -> int:
     return best
 
 
-def can_discard(card: Card, hand: CardSet, left_to_discard: int) -> str | None:
-    """E2: why ``card`` may not go to the écart, or ``None`` when it may.
-
-    No King and no bout; a trump only when the hand holds fewer plain cards (suit cards
-    other than Kings) than cards still to discard.
-    """
-    if card not in hand:
-        return f"{card} is not in the taker's hand"
-    if card.is_king:
-        return "E2: a King may not go to the écart"
-    if card.is_bout:
-        return "E2: a bout (the Petit, the 21, the Excuse) may not go to the écart"
-    if card.is_trump:
-        plain = sum(1 for c in hand if c.is_suit_card and not c.is_king)
-        if plain >= left_to_discard:
-            return "E2: a trump may go to the écart only when nothing else is possible"
-    return None
+def chelem_so_far(camp: int, winner_camps: Sequence[int]) -> bool:
+    """A4–A5, P4: ``camp`` has won every trick in ``winner_camps`` (the camp of each
+    trick's winner so far): the last trick is then played "in a chelem", where the
+    Excuse led wins and may be played."""
+    return all(winner == camp for winner in winner_camps)

@@ -1,7 +1,10 @@
-"""Scoring (RULES.md S1–S5, A1, A3–A5): from the cards each camp took to the marks.
+"""Scoring (RULES.md S1–S5, A1, A3–A5, and P4's Excuse): from the tricks to the marks.
 
 All points are counted in half-points (integers) and turned into points only at the
-end, so a score is exact.
+end, so a score is exact. A donne is scored from its tricks by :func:`score_tricks`:
+the cards each camp took (:func:`camp_piles`, with the Excuse by :func:`excuse_goes`),
+the chelem (:func:`chelem_bonus`) and the petit au bout (:func:`petit_au_bout`); then
+:func:`score` turns points, bouts and bonuses into the marks.
 
 >>> result = score(players=4, taker=2, partner=None, contract=Contract.GARDE,
 ...                taker_half_points=94, bouts=2, petit_au_bout=0, poignee=20,
@@ -9,17 +12,34 @@ end, so a score is exact.
 >>> result.points, result.target, result.made, result.difference, result.score
 (47.0, 41, True, 6, 82)
 >>> result.marks
-[-82, -82, 246, -82]
+(-82, -82, 246, -82)
 """
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import asdict, dataclass
-from typing import Any
+from typing import Any, NamedTuple
 
 from atout.bidding import Contract
+from atout.cards import EXCUSE_INDEX, PETIT, CardSet
+from atout.play import Trick, chelem_so_far
+from atout.table import ExcuseLastTrick
 
-__all__ = ["POIGNEE_BONUS", "TARGETS", "Result", "difference", "marks", "score"]
+__all__ = [
+    "POIGNEE_BONUS",
+    "TARGETS",
+    "Piles",
+    "Result",
+    "camp_piles",
+    "chelem_bonus",
+    "difference",
+    "excuse_goes",
+    "marks",
+    "petit_au_bout",
+    "score",
+    "score_tricks",
+]
 
 TARGETS = {0: 56, 1: 51, 2: 41, 3: 36}  # S2
 POIGNEE_BONUS = {"simple": 20, "double": 30, "triple": 40}  # A1
@@ -38,10 +58,12 @@ class Result:
     poignee: int
     chelem: int
     score: int
-    marks: list[int]
+    marks: tuple[int, ...]
 
     def as_record(self) -> dict[str, Any]:
-        return asdict(self)
+        record = asdict(self)
+        record["marks"] = list(self.marks)
+        return record
 
 
 def difference(half_points: int, target: int) -> int:
@@ -50,7 +72,7 @@ def difference(half_points: int, target: int) -> int:
     return (abs(half_points - 2 * target) + 1) // 2
 
 
-def marks(players: int, taker: int, partner: int | None, score_: int) -> list[int]:
+def marks(players: int, taker: int, partner: int | None, score_: int) -> tuple[int, ...]:
     """S4: zero-sum marks. 4p taker +3S; 3p +2S; 5p taker +2S and partner +S, or a
     taker alone +4S; each defender −S."""
     result = [-score_] * players
@@ -58,7 +80,7 @@ def marks(players: int, taker: int, partner: int | None, score_: int) -> list[in
         result[taker], result[partner] = 2 * score_, score_
     else:
         result[taker] = (players - 1) * score_
-    return result
+    return tuple(result)
 
 
 def score(
@@ -93,4 +115,126 @@ def score(
         chelem=chelem,
         score=total,
         marks=marks(players, taker, partner, total),
+    )
+
+
+# -- from the tricks: the Excuse, the camps' piles, the chelem, the petit au bout ---------
+
+
+class Piles(NamedTuple):
+    """The cards each camp took, and the half-points the taker's camp owes (+) or is
+    owed (−) for the Excuse (P4)."""
+
+    taker: CardSet
+    defence: CardSet
+    owed: int
+
+
+def excuse_goes(
+    owner: int, winner: int, last: bool, in_chelem: bool, setting: ExcuseLastTrick
+) -> tuple[int, int]:
+    """P4: the camp that gets the Excuse played by camp ``owner`` in a trick won by
+    camp ``winner``, and the half-points ``owner`` gives for it (the exchange).
+
+    Its owner's camp keeps it and gives a half-point card to the winner's camp; a camp
+    with no trick at all keeps it just the same, for 4 points, the half point going to
+    the other camp. In the last trick outside a chelem it changes camp, with no
+    exchange (⚙ ``to_trick_winner``: it goes to the trick's winner).
+
+    >>> excuse_goes(owner=1, winner=1, last=True, in_chelem=False, setting="changes_camp")
+    (0, 0)
+    >>> excuse_goes(owner=1, winner=0, last=False, in_chelem=False, setting="changes_camp")
+    (1, 1)
+    """
+    if last and not in_chelem:
+        return (1 - owner if setting == "changes_camp" else winner), 0
+    return owner, 1 if owner != winner else 0
+
+
+def camp_piles(
+    tricks: Sequence[Trick],
+    camps: Sequence[int],
+    contract: Contract,
+    chien: CardSet,
+    ecart: CardSet,
+    excuse_last_trick: ExcuseLastTrick = "changes_camp",
+) -> Piles:
+    """The cards each camp took (``camps[seat]`` is 0 for the taker's camp, 1 for the
+    defence): the tricks, the écart to the taker (E3), the chien to the taker for a
+    garde sans and to the defence for a garde contre (B2), the Excuse by P4."""
+    piles = [0, 0]
+    if contract is Contract.GARDE_CONTRE:
+        piles[1] = chien.mask
+    elif contract is Contract.GARDE_SANS:
+        piles[0] = chien.mask
+    else:
+        piles[0] = ecart.mask
+    winners = [camps[t.winner] for t in tricks if t.winner is not None]
+    owed = 0
+    for index, trick in enumerate(tricks):
+        camp = winners[index]
+        for seat, card in trick.cards:
+            if card != EXCUSE_INDEX:
+                piles[camp] |= 1 << card
+                continue
+            owner, last = camps[seat], index == len(tricks) - 1
+            in_chelem = last and chelem_so_far(owner, winners[:-1])
+            keeper, given = excuse_goes(owner, camp, last, in_chelem, excuse_last_trick)
+            piles[keeper] |= 1 << card
+            owed = given if owner == 0 else -given
+    return Piles(CardSet.from_mask(piles[0]), CardSet.from_mask(piles[1]), owed)
+
+
+def chelem_bonus(winner_camps: Sequence[int], announced: bool) -> int:
+    """A4: +400 announced and made, +200 made unannounced, −200 announced and
+    failed; −200 more when the defence takes every trick (from the taker's side)."""
+    if chelem_so_far(0, winner_camps):
+        return 400 if announced else 200
+    bonus = -200 if announced else 0
+    return bonus - 200 if chelem_so_far(1, winner_camps) else bonus
+
+
+def petit_au_bout(tricks: Sequence[Trick], camps: Sequence[int]) -> int:
+    """A5: the Petit in the last trick: ±10 (before the multiplier) to the camp that
+    wins it; in a chelem whose camp plays the Excuse last, the trick before."""
+    winners = [camps[t.winner] for t in tricks if t.winner is not None]
+    last = len(tricks) - 1
+    excuse = next((seat for seat, card in tricks[last].cards if card == EXCUSE_INDEX), None)
+    if excuse is not None and camps[excuse] == 0 and chelem_so_far(0, winners):
+        last -= 1
+    trick = tricks[last]
+    if trick.winner is None or all(card != PETIT for _, card in trick.cards):
+        return 0
+    return 10 if camps[trick.winner] == 0 else -10
+
+
+def score_tricks(
+    *,
+    tricks: Sequence[Trick],
+    taker: int,
+    partner: int | None,
+    contract: Contract,
+    chien: CardSet,
+    ecart: CardSet,
+    poignees: Sequence[str],
+    chelem_announced: bool,
+    excuse_last_trick: ExcuseLastTrick = "changes_camp",
+) -> Result:
+    """The result of a donne played to its end: its tricks (each with its winner), the
+    taker and his partner (5 players), the contract, the chien and écart, the levels
+    of the poignées shown, and whether a chelem was announced."""
+    players = len(tricks[0].cards)
+    camps = [0 if seat in (taker, partner) else 1 for seat in range(players)]
+    pile = camp_piles(tricks, camps, contract, chien, ecart, excuse_last_trick)
+    winners = [camps[t.winner] for t in tricks if t.winner is not None]
+    return score(
+        players=players,
+        taker=taker,
+        partner=partner,
+        contract=contract,
+        taker_half_points=pile.taker.half_points() - pile.owed,
+        bouts=pile.taker.count_bouts(),
+        petit_au_bout=petit_au_bout(tricks, camps),
+        poignee=sum(POIGNEE_BONUS[level] for level in poignees),
+        chelem=chelem_bonus(winners, chelem_announced),
     )

@@ -2,13 +2,17 @@
 
 The deal (:mod:`atout.dealing`) hands over the cards; a :class:`Donne` then runs the
 bidding (B1–B4), the chien and écart (E1–E3), the announcements (A1–A6), the play
-(P1–P5) and the scoring (S1–S5). Every action is checked and logged as a frozen
-operation; replaying the log rebuilds the same state.
+(P1–P5) and the scoring (S1–S5). The log is the truth: the state changes only by
+applying frozen operations, each appended to :attr:`Donne.operations` (the actions
+of the players, and what follows from them: the chien shown, a trick taken, the
+partner revealed, the donne scored or void). Replaying the log rebuilds the same
+state. The rules themselves live in :mod:`atout.bidding`, :mod:`atout.chien`,
+:mod:`atout.play` and :mod:`atout.scoring`; this module only applies them.
 
 One interface serves every agent (OpenSpiel's): :meth:`Donne.current_player`,
 :meth:`Donne.legal_actions`, :meth:`Donne.apply_action`, :meth:`Donne.is_terminal`,
 :meth:`Donne.returns`, :meth:`Donne.clone`. What one seat may see is
-:meth:`Donne.observation`.
+:meth:`Donne.observation`, an immutable :class:`Observation`.
 
 >>> import random
 >>> from atout.dealing import Deal
@@ -24,18 +28,24 @@ One interface serves every agent (OpenSpiel's): :meth:`Donne.current_player`,
 
 from __future__ import annotations
 
-import copy
-from collections.abc import Sequence
-from dataclasses import dataclass, field
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
 from enum import Enum
-from typing import ClassVar, Literal
+from typing import Any, ClassVar, Literal, NamedTuple
 
 from atout.bidding import Contract, callable_cards, legal_contracts
-from atout.cards import EXCUSE, PETIT, Card, CardSet
+from atout.cards import ALL_CARDS, Card, CardSet
+from atout.chien import (
+    PoigneeLevel,
+    ecart_mask,
+    poignee_options,
+    why_not_in_ecart,
+    why_not_poignee,
+)
 from atout.dealing import Deal
-from atout.errors import IllegalActionError
-from atout.play import can_discard, legal_cards, trick_winner
-from atout.scoring import POIGNEE_BONUS, Result, score
+from atout.errors import IllegalActionError, Reason
+from atout.play import Trick, allowed_mask, chelem_so_far, mask_cards, trick_winner, why_illegal
+from atout.scoring import Piles, Result, camp_piles, score_tricks
 from atout.table import Rules, Variant
 
 __all__ = [
@@ -44,17 +54,20 @@ __all__ = [
     "CallCard",
     "CardPlayed",
     "ChelemDecision",
+    "ChienRevealed",
     "Discard",
     "Donne",
+    "DonneScored",
+    "DonneVoided",
+    "GameOperation",
     "GamePhase",
     "Observation",
+    "PartnerRevealed",
     "PoigneeShown",
     "Trick",
-    "poignee_options",
+    "TrickTaken",
 ]
 
-PoigneeLevel = Literal["simple", "double", "triple"]
-LEVELS: tuple[PoigneeLevel, ...] = ("simple", "double", "triple")
 VoidKind = Literal["petit_sec", "misdeal", "all_pass"]
 
 
@@ -68,15 +81,15 @@ class GamePhase(Enum):
     VOID = "void"  # D12, D16, B3
 
 
-# -- actions and what follows from them ----------------------------------------------
+# -- operations: the actions of the players, and what follows from them -----------------
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class GameOperation:
     automatic: ClassVar[bool] = False
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class Bid(GameOperation):
     """B1: ``seat`` passes (``contract`` None) or bids ``contract``."""
 
@@ -84,7 +97,7 @@ class Bid(GameOperation):
     contract: Contract | None
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class CallCard(GameOperation):
     """B4: the taker calls ``card`` (5 players)."""
 
@@ -92,7 +105,7 @@ class CallCard(GameOperation):
     card: Card
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class Discard(GameOperation):
     """E1–E2: the taker puts ``card`` in the écart."""
 
@@ -100,7 +113,7 @@ class Discard(GameOperation):
     card: Card
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class ChelemDecision(GameOperation):
     """A4: the taker announces a chelem, or not."""
 
@@ -108,7 +121,7 @@ class ChelemDecision(GameOperation):
     announce: bool
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class PoigneeShown(GameOperation):
     """A1–A2: ``seat`` shows a poignée of ``level`` just before his first card."""
 
@@ -117,7 +130,7 @@ class PoigneeShown(GameOperation):
     cards: tuple[Card, ...]
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class CardPlayed(GameOperation):
     """P1–P4: ``seat`` plays ``card``."""
 
@@ -125,7 +138,7 @@ class CardPlayed(GameOperation):
     card: Card
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class ChienRevealed(GameOperation):
     """E1: the chien is shown to everyone and goes to the taker."""
 
@@ -133,7 +146,7 @@ class ChienRevealed(GameOperation):
     cards: tuple[Card, ...]
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class TrickTaken(GameOperation):
     """P5: ``winner`` takes the trick."""
 
@@ -141,7 +154,7 @@ class TrickTaken(GameOperation):
     winner: int
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class PartnerRevealed(GameOperation):
     """B4: the called card falls; its holder is the taker's partner."""
 
@@ -149,13 +162,13 @@ class PartnerRevealed(GameOperation):
     seat: int
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class DonneVoided(GameOperation):
     automatic: ClassVar[bool] = True
     reason: VoidKind
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class DonneScored(GameOperation):
     automatic: ClassVar[bool] = True
     result: Result
@@ -163,54 +176,28 @@ class DonneScored(GameOperation):
 
 Action = Bid | CallCard | Discard | ChelemDecision | PoigneeShown | CardPlayed
 
-
-@dataclass
-class Trick:
-    leader: int
-    cards: list[tuple[int, Card]] = field(default_factory=list)
-    winner: int | None = None
-
-
-def poignee_options(hand: CardSet, variant: Variant) -> list[tuple[PoigneeLevel, tuple[Card, ...]]]:
-    """A1–A2: the poignées ``hand`` may show, each with the cards shown by default:
-    the lowest trumps, exactly the threshold number, the Excuse only when the trumps
-    fall short by one and then every trump is shown."""
-    trumps = sorted(hand.trumps())
-    options: list[tuple[PoigneeLevel, tuple[Card, ...]]] = []
-    for level, threshold in zip(LEVELS, variant.poignee_thresholds, strict=True):
-        if len(trumps) >= threshold:
-            shown = tuple(sorted(trumps[:threshold], reverse=True))
-        elif len(trumps) == threshold - 1 and EXCUSE in hand:
-            shown = (*sorted(trumps, reverse=True), EXCUSE)
-        else:
-            continue
-        options.append((level, shown))
-    return options
+# The actions a seat can take, made once: legal_actions hands out these very objects.
+_PLAYS = tuple(tuple(CardPlayed(seat, card) for card in ALL_CARDS) for seat in range(5))
+_DISCARDS = tuple(tuple(Discard(seat, card) for card in ALL_CARDS) for seat in range(5))
+_PASSES = tuple(Bid(seat, None) for seat in range(5))
+_BIDS = tuple({c: Bid(seat, c) for c in Contract} for seat in range(5))
+_CHELEM = tuple((ChelemDecision(seat, False), ChelemDecision(seat, True)) for seat in range(5))
+_PLAY = GamePhase.PLAY
+_of_mask = CardSet.of_mask
+_TAKEN = tuple(TrickTaken(seat) for seat in range(5))
+_PHASE_OF: dict[type, tuple[GamePhase, str]] = {
+    Bid: (GamePhase.BIDDING, "B1"),
+    CallCard: (GamePhase.CALL, "B4"),
+    Discard: (GamePhase.ECART, "E1"),
+    ChelemDecision: (GamePhase.CHELEM, "A4"),
+    PoigneeShown: (GamePhase.PLAY, "A2"),
+    CardPlayed: (GamePhase.PLAY, "P5"),
+}
 
 
-def check_poignee(hand: CardSet, variant: Variant, level: str, cards: Sequence[Card]) -> None:
-    """A1–A2: raise when ``cards`` is not a poignée of ``level`` that ``hand`` may show."""
-    if level not in LEVELS:
-        raise IllegalActionError("A1", f"{level!r} is not a poignée: simple, double or triple")
-    threshold = variant.poignee_thresholds[LEVELS.index(level)]
-    shown = CardSet(cards)
-    if len(shown) != len(cards) or not shown <= hand:
-        raise IllegalActionError("A2", "a poignée shows cards of the player's own hand, once each")
-    if len(shown) != threshold:
-        raise IllegalActionError(
-            "A2", f"a {level} poignée shows exactly {threshold} trumps, not {len(shown)}"
-        )
-    if any(not (card.is_trump or card.is_excuse) for card in shown):
-        raise IllegalActionError("A2", "a poignée shows only trumps (and maybe the Excuse)")
-    if EXCUSE in shown and hand.count_trumps() != threshold - 1:
-        raise IllegalActionError(
-            "A2", "the Excuse may stand for a trump only when every other trump is shown"
-        )
-
-
-@dataclass
-class Observation:
-    """What one seat may see: its own hand, the public history, nothing hidden."""
+class Observation(NamedTuple):
+    """What one seat may see: its own hand, the public history, nothing hidden. It is
+    immutable and so is every field: an agent cannot change the game through it."""
 
     seat: int
     players: int
@@ -218,7 +205,7 @@ class Observation:
     current_player: int | None
     dealer: int
     hand: CardSet
-    bids: list[Bid]
+    bids: tuple[Bid, ...]
     barred: frozenset[int]
     taker: int | None
     contract: Contract | None
@@ -228,484 +215,524 @@ class Observation:
     ecart: tuple[Card, ...] | None
     ecart_trumps_shown: tuple[Card, ...]
     chelem: int | None
-    poignees: list[PoigneeShown]
-    tricks: list[Trick]
-    legal_actions: list[Action]
+    poignees: tuple[PoigneeShown, ...]
+    tricks: tuple[Trick, ...]
+    legal_actions: tuple[Action, ...]
 
 
-@dataclass(eq=False)
 class Donne:
     """One donne after its deal. ``deal`` must be over (complete, or void)."""
 
-    deal: Deal
-    operations: list[GameOperation] = field(init=False, default_factory=list)
-    phase: GamePhase = field(init=False)
-    hands: list[CardSet] = field(init=False)
-    bids: list[Bid] = field(init=False, default_factory=list)
-    taker: int | None = field(init=False, default=None)
-    contract: Contract | None = field(init=False, default=None)
-    called: Card | None = field(init=False, default=None)
-    ecart: list[Card] = field(init=False, default_factory=list)
-    chelem: int | None = field(init=False, default=None)
-    poignees: list[PoigneeShown] = field(init=False, default_factory=list)
-    tricks: list[Trick] = field(init=False, default_factory=list)
-    void: VoidKind | None = field(init=False, default=None)
-    result: Result | None = field(init=False, default=None)
-    partner_revealed: bool = field(init=False, default=False)
-    _legal_cache: tuple[int, list[Action]] = field(init=False, default=(-1, []), repr=False)
+    __slots__ = (
+        "_barred",
+        "_bids",
+        "_called",
+        "_chelem",
+        "_chien_shown",
+        "_contract",
+        "_deal",
+        "_done",
+        "_ecart",
+        "_hands",
+        "_highest",
+        "_legal",
+        "_log",
+        "_mask",
+        "_partner",
+        "_phase",
+        "_played",
+        "_players",
+        "_poignees",
+        "_result",
+        "_revealed",
+        "_taker",
+        "_trick",
+        "_turn",
+        "_void",
+    )
 
-    def __post_init__(self) -> None:
-        if not self.deal.is_over:
+    def __init__(self, deal: Deal) -> None:
+        if not deal.is_over:
             raise IllegalActionError("D15", "the deal is not over: the bidding cannot start")
-        self.hands = [CardSet(cards) for cards in self.deal.received]
-        if self.deal.void is not None:
-            self.phase = GamePhase.VOID
-            self.void = self.deal.void
-            self.operations.append(DonneVoided(self.deal.void))
-        else:
-            self.phase = GamePhase.BIDDING
+        self._deal = deal
+        self._players = deal.variant.players
+        self._log: list[GameOperation] = []
+        self._hands = [CardSet(cards) for cards in deal.received]
+        self._bids: tuple[Bid, ...] = ()
+        self._highest: Contract | None = None
+        self._taker: int | None = None
+        self._contract: Contract | None = None
+        self._called: Card | None = None
+        self._partner: int | None = None
+        self._revealed = False
+        self._chien_shown = False
+        self._ecart: tuple[Card, ...] = ()
+        self._chelem: int | None = None
+        self._poignees: tuple[PoigneeShown, ...] = ()
+        self._done: tuple[Trick, ...] = ()
+        self._trick: Trick | None = None
+        self._played: tuple[Card, ...] = ()
+        self._void: VoidKind | None = None
+        self._result: Result | None = None
+        self._legal: tuple[Action, ...] | None = None
+        self._mask = -1
+        self._barred = deal.barred_now
+        self._phase = GamePhase.BIDDING
+        self._turn: int | None = deal.first_bidder if deal.void is None else None
+        if deal.void is not None:
+            self._record(DonneVoided(deal.void))
 
     # -- facts -----------------------------------------------------------------------------
 
     @property
+    def deal(self) -> Deal:
+        return self._deal
+
+    @property
+    def operations(self) -> tuple[GameOperation, ...]:
+        """The log: every operation so far, in order."""
+        return tuple(self._log)
+
+    @property
+    def phase(self) -> GamePhase:
+        return self._phase
+
+    @property
+    def hands(self) -> tuple[CardSet, ...]:
+        return tuple(self._hands)
+
+    @property
+    def bids(self) -> tuple[Bid, ...]:
+        return self._bids
+
+    @property
+    def taker(self) -> int | None:
+        return self._taker
+
+    @property
+    def contract(self) -> Contract | None:
+        return self._contract
+
+    @property
+    def called(self) -> Card | None:
+        return self._called
+
+    @property
+    def ecart(self) -> tuple[Card, ...]:
+        return self._ecart
+
+    @property
+    def chelem(self) -> int | None:
+        """The seat that announced a chelem (A4), if any."""
+        return self._chelem
+
+    @property
+    def poignees(self) -> tuple[PoigneeShown, ...]:
+        return self._poignees
+
+    @property
+    def tricks(self) -> tuple[Trick, ...]:
+        """The tricks so far, the one being played last."""
+        return self._done if self._trick is None else (*self._done, self._trick)
+
+    @property
+    def void(self) -> VoidKind | None:
+        return self._void
+
+    @property
+    def result(self) -> Result | None:
+        return self._result
+
+    @property
+    def partner_revealed(self) -> bool:
+        return self._revealed
+
+    @property
     def variant(self) -> Variant:
-        return self.deal.variant
+        return self._deal.variant
 
     @property
     def rules(self) -> Rules:
-        return self.deal.rules
+        return self._deal.rules
 
     @property
     def players(self) -> int:
-        return self.deal.variant.players
+        return self._players
 
     @property
     def dealer(self) -> int:
-        assert self.deal.dealer is not None
-        return self.deal.dealer
+        assert self._deal.dealer is not None
+        return self._deal.dealer
 
     @property
     def barred(self) -> frozenset[int]:
         """Seats that may not bid (D12, D14): they can only pass."""
-        return self.deal.barred_now
+        return self._barred
 
     @property
     def partner(self) -> int | None:
         """B4: the holder of the called card, unless the taker holds it or it is in the
         chien (he then plays alone)."""
-        if self.called is None:
-            return None
-        for seat, cards in enumerate(self.deal.received):
-            if self.called in cards and seat != self.taker:
-                return seat
-        return None
+        return self._partner
 
     def camp_of(self, seat: int) -> int:
         """0 for the taker's camp, 1 for the defence."""
-        return 0 if seat in (self.taker, self.partner) else 1
+        return 0 if seat == self._taker or seat == self._partner else 1
 
     @property
     def leader(self) -> int:
         """D18: the dealer's right neighbour leads; A6: a chelem's announcer leads."""
-        return self.chelem if self.chelem is not None else self.deal.first_bidder
+        return self._chelem if self._chelem is not None else self._deal.first_bidder
 
     @property
     def trick(self) -> Trick | None:
         """The trick being played, if any."""
-        if self.tricks and self.tricks[-1].winner is None:
-            return self.tricks[-1]
-        return None
+        return self._trick
 
     # -- the agent interface -------------------------------------------------------------
 
     def current_player(self) -> int | None:
         """The seat to act, or ``None`` when the donne is over."""
-        n = self.players
-        if self.phase is GamePhase.BIDDING:
-            return (self.deal.first_bidder + len(self.bids)) % n
-        if self.phase in (GamePhase.CALL, GamePhase.ECART, GamePhase.CHELEM):
-            return self.taker
-        if self.phase is GamePhase.PLAY:
-            trick = self.trick
-            if trick is None:
-                return self.tricks[-1].winner if self.tricks else self.leader
-            return (trick.leader + len(trick.cards)) % n
-        return None
+        return self._turn
 
     def is_terminal(self) -> bool:
-        return self.phase in (GamePhase.DONE, GamePhase.VOID)
+        return self._turn is None
 
     def returns(self) -> list[int]:
         """The marks of each seat (S4); zeros for a void donne or one not over."""
-        return list(self.result.marks) if self.result else [0] * self.players
+        return list(self._result.marks) if self._result else [0] * self._players
 
     def clone(self) -> Donne:
-        return copy.deepcopy(self)
+        """An independent copy: what differs is copied, what cannot change is shared."""
+        copy = object.__new__(Donne)
+        for name in Donne.__slots__:
+            object.__setattr__(copy, name, getattr(self, name))
+        copy._log = list(self._log)
+        copy._hands = list(self._hands)
+        return copy
 
-    def legal_actions(self) -> list[Action]:
+    def legal_actions(self) -> tuple[Action, ...]:
         """Every legal action of the player to act (a poignée with its default cards;
         :meth:`apply_action` also takes any other legal choice of cards)."""
-        version = len(self.operations)
-        if self._legal_cache[0] != version:
-            self._legal_cache = (version, self._legal_actions())
-        return list(self._legal_cache[1])
+        legal = self._legal
+        if legal is None:
+            legal = self._legal = self._legal_actions()
+        return legal
 
-    def _legal_actions(self) -> list[Action]:
-        seat = self.current_player()
+    def _legal_actions(self) -> tuple[Action, ...]:
+        seat, phase = self._turn, self._phase
         if seat is None:
-            return []
-        if self.phase is GamePhase.BIDDING:
-            bids: list[Action] = [Bid(seat, None)]
-            if seat not in self.barred:
-                bids += [Bid(seat, c) for c in legal_contracts(self._highest())]
-            return bids
-        if self.phase is GamePhase.CALL:
-            return [CallCard(seat, card) for card in callable_cards(self.hands[seat])]
-        if self.phase is GamePhase.ECART:
-            left = self.variant.chien_size - len(self.ecart)
-            hand = self.hands[seat]
-            return [Discard(seat, c) for c in hand if can_discard(c, hand, left) is None]
-        if self.phase is GamePhase.CHELEM:
-            return [ChelemDecision(seat, False), ChelemDecision(seat, True)]
-        actions: list[Action] = []
-        if self._may_show_poignee(seat):
-            actions += [
-                PoigneeShown(seat, lvl, cards) for lvl, cards in self._poignee_choices(seat)
-            ]
-        return actions + [CardPlayed(seat, card) for card in self.legal_cards(seat)]
+            return ()
+        if phase is GamePhase.PLAY:
+            plays, mask, found = _PLAYS[seat], self._play_mask(seat), []
+            while mask:
+                low = mask & -mask
+                found.append(plays[low.bit_length() - 1])
+                mask ^= low
+            cards = tuple(found)
+            if self._done or not self._may_show_poignee(seat):
+                return cards
+            hand = self._hands[seat]
+            return (
+                *(PoigneeShown(seat, lvl, c) for lvl, c in poignee_options(hand, self.variant)),
+                *cards,
+            )
+        if phase is GamePhase.BIDDING:
+            if seat in self._barred:
+                return (_PASSES[seat],)
+            return (_PASSES[seat], *(_BIDS[seat][c] for c in legal_contracts(self._highest)))
+        if phase is GamePhase.ECART:
+            left = self.variant.chien_size - len(self._ecart)
+            discards = _DISCARDS[seat]
+            return tuple(discards[c] for c in mask_cards(ecart_mask(self._hands[seat], left)))
+        if phase is GamePhase.CALL:
+            return tuple(CallCard(seat, card) for card in callable_cards(self._hands[seat]))
+        return _CHELEM[seat]
 
     def apply_action(self, action: Action) -> None:
         """Check ``action`` against the rules, then apply and log it."""
-        self.verify_action(action)
-        self._apply(action)
+        if action.__class__ is CardPlayed and self._phase is _PLAY:
+            seat, card = action.seat, action.card
+            if seat == self._turn and card.__class__ is Card:
+                mask = self._mask if self._mask >= 0 else self._play_mask(seat)
+                if mask >> card & 1:
+                    self._log.append(action)
+                    self._legal, self._mask = None, -1
+                    self._apply_card(action)
+                    return
+        why = self.why_illegal(action)
+        if why is not None:
+            raise IllegalActionError.because(why)
+        self._record(action)
 
     def can_apply(self, action: Action) -> bool:
-        try:
-            self.verify_action(action)
-        except IllegalActionError:
-            return False
-        return True
-
-    # -- verification ----------------------------------------------------------------------
+        return self.why_illegal(action) is None
 
     def verify_action(self, action: Action) -> None:
         """Raise :class:`IllegalActionError` naming the rule ``action`` breaks."""
-        if action in self.legal_actions():
-            return
-        seat = self.current_player()
+        why = self.why_illegal(action)
+        if why is not None:
+            raise IllegalActionError.because(why)
+
+    # -- the rules, as they apply now ------------------------------------------------------
+
+    def why_illegal(self, action: object) -> Reason | None:
+        """Why ``action`` may not be taken now (the rule id and its reason, from the
+        rule functions), or ``None`` when it may."""
+        seat = self._turn
         if seat is None:
-            raise IllegalActionError("S3", "the donne is over")
-        expected = {
-            Bid: GamePhase.BIDDING,
-            CallCard: GamePhase.CALL,
-            Discard: GamePhase.ECART,
-            ChelemDecision: GamePhase.CHELEM,
-            PoigneeShown: GamePhase.PLAY,
-            CardPlayed: GamePhase.PLAY,
-        }
-        rules = {Bid: "B1", CallCard: "B4", Discard: "E1", ChelemDecision: "A4"}
-        phase = expected.get(type(action))
-        if phase is None:
-            raise IllegalActionError("P1", f"{action!r} is not an action of the game")
-        if phase is not self.phase:
-            rule = rules.get(type(action), "P1")
-            raise IllegalActionError(
-                rule, f"{type(action).__name__} is not possible now: {self.phase.value}"
-            )
-        if action.seat != seat:
-            raise IllegalActionError(
-                rules.get(type(action), "P5"), f"it is seat {seat}'s turn, not seat {action.seat}'s"
-            )
-        getattr(self, f"_verify_{type(action).__name__.lower()}")(action)
+            return Reason("S3", "the donne is over")
+        expected = _PHASE_OF.get(type(action))
+        if expected is None:
+            return Reason("P1", f"{action!r} is not an action of the game")
+        phase, rule = expected
+        if phase is not self._phase:
+            return Reason(rule, f"{type(action).__name__} is not possible now: {self._phase.value}")
+        if action.seat != seat:  # type: ignore[attr-defined]
+            return Reason(rule, f"it is seat {seat}'s turn, not seat {action.seat}'s")  # type: ignore[attr-defined]
+        check: Callable[[Donne, Any], Reason | None] = _WHY[type(action)]
+        return check(self, action)
 
-    def _highest(self) -> Contract | None:
-        contracts = [b.contract for b in self.bids if b.contract is not None]
-        return contracts[-1] if contracts else None
-
-    def _verify_bid(self, action: Bid) -> None:
+    def _why_bid(self, action: Bid) -> Reason | None:
         if action.contract is None:
-            return
-        if action.seat in self.barred:
-            raise IllegalActionError(
+            return None
+        if not isinstance(action.contract, Contract):
+            return Reason("B2", f"{action.contract!r} is not a contract")
+        if action.seat in self._barred:
+            return Reason(
                 "D12", f"seat {action.seat} may not bid on this deal after a fault (D12, D14)"
             )
-        highest = self._highest()
-        if action.contract not in legal_contracts(highest):
-            assert highest is not None
-            raise IllegalActionError(
-                "B1", f"a bid must be higher than {highest.value}, got {action.contract.value}"
+        if action.contract not in legal_contracts(self._highest):
+            assert self._highest is not None
+            return Reason(
+                "B1",
+                f"a bid must be higher than {self._highest.value}, got {action.contract.value}",
             )
-
-    def _verify_callcard(self, action: CallCard) -> None:
-        allowed = callable_cards(self.hands[action.seat])
-        if action.card not in allowed:
-            names = " ".join(str(c) for c in allowed)
-            raise IllegalActionError("B4", f"the taker must call one of {names}, not {action.card}")
-
-    def _verify_discard(self, action: Discard) -> None:
-        left = self.variant.chien_size - len(self.ecart)
-        why = can_discard(action.card, self.hands[action.seat], left)
-        if why is not None:
-            raise IllegalActionError(
-                why[:2] if why.startswith("E2") else "E1", why.removeprefix("E2: ")
-            )
-
-    def _verify_chelemdecision(self, action: ChelemDecision) -> None:
         return None
 
-    def _verify_poigneeshown(self, action: PoigneeShown) -> None:
-        if not self._may_show_poignee(action.seat):
-            raise IllegalActionError(
-                "A2", "a poignée is shown once, just before the player's first card"
-            )
-        check_poignee(self.hands[action.seat], self.variant, action.level, action.cards)
-
-    def _verify_cardplayed(self, action: CardPlayed) -> None:
-        allowed = self.legal_cards(action.seat)
+    def _why_call(self, action: CallCard) -> Reason | None:
+        allowed = callable_cards(self._hands[action.seat])
         if action.card in allowed:
-            return
-        if action.card not in self.hands[action.seat]:
-            raise IllegalActionError("P1", f"seat {action.seat} does not hold {action.card}")
-        raise IllegalActionError(*self._why_illegal(action.card, action.seat))
+            return None
+        return Reason(
+            "B4", f"the taker must call one of {' '.join(map(str, allowed))}, not {action.card}"
+        )
 
-    def _why_illegal(self, card: Card, seat: int) -> tuple[str, str]:
-        trick = self.trick
-        cards = [c for _, c in trick.cards] if trick else []
-        if not cards:
-            return "B4", f"the called suit may not be led at the first trick, except {self.called}"
-        lead = next((c for c in cards if not c.is_excuse), None)
-        if lead is not None and lead.is_suit_card and self.hands[seat].of_suit(lead.suit):  # type: ignore[arg-type]
-            return "P1", f"{card} does not follow the suit led ({lead})"
-        if lead is not None and lead.is_trump:
-            return "P3", f"{card}: trumps were led; play a higher trump if you can, else any trump"
-        return "P2", f"{card}: void in the suit led, you must trump (higher if you can)"
+    def _why_discard(self, action: Discard) -> Reason | None:
+        left = self.variant.chien_size - len(self._ecart)
+        return why_not_in_ecart(action.card, self._hands[action.seat], left)
+
+    def _why_chelem(self, action: ChelemDecision) -> Reason | None:
+        if not isinstance(action.announce, bool):
+            return Reason("A4", f"a chelem is announced or not, not {action.announce!r}")
+        return None
+
+    def _why_poignee(self, action: PoigneeShown) -> Reason | None:
+        if not self._may_show_poignee(action.seat):
+            return Reason("A2", "a poignée is shown once, just before the player's first card")
+        return why_not_poignee(self._hands[action.seat], self.variant, action.level, action.cards)
+
+    def _why_card(self, action: CardPlayed) -> Reason | None:
+        hand = self._hands[action.seat]
+        if action.card not in hand:
+            return Reason("P1", f"seat {action.seat} does not hold {action.card}")
+        return why_illegal(action.card, hand, self._played, self._called_first())
+
+    def _called_first(self) -> Card | None:
+        """B4 ⚙: the called card, when its suit may not be led at the first trick."""
+        if self._done or self._trick is not None or self.rules.called_suit_first_trick:
+            return None
+        return self._called
+
+    def _play_mask(self, seat: int) -> int:
+        if seat != self._turn:
+            return allowed_mask(self._hands[seat], self._played, self._called_first())
+        if self._mask < 0:
+            self._mask = allowed_mask(self._hands[seat], self._played, self._called_first())
+        return self._mask
 
     def legal_cards(self, seat: int) -> list[Card]:
         """The cards ``seat`` may play now (P1–P4, and B4's first-trick rule)."""
-        trick = self.trick
-        cards = [c for _, c in trick.cards] if trick else []
-        legal = legal_cards(self.hands[seat], cards)
-        if not cards and not self.tricks and self.called is not None:
-            legal = self._first_lead(legal)
-        return legal
-
-    def _first_lead(self, legal: list[Card]) -> list[Card]:
-        """B4 ⚙: the called suit may not be led at the first trick, except the called card."""
-        if self.rules.called_suit_first_trick or self.called is None:
-            return legal
-        suit = self.called.suit
-        allowed = [c for c in legal if c.suit != suit or c == self.called]
-        return allowed or legal
+        return mask_cards(self._play_mask(seat))
 
     def _may_show_poignee(self, seat: int) -> bool:
-        if self.phase is not GamePhase.PLAY:
+        """A2: a poignée is shown once, just before the player's first card."""
+        if self._phase is not GamePhase.PLAY or self._done:
             return False
-        played = (
-            len(self.tricks) > 1 or any(s == seat for s, _ in self.tricks[0].cards)
-            if self.tricks
-            else False
-        )
-        shown = any(p.seat == seat for p in self.poignees)
-        return not played and not shown and bool(self._poignee_choices(seat))
+        if self._trick is not None and any(s == seat for s, _ in self._trick.cards):
+            return False
+        if any(p.seat == seat for p in self._poignees):
+            return False
+        return bool(poignee_options(self._hands[seat], self.variant))
 
-    def _poignee_choices(self, seat: int) -> list[tuple[PoigneeLevel, tuple[Card, ...]]]:
-        return poignee_options(self.hands[seat], self.variant)
+    # -- applying operations: the only way the state changes ------------------------------
 
-    # -- applying ------------------------------------------------------------------------
+    def _record(self, operation: GameOperation) -> None:
+        self._log.append(operation)
+        self._legal, self._mask = None, -1
+        _APPLY[type(operation)](self, operation)
 
-    def _apply(self, action: Action) -> None:
-        self.operations.append(action)
-        if isinstance(action, Bid):
-            self._apply_bid(action)
-        elif isinstance(action, CallCard):
-            self.called = action.card
-            self._after_call()
-        elif isinstance(action, Discard):
-            self._apply_discard(action)
-        elif isinstance(action, ChelemDecision):
-            self.chelem = action.seat if action.announce else None
-            self.phase = GamePhase.PLAY
-        elif isinstance(action, PoigneeShown):
-            self.poignees.append(action)
-        else:
-            self._apply_card(action)
-
-    def _log(self, operation: GameOperation) -> None:
-        self.operations.append(operation)
-
-    def _apply_bid(self, action: Bid) -> None:
-        self.bids.append(action)
-        if len(self.bids) < self.players:
+    def _apply_bid(self, op: Bid) -> None:
+        self._bids = (*self._bids, op)
+        if op.contract is not None:
+            self._highest = op.contract
+        if len(self._bids) < self._players:
+            self._turn = (op.seat + 1) % self._players
             return
-        taking = [b for b in self.bids if b.contract is not None]
+        taking = [b for b in self._bids if b.contract is not None]
         if not taking:
-            self.void = "all_pass"
-            self.phase = GamePhase.VOID
-            self._log(DonneVoided("all_pass"))
+            self._record(DonneVoided("all_pass"))
             return
-        self.taker, self.contract = taking[-1].seat, taking[-1].contract
-        if self.players == 5:
-            self.phase = GamePhase.CALL
+        self._taker, self._contract = taking[-1].seat, taking[-1].contract
+        self._turn = self._taker
+        if self._players == 5:
+            self._phase = GamePhase.CALL
         else:
             self._after_call()
+
+    def _apply_call(self, op: CallCard) -> None:
+        self._called = op.card
+        holders = [s for s, cards in enumerate(self._deal.received) if op.card in cards]
+        self._partner = holders[0] if holders and holders[0] != self._taker else None
+        self._after_call()
 
     def _after_call(self) -> None:
-        assert self.contract is not None and self.taker is not None
-        if self.contract.chien_seen:
-            chien = tuple(self.deal.chien_cards)
-            self._log(ChienRevealed(chien))
-            self.hands[self.taker] = self.hands[self.taker] | CardSet(chien)
-            self.phase = GamePhase.ECART
+        assert self._contract is not None
+        if self._contract.chien_seen:
+            self._record(ChienRevealed(tuple(self._deal.chien_cards)))
         else:
-            self.phase = GamePhase.CHELEM
+            self._phase = GamePhase.CHELEM
 
-    def _apply_discard(self, action: Discard) -> None:
-        self.ecart.append(action.card)
-        self.hands[action.seat] = self.hands[action.seat].without_card(action.card)
-        if len(self.ecart) == self.variant.chien_size:
-            self.phase = GamePhase.CHELEM
+    def _apply_chien(self, op: ChienRevealed) -> None:
+        assert self._taker is not None
+        self._chien_shown = True
+        self._hands[self._taker] = self._hands[self._taker] | CardSet(op.cards)
+        self._phase = GamePhase.ECART
 
-    def _apply_card(self, action: CardPlayed) -> None:
-        trick = self.trick
+    def _apply_discard(self, op: Discard) -> None:
+        self._ecart = (*self._ecart, op.card)
+        self._hands[op.seat] = self._hands[op.seat].without_card(op.card)
+        if len(self._ecart) == self.variant.chien_size:
+            self._phase = GamePhase.CHELEM
+
+    def _apply_chelem(self, op: ChelemDecision) -> None:
+        self._chelem = op.seat if op.announce else None
+        self._phase = GamePhase.PLAY
+        self._turn = self.leader
+
+    def _apply_poignee(self, op: PoigneeShown) -> None:
+        self._poignees = (*self._poignees, op)
+
+    def _apply_card(self, op: CardPlayed) -> None:
+        seat, card = op.seat, op.card
+        hands = self._hands
+        hands[seat] = _of_mask(hands[seat].mask & ~(1 << card))
+        trick = self._trick
+        cards: tuple[tuple[int, Card], ...]
         if trick is None:
-            trick = Trick(leader=action.seat)
-            self.tricks.append(trick)
-        trick.cards.append((action.seat, action.card))
-        self.hands[action.seat] = self.hands[action.seat].without_card(action.card)
-        if action.card == self.called and action.seat != self.taker and not self.partner_revealed:
-            self.partner_revealed = True
-            self._log(PartnerRevealed(action.seat))
-        if len(trick.cards) == self.players:
-            self._close_trick(trick)
-
-    def _close_trick(self, trick: Trick) -> None:
-        last = len(self.tricks) == self.variant.hand_size
-        swept = False
-        if last:  # A4, P4: the Excuse led at the last trick wins a chelem
-            leader_camp = self.camp_of(trick.leader)
-            swept = all(self.camp_of(t.winner or 0) == leader_camp for t in self.tricks[:-1])
-        index = trick_winner([c for _, c in trick.cards], excuse_can_win=swept)
-        trick.winner = trick.cards[index][0]
-        self._log(TrickTaken(trick.winner))
-        if last:
-            self.result = self._score()
-            self.phase = GamePhase.DONE
-            self._log(DonneScored(self.result))
-
-    # -- scoring ---------------------------------------------------------------------------
-
-    def camp_cards(self) -> tuple[CardSet, CardSet, int]:
-        """The cards each camp took (taker's camp, defence) and the half-points the
-        taker's camp owes (+) or is owed (−) for the Excuse exchange (P4)."""
-        assert self.contract is not None
-        piles = [CardSet(), CardSet()]
-        if self.contract is Contract.GARDE_CONTRE:
-            piles[1] = CardSet(self.deal.chien_cards)
-        elif self.contract is Contract.GARDE_SANS:
-            piles[0] = CardSet(self.deal.chien_cards)
+            cards, self._played = ((seat, card),), (card,)
+            self._trick = trick = Trick(seat, cards, None)
         else:
-            piles[0] = CardSet(self.ecart)
-        owed = 0
-        last = len(self.tricks) - 1
-        won = [False, False]
-        for index, trick in enumerate(self.tricks):
-            assert trick.winner is not None
-            camp = self.camp_of(trick.winner)
-            won[camp] = True
-            for seat, card in trick.cards:
-                owner = self.camp_of(seat)
-                if card.is_excuse and index != last and owner != camp:
-                    piles[owner] = piles[owner].with_card(card)
-                    owed = 1 if owner == 0 else -1
-                else:
-                    piles[camp] = piles[camp].with_card(card)
-        excuse_owner = 0 if owed > 0 else 1
-        if owed and not won[excuse_owner]:
-            owed = 0  # P4: a camp that never wins a trick keeps the Excuse, gives nothing
-        return piles[0], piles[1], owed
+            cards, self._played = (*trick.cards, (seat, card)), (*self._played, card)
+            self._trick = trick = Trick(trick.leader, cards, None)
+        if card == self._called and seat != self._taker and not self._revealed:
+            self._record(PartnerRevealed(seat))
+        if len(cards) == self._players:
+            self._record(_TAKEN[self._winner_of(trick)])
+        else:
+            self._turn = (seat + 1) % self._players
 
-    def _score(self) -> Result:
-        assert self.taker is not None and self.contract is not None
-        taker_pile, _, owed = self.camp_cards()
-        half_points = taker_pile.half_points() - owed
-        winners = [self.camp_of(t.winner) for t in self.tricks if t.winner is not None]
-        chelem = self._chelem_bonus(winners)
-        poignee = sum(POIGNEE_BONUS[p.level] for p in self.poignees)
-        return score(
-            players=self.players,
-            taker=self.taker,
-            partner=self.partner,
-            contract=self.contract,
-            taker_half_points=half_points,
-            bouts=taker_pile.count_bouts(),
-            petit_au_bout=self._petit_au_bout(winners),
-            poignee=poignee,
-            chelem=chelem,
+    def _winner_of(self, trick: Trick) -> int:
+        """P5, and A4–P4: the Excuse led at the last trick by a camp that took every
+        trick before wins it."""
+        swept = len(self._done) == self._deal.variant.hand_size - 1 and chelem_so_far(
+            self.camp_of(trick.leader), [self.camp_of(t.winner or 0) for t in self._done]
+        )
+        return trick.cards[trick_winner(self._played, swept)][0]
+
+    def _apply_partner(self, op: PartnerRevealed) -> None:
+        self._revealed = True
+
+    def _apply_trick(self, op: TrickTaken) -> None:
+        assert self._trick is not None
+        self._done = (*self._done, Trick(self._trick.leader, self._trick.cards, op.winner))
+        self._trick, self._played = None, ()
+        self._turn = op.winner
+        if len(self._done) == self.variant.hand_size:
+            self._record(DonneScored(self._score()))
+
+    def _apply_scored(self, op: DonneScored) -> None:
+        self._result = op.result
+        self._phase = GamePhase.DONE
+        self._turn = None
+
+    def _apply_voided(self, op: DonneVoided) -> None:
+        self._void = op.reason
+        self._phase = GamePhase.VOID
+        self._turn = None
+
+    # -- scoring (the rules are in atout.scoring) -------------------------------------------
+
+    def camp_cards(self) -> Piles:
+        """The cards each camp took and the Excuse's half-points (P4), so far."""
+        assert self._contract is not None and self._taker is not None
+        camps = [self.camp_of(seat) for seat in range(self._players)]
+        return camp_piles(
+            self._done,
+            camps,
+            self._contract,
+            CardSet(self._deal.chien_cards),
+            CardSet(self._ecart),
+            self.rules.excuse_last_trick,
         )
 
-    def _chelem_bonus(self, winners: list[int]) -> int:
-        """A4: +400 announced and made, +200 made unannounced, −200 announced and
-        failed; −200 more when the defence takes every trick."""
-        announced = self.chelem is not None
-        if all(camp == 0 for camp in winners):
-            return 400 if announced else 200
-        bonus = -200 if announced else 0
-        return bonus - 200 if all(camp == 1 for camp in winners) else bonus
-
-    def _petit_au_bout(self, winners: list[int]) -> int:
-        """A5: the Petit in the last trick: ±10 (before the multiplier) to the camp that
-        wins it; in a chelem whose camp plays the Excuse last, the trick before."""
-        last = len(self.tricks) - 1
-        final = [c for _, c in self.tricks[last].cards]
-        if all(camp == 0 for camp in winners) and EXCUSE in final:
-            excuse_seat = next(s for s, c in self.tricks[last].cards if c.is_excuse)
-            if self.camp_of(excuse_seat) == 0:
-                last -= 1
-        trick = self.tricks[last]
-        if PETIT not in [c for _, c in trick.cards]:
-            return 0
-        assert trick.winner is not None
-        return 10 if self.camp_of(trick.winner) == 0 else -10
+    def _score(self) -> Result:
+        assert self._taker is not None and self._contract is not None
+        return score_tricks(
+            tricks=self._done,
+            taker=self._taker,
+            partner=self._partner,
+            contract=self._contract,
+            chien=CardSet(self._deal.chien_cards),
+            ecart=CardSet(self._ecart),
+            poignees=[p.level for p in self._poignees],
+            chelem_announced=self._chelem is not None,
+            excuse_last_trick=self.rules.excuse_last_trick,
+        )
 
     # -- what a seat may see ---------------------------------------------------------------
 
     def observation(self, seat: int) -> Observation:
         """What ``seat`` may see (D19): its own hand and the public history only."""
-        self.variant.check_seat(seat)
-        revealed = self.partner_revealed or seat == self.partner
-        shown = self.contract is not None and self.contract.chien_seen
-        chien = tuple(self.deal.chien_cards) if shown else None
+        if seat.__class__ is not int or not 0 <= seat < self._players:
+            self.variant.check_seat(seat)
+        partner = self._partner
+        if not (self._revealed or seat == partner or self._phase is GamePhase.DONE):
+            partner = None
+        ecart = self._ecart
         return Observation(
-            seat=seat,
-            players=self.players,
-            phase=self.phase,
-            current_player=self.current_player(),
-            dealer=self.dealer,
-            hand=self.hands[seat],
-            bids=list(self.bids),
-            barred=self.barred,
-            taker=self.taker,
-            contract=self.contract,
-            called=self.called,
-            partner=self.partner if revealed or self.phase is GamePhase.DONE else None,
-            chien=chien,
-            ecart=tuple(self.ecart) if seat == self.taker else None,
-            ecart_trumps_shown=tuple(c for c in self.ecart if c.is_trump),
-            chelem=self.chelem,
-            poignees=list(self.poignees),
-            tricks=self._public_tricks(),
-            legal_actions=self.legal_actions() if self.current_player() == seat else [],
+            seat,
+            self._players,
+            self._phase,
+            self._turn,
+            self.dealer,
+            self._hands[seat],
+            self._bids,
+            self._barred,
+            self._taker,
+            self._contract,
+            self._called,
+            partner,
+            tuple(self._deal.chien_cards) if self._chien_shown else None,
+            ecart if seat == self._taker else None,
+            tuple(c for c in ecart if c.is_trump) if ecart else (),
+            self._chelem,
+            self._poignees,
+            self._done if self._trick is None else (*self._done, self._trick),
+            self.legal_actions() if self._turn == seat else (),
         )
 
-    def _public_tricks(self) -> list[Trick]:
-        """The tricks so far: finished ones shared (they never change), the one being
-        played copied."""
-        tricks = list(self.tricks)
-        if tricks and tricks[-1].winner is None:
-            tricks[-1] = Trick(tricks[-1].leader, list(tricks[-1].cards))
-        return tricks
-
-    # -- replay ----------------------------------------------------------------------------
+    # -- replay and equality -----------------------------------------------------------------
 
     @classmethod
     def replay(cls, deal: Deal, operations: Sequence[GameOperation]) -> Donne:
@@ -714,11 +741,62 @@ class Donne:
         for operation in operations:
             if not operation.automatic:
                 donne.apply_action(operation)  # type: ignore[arg-type]
-        if donne.operations != list(operations):
+        if donne._log != list(operations):
             raise IllegalActionError("Replay", "the operations do not follow from each other")
         return donne
+
+    def _seen(self) -> tuple[object, ...]:
+        """Everything a seat or the scorer could see."""
+        return (
+            self._deal,
+            self._log,
+            self._phase,
+            self._turn,
+            self._hands,
+            self._bids,
+            self._taker,
+            self._contract,
+            self._called,
+            self._partner,
+            self._revealed,
+            self._chien_shown,
+            self._ecart,
+            self._chelem,
+            self._poignees,
+            self.tricks,
+            self._void,
+            self._result,
+        )
 
     def __eq__(self, other: object) -> bool:
         if not isinstance(other, Donne):
             return NotImplemented
-        return self.deal == other.deal and self.operations == other.operations
+        return self._seen() == other._seen()
+
+    __hash__ = None  # type: ignore[assignment]
+
+    def __repr__(self) -> str:
+        return f"<Donne {self._players} players, {self._phase.value}, {len(self._log)} operations>"
+
+
+_WHY: dict[type, Callable[[Donne, Any], Reason | None]] = {
+    Bid: Donne._why_bid,
+    CallCard: Donne._why_call,
+    Discard: Donne._why_discard,
+    ChelemDecision: Donne._why_chelem,
+    PoigneeShown: Donne._why_poignee,
+    CardPlayed: Donne._why_card,
+}
+_APPLY: dict[type, Callable[[Donne, Any], None]] = {
+    Bid: Donne._apply_bid,
+    CallCard: Donne._apply_call,
+    ChienRevealed: Donne._apply_chien,
+    Discard: Donne._apply_discard,
+    ChelemDecision: Donne._apply_chelem,
+    PoigneeShown: Donne._apply_poignee,
+    CardPlayed: Donne._apply_card,
+    PartnerRevealed: Donne._apply_partner,
+    TrickTaken: Donne._apply_trick,
+    DonneScored: Donne._apply_scored,
+    DonneVoided: Donne._apply_voided,
+}

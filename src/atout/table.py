@@ -14,11 +14,14 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from functools import cached_property
-from typing import ClassVar
+from typing import ClassVar, Literal
 
 from atout.errors import IllegalActionError
 
-__all__ = ["Rules", "Variant"]
+__all__ = ["EXCUSE_LAST_TRICK", "ExcuseLastTrick", "Rules", "Variant"]
+
+ExcuseLastTrick = Literal["changes_camp", "to_trick_winner"]
+EXCUSE_LAST_TRICK: tuple[ExcuseLastTrick, ...] = ("changes_camp", "to_trick_winner")
 
 
 @dataclass(frozen=True)
@@ -102,6 +105,9 @@ class Rules:
       means the opposite seat with 4 players and ``dealer + n//2`` with 3 and 5.
     - ``called_suit_first_trick`` (B4): may the called suit be led at the first trick
       (5 players)? Default no, except the called King itself.
+    - ``excuse_last_trick`` (P4): where the Excuse goes when it is played in the last
+      trick outside a chelem: ``"changes_camp"`` (default, the FFT text: to the other
+      camp, whoever wins the trick) or ``"to_trick_winner"`` (to the trick's winner).
     """
 
     consecutive_chien_cards: bool = False
@@ -110,8 +116,15 @@ class Rules:
     excuse_exposed_as_trump: bool = True
     shuffler_offset: int | None = None
     called_suit_first_trick: bool = False
+    excuse_last_trick: ExcuseLastTrick = "changes_camp"
 
     def __post_init__(self) -> None:
+        if self.excuse_last_trick not in EXCUSE_LAST_TRICK:
+            raise IllegalActionError(
+                "P4",
+                f"excuse_last_trick is one of {', '.join(EXCUSE_LAST_TRICK)}, "
+                f"not {self.excuse_last_trick!r}",
+            )
         if self.early_pickup_penalty < 0:
             raise IllegalActionError(
                 "D11", f"a penalty is a number of points ≥ 0, got {self.early_pickup_penalty!r}"

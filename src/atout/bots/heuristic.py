@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import random
 from collections import Counter
+from collections.abc import Sequence
 
 from atout.bidding import Contract
 from atout.cards import EXCUSE, PETIT, TRUMP_21, Card, CardSet
@@ -80,7 +81,7 @@ class HeuristicBot:
 
     # -- bidding, call, écart --------------------------------------------------------
 
-    def _bid(self, obs: Observation, legal: list[Action]) -> Action:
+    def _bid(self, obs: Observation, legal: Sequence[Action]) -> Action:
         strength = hand_strength(obs.hand, len(obs.hand))
         for contract, needed in THRESHOLDS:
             bid = Bid(obs.seat, contract)
@@ -88,7 +89,7 @@ class HeuristicBot:
                 return bid
         return Bid(obs.seat, None)
 
-    def _call(self, obs: Observation, legal: list[Action]) -> Action:
+    def _call(self, obs: Observation, legal: Sequence[Action]) -> Action:
         """Call the card of the suit where the hand is longest without holding it."""
         calls = [a for a in legal if isinstance(a, CallCard) and a.card not in obs.hand]
         if not calls:
@@ -98,7 +99,7 @@ class HeuristicBot:
             key=lambda a: len(obs.hand.of_suit(a.card.suit)) if a.card.suit is not None else 0,
         )
 
-    def _discard(self, obs: Observation, legal: list[Action]) -> Action:
+    def _discard(self, obs: Observation, legal: Sequence[Action]) -> Action:
         """Low cards of the shortest suits first (to make voids), keeping Queens and
         Cavaliers where possible; trumps only when forced."""
         lengths = Counter(c.suit for c in obs.hand)
@@ -113,7 +114,7 @@ class HeuristicBot:
 
     # -- play ----------------------------------------------------------------------------
 
-    def _play(self, obs: Observation, legal: list[Action]) -> Action:
+    def _play(self, obs: Observation, legal: Sequence[Action]) -> Action:
         poignees = [a for a in legal if isinstance(a, PoigneeShown)]
         if poignees and obs.seat == obs.taker:
             return poignees[-1]
