@@ -14,6 +14,11 @@ bool, ``cut(k)`` acts and returns the frozen operation it appended to
 :meth:`Deal.record_fault` and have exactly the consequences the text gives them.
 :meth:`Deal.replay` rebuilds a deal from its operations.
 
+Software play takes the shuffle, the cut and the chien placement at once
+(:meth:`Deal.deal_whole`, and :meth:`Deal.automatic` with its own uniform choices): the
+plan is checked against D4–D8 as a whole, the cards go straight to the hands, and the
+log holds the very operations the steps would have logged, written out when first read.
+
 >>> import random
 >>> deal = Deal.automatic(Variant.for_players(4), rng=random.Random(7))
 >>> deal.phase, deal.dealer, len(deal.chien), [len(h) for h in deal.hands]
@@ -28,9 +33,11 @@ import random
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from enum import Enum
-from typing import Any, ClassVar, Literal, TypeVar
+from functools import cache
+from operator import itemgetter
+from typing import Any, ClassVar, Literal, NamedTuple, TypeVar
 
-from atout.cards import ALL_CARDS, Card, CardSet
+from atout.cards import ALL_CARDS, PETIT, Card, CardSet
 from atout.errors import IllegalActionError
 from atout.table import Rules, Variant
 
@@ -55,6 +62,8 @@ __all__ = [
 ]
 
 MIN_CUT = 4  # D5: take or leave more than 3 cards
+_FFT_RULES = Rules()
+_CANONICAL_PACK: list[Card] = list(ALL_CARDS)
 
 
 class Phase(Enum):
@@ -222,6 +231,63 @@ def _sample_gaps(gaps: Sequence[int], k: int, repeat: bool, rng: random.Random) 
     return [gaps[p - i] for i, p in enumerate(picks)]
 
 
+@cache
+def _dealer_chosen(dealer: int, by_draw: bool) -> DealerChosen:
+    return DealerChosen(dealer, by_draw)
+
+
+@cache
+def _packet_takers(
+    players: int, size: int, packets: int, dealer: int
+) -> tuple[Callable[[list[Card]], Any], ...]:
+    """For each seat, what takes its cards out of the dealt cards once the chien cards
+    are set aside: packet ``p`` of ``size`` cards goes to seat ``dealer + 1 + p`` (D6–D7)."""
+    places: list[list[int]] = [[] for _ in range(players)]
+    for packet in range(packets):
+        places[(dealer + 1 + packet) % players] += range(packet * size, (packet + 1) * size)
+    return tuple(itemgetter(*seat) for seat in places)
+
+
+class _Plan(NamedTuple):
+    """A deal dealt whole (D4–D16): what its log holds after the dealer is chosen,
+    written out by :meth:`operations` when the log is first read."""
+
+    variant: Variant
+    rules: Rules
+    dealer: int
+    order: tuple[Card, ...]
+    k: int
+    gaps: tuple[int, ...]
+    ending: tuple[Operation, ...]
+    logged: int  # operations in the log before the shuffle
+
+    def operations(self) -> list[Operation]:
+        """What the step-by-step procedure logs for the same choices: the shuffle (D4),
+        the cut (D5), each packet and chien card in turn (D6–D8), the chien shown (D10),
+        the pick-up (D15), and the Petit sec announced and the deal void (D16)."""
+        variant, dealer, k = self.variant, self.dealer, self.k
+        return [
+            Shuffled(self.rules.shuffler(variant, dealer), self.order),
+            Cut(self.rules.cutter(variant, dealer), k),
+            *self._dealing_steps(self.order[k:] + self.order[:k]),
+            ChienShown(len(self.gaps)),
+            CardsPickedUp(),
+            *self.ending,
+        ]
+
+    def _dealing_steps(self, pack: tuple[Card, ...]) -> list[PacketDealt | ChienCardDealt]:
+        players, size = self.variant.players, self.variant.packet_size
+        steps: list[PacketDealt | ChienCardDealt] = []
+        top = 0
+        for packet in range(self.variant.packet_count):
+            steps.append(PacketDealt((self.dealer + 1 + packet) % players, pack[top : top + size]))
+            top += size
+            for _ in range(self.gaps.count(packet + 1)):
+                steps.append(ChienCardDealt(pack[top]))
+                top += 1
+        return steps
+
+
 _Op = TypeVar("_Op", bound=Operation)
 
 
@@ -237,13 +303,12 @@ class Deal:
     """
 
     variant: Variant
-    rules: Rules = field(default_factory=Rules)
+    rules: Rules = _FFT_RULES
     dealer: int | None = None
     barred: frozenset[int] = frozenset()
     pack: list[Card] = field(default_factory=lambda: list(ALL_CARDS))
 
     phase: Phase = field(init=False)
-    operations: list[Operation] = field(init=False, default_factory=list)
     draws: dict[int, list[Card]] = field(init=False, default_factory=dict)
     received: list[list[Card]] = field(init=False)
     chien_cards: list[Card] = field(init=False, default_factory=list)
@@ -255,11 +320,14 @@ class Deal:
     _next_card: int = field(init=False, default=0)
     _packets: int = field(init=False, default=0)
     _last_was_chien: bool = field(init=False, default=False)
+    _operations: list[Operation] = field(init=False, default_factory=list, repr=False)
+    _plan: _Plan | None = field(init=False, default=None, repr=False)
+    _voided_op: DealVoided | None = field(init=False, default=None, repr=False)
 
     def __post_init__(self) -> None:
-        if sorted(self.pack) != list(range(78)):
-            raise IllegalActionError("D4", "a pack is the 78 cards, each once")
         self.pack = list(self.pack)
+        if self.pack != _CANONICAL_PACK and sorted(self.pack) != _CANONICAL_PACK:
+            raise IllegalActionError("D4", "a pack is the 78 cards, each once")
         self.received = [[] for _ in range(self.variant.players)]
         for seat in self.barred:
             self.variant.check_seat(seat, "barred seat")
@@ -268,7 +336,31 @@ class Deal:
         else:
             self.variant.check_seat(self.dealer, "dealer")
             self.phase = Phase.SHUFFLE
-            self._log(DealerChosen(self.dealer, by_draw=False))
+            self._operations.append(_dealer_chosen(self.dealer, False))
+
+    @property
+    def operations(self) -> list[Operation]:
+        """The log (DESIGN.md, example 4): every operation in order. A deal dealt whole
+        writes out its packets and chien cards when the log is first read."""
+        plan = self._plan
+        if plan is not None:
+            self._operations[plan.logged :] = plan.operations()
+            self._plan = None
+        return self._operations
+
+    def __deepcopy__(self, memo: dict[int, Any]) -> Deal:
+        """A copy as independent as :func:`copy.deepcopy` makes one, sharing only what
+        cannot change: cards, operations, the variant and the rules."""
+        new = object.__new__(type(self))
+        new.__dict__.update(self.__dict__)
+        memo[id(self)] = new
+        new.pack = _copied(self.pack, memo)
+        new._operations = _copied(self._operations, memo)
+        new.draws = {seat: _copied(cards, memo) for seat, cards in self.draws.items()}
+        new.received = [_copied(cards, memo) for cards in self.received]
+        new.chien_cards = _copied(self.chien_cards, memo)
+        new.faults = _copied(self.faults, memo)
+        return new
 
     # -- who is who ----------------------------------------------------------------------
 
@@ -336,8 +428,7 @@ class Deal:
         return self.dealer
 
     def _voided(self) -> DealVoided | None:
-        last = self.operations[-1] if self.operations else None
-        return last if isinstance(last, DealVoided) else None
+        return self._voided_op
 
     def _expect(self, phase: Phase, rule: str, what: str) -> None:
         if self.phase is not phase:
@@ -384,8 +475,10 @@ class Deal:
     ) -> CardDrawn:
         """``seat`` draws ``card`` (or a card chosen by ``rng`` among those not drawn)."""
         if card is None:
-            drawn = {c for cards in self.draws.values() for c in cards}
-            card = (rng or random.SystemRandom()).choice([c for c in ALL_CARDS if c not in drawn])
+            face_down = list(ALL_CARDS)
+            for drawn in sorted((c for cards in self.draws.values() for c in cards), reverse=True):
+                del face_down[drawn]
+            card = (rng or random.SystemRandom()).choice(face_down)
         self.verify_draw(seat, card)
         return self._act(CardDrawn(seat, Card(card)))
 
@@ -448,12 +541,7 @@ class Deal:
                 f"the pack must be cut by seat {self.cutter}, the dealer's left neighbour, "
                 f"not by seat {seat}",
             )
-        if isinstance(k, bool) or not isinstance(k, int) or not MIN_CUT <= k <= 78 - MIN_CUT:
-            raise IllegalActionError(
-                "D5",
-                f"the cut must take and leave more than 3 cards ({MIN_CUT} ≤ k ≤ "
-                f"{78 - MIN_CUT}), got k={k!r}",
-            )
+        _verify_cut_depth(k)
 
     def can_cut(self, k: int, seat: int | None = None) -> bool:
         return _can(self.verify_cut, k, seat)
@@ -543,6 +631,101 @@ class Deal:
         self.verify_chien_card()
         return self._act(ChienCardDealt(self.pack[self._next_card]))
 
+    # -- D4–D16 at once: a deal dealt whole ------------------------------------------------
+
+    def verify_deal_whole(
+        self, permutation: Sequence[int] | None, k: int, chien_gaps: Sequence[int]
+    ) -> None:
+        """D4–D8 for the whole deal at once: the shuffle as :meth:`verify_shuffle` checks
+        it (``None``: any shuffle), a cut of ``k`` as :meth:`verify_cut` does, and
+        ``chien_gaps`` (how many packets are dealt before each chien card, in the order
+        of the deal) a legal placement."""
+        self.verify_shuffle(None, permutation)
+        _verify_cut_depth(k)
+        if any(isinstance(gap, bool) or not isinstance(gap, int) for gap in chien_gaps):
+            raise IllegalActionError(
+                "D8", f"a chien gap is a number of packets, got {chien_gaps!r}"
+            )
+        self._verify_chien_gaps(chien_gaps)
+
+    def can_deal_whole(
+        self, permutation: Sequence[int] | None, k: int, chien_gaps: Sequence[int]
+    ) -> bool:
+        return _can(self.verify_deal_whole, permutation, k, chien_gaps)
+
+    def deal_whole(self, permutation: Sequence[int], k: int, chien_gaps: Sequence[int]) -> None:
+        """Shuffle by ``permutation`` (D4), cut ``k`` cards (D5), deal every packet with a
+        chien card after packet ``g`` for each ``g`` of ``chien_gaps`` (D6–D9), show the
+        chien (D10), pick up (D15) and announce a Petit sec (D16): the same state and the
+        same :attr:`operations` as those steps taken one at a time."""
+        self.verify_deal_whole(permutation, k, chien_gaps)
+        self._lay_out([self.pack[i] for i in permutation], k, chien_gaps)
+
+    def _verify_chien_gaps(self, gaps: Sequence[int]) -> None:
+        """D8 for a whole placement: as many gaps as chien cards, none before the first
+        packet or after the last, in order, and by default (⚙) no gap twice."""
+        variant, repeat = self.variant, self.rules.consecutive_chien_cards
+        if len(gaps) != variant.chien_size:
+            raise IllegalActionError(
+                "D8", f"the chien takes {variant.chien_size} cards, not {len(gaps)}"
+            )
+        previous = 0
+        for gap in gaps:
+            if gap < 1:
+                raise IllegalActionError("D8", "the first card of the pack may not go to the chien")
+            if gap < previous or (gap == previous and not repeat):
+                raise _gap_error(gap, previous)
+            previous = gap
+        if previous >= variant.packet_count:
+            raise IllegalActionError("D8", "the last card of the pack may not go to the chien")
+
+    def _deal_whole_at_random(self, rng: random.Random) -> None:
+        """The choices of the step-by-step procedure, drawn from ``rng`` in its order: a
+        uniform shuffle, a cut uniform among the legal ones, a uniform chien placement."""
+        order = list(self.pack)
+        rng.shuffle(order)
+        k = rng.randint(MIN_CUT, 78 - MIN_CUT)
+        self._lay_out(order, k, choose_chien_gaps(self.variant, self.rules, rng))
+
+    def _lay_out(self, order: list[Card], k: int, gaps: Sequence[int]) -> None:
+        """Check the cut and the chien placement (D5, D8), then give the cards out as the
+        packets and chien cards would (D6–D9), up to the Petit sec (D16). The log is
+        written out when first read."""
+        _verify_cut_depth(k)
+        self._verify_chien_gaps(gaps)
+        variant, dealer = self.variant, self._require_dealer()
+        pack = order[k:] + order[:k]
+        dealt, size, chien = pack.copy(), variant.packet_size, []
+        for i in range(len(gaps) - 1, -1, -1):
+            chien.append(dealt.pop(gaps[i] * size + i))
+        chien.reverse()
+        self.pack, self.shuffled, self.cut_k, self.chien_cards = pack, tuple(order), k, chien
+        takers = _packet_takers(variant.players, size, variant.packet_count, dealer)
+        self.received = [list(take(dealt)) for take in takers]
+        self._next_card, self._packets = 78, variant.packet_count
+        ending, logged = self._end(dealt), len(self._operations)
+        self._plan = _Plan(
+            variant, self.rules, dealer, self.shuffled, k, tuple(gaps), ending, logged
+        )
+
+    def _end(self, dealt: list[Card]) -> tuple[Operation, ...]:
+        """D15–D16 after a deal dealt whole: the operations that end its log."""
+        self.petit_sec = seat = self._petit_sec_holder(dealt)
+        if seat is None:
+            self.phase = Phase.COMPLETE
+            return ()
+        shown = PetitSecAnnounced(seat, CardSet(self.received[seat]))
+        return shown, self._void("petit_sec", self.variant.right_of(self._require_dealer()), ())
+
+    def _petit_sec_holder(self, dealt: list[Card]) -> int | None:
+        """D16 from the cards the hands received, in the order dealt: the seat that got
+        the Petit holds it sec when the Petit is its highest card."""
+        if PETIT in self.chien_cards:
+            return None
+        players, size = self.variant.players, self.variant.packet_size
+        seat = (self._require_dealer() + 1 + dealt.index(PETIT) // size) % players
+        return seat if max(self.received[seat]) == PETIT else None
+
     # -- D10, D15, D16 ----------------------------------------------------------------------
 
     def verify_show_chien(self) -> None:
@@ -568,9 +751,11 @@ class Deal:
         return self._act(CardsPickedUp())
 
     def holder_of_petit_sec(self) -> int | None:
-        """D16: the seat whose hand holds the Petit with no other trump and no Excuse."""
+        """D16: the seat whose hand holds the Petit with no other trump and no Excuse
+        (the Petit is its highest card: the trumps above it and the Excuse come after)."""
+        size = self.variant.hand_size
         for seat, cards in enumerate(self.received):
-            if len(cards) == self.variant.hand_size and CardSet(cards).has_petit_sec():
+            if len(cards) == size and max(cards) == PETIT:
                 return seat
         return None
 
@@ -677,7 +862,7 @@ class Deal:
         uniform among the legal ones (D8), the chien shown, the cards picked up, and a
         Petit sec announced by its holder (D16). ``rng`` defaults to the OS's secure
         source."""
-        deal = cls(variant, rules or Rules(), dealer, barred, list(pack or ALL_CARDS))
+        deal = cls(variant, rules or _FFT_RULES, dealer, barred, list(pack or ALL_CARDS))
         deal.run_automatically(rng or random.SystemRandom())
         return deal
 
@@ -733,9 +918,17 @@ class Deal:
         on reaching phase ``pause`` or, while dealing, once ``pause_after_packets``
         packets are out (to record a fault there, say). Resuming later keeps every
         choice uniform: the chien cards left go to gaps uniform among the legal
-        completions of what was dealt."""
+        completions of what was dealt. With no pause the deal from the shuffle on is
+        chosen whole, in the same order from ``rng`` (see :meth:`deal_whole`)."""
         while self.phase is Phase.DRAW and pause is not Phase.DRAW:
             self.draw(self.seats_to_draw()[0], rng=rng)
+        if (
+            self.phase is Phase.SHUFFLE
+            and pause not in _STEP_PHASES
+            and pause_after_packets is None
+        ):
+            self._deal_whole_at_random(rng)
+            return
         steps: list[tuple[Phase, Callable[[], object]]] = [
             (Phase.SHUFFLE, lambda: self.shuffle(rng=rng)),
             (Phase.CUT, lambda: self.cut(rng.randint(MIN_CUT, 78 - MIN_CUT))),
@@ -824,7 +1017,7 @@ class Deal:
             lowest = min(self.draws, key=lambda s: self.draws[s][-1].draw_rank)
             self.dealer = lowest
             self.phase = Phase.SHUFFLE
-            self._log(DealerChosen(lowest, by_draw=True))
+            self._log(_dealer_chosen(lowest, True))
 
     def _apply_shuffled(self, op: Shuffled) -> None:
         self.pack = list(op.order)
@@ -861,17 +1054,18 @@ class Deal:
         self.phase = Phase.COMPLETE if self.petit_sec is None else Phase.PETIT_SEC
 
     def _apply_petit_sec(self, op: PetitSecAnnounced) -> None:
-        self._void("petit_sec", self.variant.right_of(self._require_dealer()), ())
+        self._log(self._void("petit_sec", self.variant.right_of(self._require_dealer()), ()))
 
     def _apply_fault(self, op: FaultRecorded) -> None:
         self.faults.append(op)
         if op.voids:
-            self._void("misdeal", self._require_dealer(), op.barred)
+            self._log(self._void("misdeal", self._require_dealer(), op.barred))
 
-    def _void(self, reason: VoidReason, next_dealer: int, barred: tuple[int, ...]) -> None:
+    def _void(self, reason: VoidReason, next_dealer: int, barred: tuple[int, ...]) -> DealVoided:
         self.void = reason
         self.phase = Phase.VOID
-        self._log(DealVoided(reason, next_dealer, barred))
+        self._voided_op = DealVoided(reason, next_dealer, barred)
+        return self._voided_op
 
     # -- how each operation is checked ------------------------------------------------------
 
@@ -936,6 +1130,39 @@ _VERIFY: dict[type[Operation], Callable[[Deal, Any], None]] = {
 _APPLY: dict[type[Operation], Callable[[Deal, Any], None]] = {
     kind: getattr(Deal, f"_apply_{name}") for kind, name in _NAMES.items()
 }
+
+
+def _verify_cut_depth(k: int) -> None:
+    """D5: the cut takes and leaves more than 3 cards."""
+    if isinstance(k, bool) or not isinstance(k, int) or not MIN_CUT <= k <= 78 - MIN_CUT:
+        raise IllegalActionError(
+            "D5",
+            f"the cut must take and leave more than 3 cards ({MIN_CUT} ≤ k ≤ "
+            f"{78 - MIN_CUT}), got k={k!r}",
+        )
+
+
+def _gap_error(gap: int, previous: int) -> IllegalActionError:
+    if gap < previous:
+        return IllegalActionError("D8", "the chien gaps must be listed in the order of the deal")
+    return IllegalActionError(
+        "D8",
+        "the chien is built one card at a time: deal a packet before the next chien card "
+        "(Rules.consecutive_chien_cards allows two in a row)",
+    )
+
+
+_STEP_PHASES = frozenset(
+    {Phase.SHUFFLE, Phase.CUT, Phase.DEAL, Phase.SHOW_CHIEN, Phase.PICK_UP, Phase.PETIT_SEC}
+)
+
+_Item = TypeVar("_Item")
+
+
+def _copied(items: list[_Item], memo: dict[int, Any]) -> list[_Item]:
+    new = list(items)
+    memo[id(items)] = new
+    return new
 
 
 def _can(verify: Callable[..., None], *args: object) -> bool:
