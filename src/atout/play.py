@@ -38,6 +38,7 @@ __all__ = [
     "chelem_so_far",
     "legal_cards",
     "mask_cards",
+    "play_limit",
     "trick_winner",
     "why_illegal",
 ]
@@ -72,7 +73,7 @@ _TEXTS = {  # the reason each limit gives for the cards it refuses
 }
 
 
-def _limit(hand: int, trick: Sequence[Card], called: Card | None) -> tuple[int, str, int, int]:
+def play_limit(hand: int, trick: Sequence[Card], called: Card | None) -> tuple[int, str, int, int]:
     """The rule in one place: the mask of ``hand`` that may go on ``trick``, the key
     of the reason (in ``_TEXTS``) that refuses the other cards, the card led and the
     highest trump played (−1 when none).
@@ -113,14 +114,14 @@ def _limit(hand: int, trick: Sequence[Card], called: Card | None) -> tuple[int, 
 
 
 def allowed_mask(hand: CardSet, trick: Sequence[Card], called: Card | None = None) -> int:
-    """The mask of the cards of ``hand`` that may go on ``trick`` (see :func:`_limit`)."""
-    return _limit(hand.mask, trick, called)[0]
+    """The mask of the cards of ``hand`` that may go on ``trick`` (see :func:`play_limit`)."""
+    return play_limit(hand.mask, trick, called)[0]
 
 
 def legal_cards(hand: CardSet, trick: Sequence[Card], called: Card | None = None) -> list[Card]:
     """The cards of ``hand`` that may go on ``trick`` (the cards played so far, in
-    order), P1–P4; ``called`` for B4's first lead (see :func:`_limit`)."""
-    return mask_cards(_limit(hand.mask, trick, called)[0])
+    order), P1–P4; ``called`` for B4's first lead (see :func:`play_limit`)."""
+    return mask_cards(play_limit(hand.mask, trick, called)[0])
 
 
 def why_illegal(
@@ -133,7 +134,7 @@ def why_illegal(
     """
     if card not in hand:
         return Reason("P1", f"{card} is not in the hand")
-    allowed, key, lead, best = _limit(hand.mask, trick, called)
+    allowed, key, lead, best = play_limit(hand.mask, trick, called)
     if allowed >> card & 1:
         return None
     rule, text = _TEXTS[key]
@@ -147,19 +148,16 @@ def trick_winner(trick: Sequence[Card], excuse_can_win: bool = False) -> int:
     (a chelem's last trick, when it is led)."""
     if excuse_can_win and trick[0] == EXCUSE_INDEX:
         return 0
-    lead = next((card for card in trick if card != EXCUSE_INDEX), EXCUSE_INDEX)
-    lead_suit = lead // 14 if lead < FIRST_TRUMP else -1
-    best, best_key = 0, -1
-    for index, card in enumerate(trick):
-        if FIRST_TRUMP <= card < EXCUSE_INDEX:
-            key = 100 + card
-        elif card < FIRST_TRUMP and card // 14 == lead_suit:
-            key = card
-        else:
-            continue
-        if key > best_key:
-            best, best_key = index, key
-    return best
+    mask = 0
+    for card in trick:
+        mask |= 1 << card
+    trumps = mask & TRUMP_MASK
+    if trumps:
+        return trick.index(trumps.bit_length() - 1)
+    lead = trick[0] if trick[0] != EXCUSE_INDEX or len(trick) == 1 else trick[1]
+    if lead == EXCUSE_INDEX:
+        return 0
+    return trick.index((mask & SUIT_MASKS[lead // 14]).bit_length() - 1)
 
 
 def chelem_so_far(camp: int, winner_camps: Sequence[int]) -> bool:

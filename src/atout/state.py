@@ -44,7 +44,15 @@ from atout.chien import (
 )
 from atout.dealing import Deal
 from atout.errors import IllegalActionError, Reason
-from atout.play import Trick, allowed_mask, chelem_so_far, mask_cards, trick_winner, why_illegal
+from atout.play import (
+    Trick,
+    allowed_mask,
+    chelem_so_far,
+    mask_cards,
+    play_limit,
+    trick_winner,
+    why_illegal,
+)
 from atout.scoring import Piles, Result, camp_piles, score_tricks
 from atout.table import Rules, Variant
 
@@ -176,14 +184,53 @@ class DonneScored(GameOperation):
 
 Action = Bid | CallCard | Discard | ChelemDecision | PoigneeShown | CardPlayed
 
-# The actions a seat can take, made once: legal_actions hands out these very objects.
-_PLAYS = tuple(tuple(CardPlayed(seat, card) for card in ALL_CARDS) for seat in range(5))
-_DISCARDS = tuple(tuple(Discard(seat, card) for card in ALL_CARDS) for seat in range(5))
+# The actions a seat can take, made once: legal_actions hands out these very objects,
+# by bytes of the mask of the cards allowed (each byte's actions made on first use).
+_Menu = list[list[tuple[Action, ...]]]
+_PLAYS: dict[int, _Menu] = {}
+_DISCARDS: dict[int, _Menu] = {}
+_MAKERS: dict[int, type[CardPlayed] | type[Discard]] = {
+    id(_PLAYS): CardPlayed,
+    id(_DISCARDS): Discard,
+}
+
+
+def _menu(menus: dict[int, _Menu], seat: int) -> _Menu:
+    kind = _MAKERS[id(menus)]
+    actions = [kind(seat, card) for card in ALL_CARDS]
+    menus[seat] = [
+        [
+            tuple(actions[c] for c in range(8 * i, min(8 * i + 8, 78)) if v >> (c - 8 * i) & 1)
+            for v in range(256)
+        ]
+        for i in range(10)
+    ]
+    return menus[seat]
+
+
+def _pick(menus: dict[int, _Menu], seat: int, mask: int) -> tuple[Action, ...]:
+    """The actions of ``seat`` for the cards of ``mask``, in the canonical order."""
+    if not mask:
+        return ()
+    menu = menus.get(seat) or _menu(menus, seat)
+    found: tuple[Action, ...] = ()
+    index = ((mask & -mask).bit_length() - 1) >> 3
+    mask >>= index << 3
+    while mask:
+        if mask & 255:
+            found += menu[index][mask & 255]
+        mask >>= 8
+        index += 1
+    return found
+
+
 _PASSES = tuple(Bid(seat, None) for seat in range(5))
 _BIDS = tuple({c: Bid(seat, c) for c in Contract} for seat in range(5))
 _CHELEM = tuple((ChelemDecision(seat, False), ChelemDecision(seat, True)) for seat in range(5))
 _PLAY = GamePhase.PLAY
-_of_mask = CardSet.of_mask
+_new_tuple = tuple.__new__
+_new_set = object.__new__
+_set_mask: Callable[[CardSet, int], None] = CardSet.__dict__["mask"].__set__
 _TAKEN = tuple(TrickTaken(seat) for seat in range(5))
 _PHASE_OF: dict[type, tuple[GamePhase, str]] = {
     Bid: (GamePhase.BIDDING, "B1"),
@@ -223,34 +270,6 @@ class Observation(NamedTuple):
 class Donne:
     """One donne after its deal. ``deal`` must be over (complete, or void)."""
 
-    __slots__ = (
-        "_barred",
-        "_bids",
-        "_called",
-        "_chelem",
-        "_chien_shown",
-        "_contract",
-        "_deal",
-        "_done",
-        "_ecart",
-        "_hands",
-        "_highest",
-        "_legal",
-        "_log",
-        "_mask",
-        "_partner",
-        "_phase",
-        "_played",
-        "_players",
-        "_poignees",
-        "_result",
-        "_revealed",
-        "_taker",
-        "_trick",
-        "_turn",
-        "_void",
-    )
-
     def __init__(self, deal: Deal) -> None:
         if not deal.is_over:
             raise IllegalActionError("D15", "the deal is not over: the bidding cannot start")
@@ -265,8 +284,9 @@ class Donne:
         self._called: Card | None = None
         self._partner: int | None = None
         self._revealed = False
-        self._chien_shown = False
+        self._chien: tuple[Card, ...] | None = None
         self._ecart: tuple[Card, ...] = ()
+        self._ecart_trumps: tuple[Card, ...] = ()
         self._chelem: int | None = None
         self._poignees: tuple[PoigneeShown, ...] = ()
         self._done: tuple[Trick, ...] = ()
@@ -405,8 +425,7 @@ class Donne:
     def clone(self) -> Donne:
         """An independent copy: what differs is copied, what cannot change is shared."""
         copy = object.__new__(Donne)
-        for name in Donne.__slots__:
-            object.__setattr__(copy, name, getattr(self, name))
+        copy.__dict__.update(self.__dict__)
         copy._log = list(self._log)
         copy._hands = list(self._hands)
         return copy
@@ -423,13 +442,12 @@ class Donne:
         seat, phase = self._turn, self._phase
         if seat is None:
             return ()
-        if phase is GamePhase.PLAY:
-            plays, mask, found = _PLAYS[seat], self._play_mask(seat), []
-            while mask:
-                low = mask & -mask
-                found.append(plays[low.bit_length() - 1])
-                mask ^= low
-            cards = tuple(found)
+        if phase is _PLAY:
+            mask = self._mask
+            if mask < 0:
+                called = None if self._called is None else self._called_first()
+                mask = self._mask = play_limit(self._hands[seat].mask, self._played, called)[0]
+            cards = _pick(_PLAYS, seat, mask)
             if self._done or not self._may_show_poignee(seat):
                 return cards
             hand = self._hands[seat]
@@ -443,8 +461,7 @@ class Donne:
             return (_PASSES[seat], *(_BIDS[seat][c] for c in legal_contracts(self._highest)))
         if phase is GamePhase.ECART:
             left = self.variant.chien_size - len(self._ecart)
-            discards = _DISCARDS[seat]
-            return tuple(discards[c] for c in mask_cards(ecart_mask(self._hands[seat], left)))
+            return _pick(_DISCARDS, seat, ecart_mask(self._hands[seat], left))
         if phase is GamePhase.CALL:
             return tuple(CallCard(seat, card) for card in callable_cards(self._hands[seat]))
         return _CHELEM[seat]
@@ -540,16 +557,17 @@ class Donne:
 
     def _called_first(self) -> Card | None:
         """B4 ⚙: the called card, when its suit may not be led at the first trick."""
-        if self._done or self._trick is not None or self.rules.called_suit_first_trick:
+        if self._called is None or self._done or self._trick is not None:
             return None
-        return self._called
+        return None if self.rules.called_suit_first_trick else self._called
 
     def _play_mask(self, seat: int) -> int:
-        if seat != self._turn:
-            return allowed_mask(self._hands[seat], self._played, self._called_first())
-        if self._mask < 0:
-            self._mask = allowed_mask(self._hands[seat], self._played, self._called_first())
-        return self._mask
+        if seat == self._turn and self._mask >= 0:
+            return self._mask
+        mask = allowed_mask(self._hands[seat], self._played, self._called_first())
+        if seat == self._turn:
+            self._mask = mask
+        return mask
 
     def legal_cards(self, seat: int) -> list[Card]:
         """The cards ``seat`` may play now (P1–P4, and B4's first-trick rule)."""
@@ -605,12 +623,14 @@ class Donne:
 
     def _apply_chien(self, op: ChienRevealed) -> None:
         assert self._taker is not None
-        self._chien_shown = True
+        self._chien = op.cards
         self._hands[self._taker] = self._hands[self._taker] | CardSet(op.cards)
         self._phase = GamePhase.ECART
 
     def _apply_discard(self, op: Discard) -> None:
         self._ecart = (*self._ecart, op.card)
+        if op.card.is_trump:
+            self._ecart_trumps = (*self._ecart_trumps, op.card)
         self._hands[op.seat] = self._hands[op.seat].without_card(op.card)
         if len(self._ecart) == self.variant.chien_size:
             self._phase = GamePhase.CHELEM
@@ -626,15 +646,17 @@ class Donne:
     def _apply_card(self, op: CardPlayed) -> None:
         seat, card = op.seat, op.card
         hands = self._hands
-        hands[seat] = _of_mask(hands[seat].mask & ~(1 << card))
+        hand = _new_set(CardSet)
+        _set_mask(hand, hands[seat].mask & ~(1 << card))
+        hands[seat] = hand
         trick = self._trick
         cards: tuple[tuple[int, Card], ...]
         if trick is None:
             cards, self._played = ((seat, card),), (card,)
-            self._trick = trick = Trick(seat, cards, None)
+            self._trick = trick = _new_tuple(Trick, (seat, cards, None))
         else:
             cards, self._played = (*trick.cards, (seat, card)), (*self._played, card)
-            self._trick = trick = Trick(trick.leader, cards, None)
+            self._trick = trick = _new_tuple(Trick, (trick.leader, cards, None))
         if card == self._called and seat != self._taker and not self._revealed:
             self._record(PartnerRevealed(seat))
         if len(cards) == self._players:
@@ -655,7 +677,10 @@ class Donne:
 
     def _apply_trick(self, op: TrickTaken) -> None:
         assert self._trick is not None
-        self._done = (*self._done, Trick(self._trick.leader, self._trick.cards, op.winner))
+        self._done = (
+            *self._done,
+            _new_tuple(Trick, (self._trick.leader, self._trick.cards, op.winner)),
+        )
         self._trick, self._played = None, ()
         self._turn = op.winner
         if len(self._done) == self.variant.hand_size:
@@ -709,27 +734,29 @@ class Donne:
         partner = self._partner
         if not (self._revealed or seat == partner or self._phase is GamePhase.DONE):
             partner = None
-        ecart = self._ecart
-        return Observation(
-            seat,
-            self._players,
-            self._phase,
-            self._turn,
-            self.dealer,
-            self._hands[seat],
-            self._bids,
-            self._barred,
-            self._taker,
-            self._contract,
-            self._called,
-            partner,
-            tuple(self._deal.chien_cards) if self._chien_shown else None,
-            ecart if seat == self._taker else None,
-            tuple(c for c in ecart if c.is_trump) if ecart else (),
-            self._chelem,
-            self._poignees,
-            self._done if self._trick is None else (*self._done, self._trick),
-            self.legal_actions() if self._turn == seat else (),
+        return _new_tuple(
+            Observation,
+            (
+                seat,
+                self._players,
+                self._phase,
+                self._turn,
+                self._deal.dealer,
+                self._hands[seat],
+                self._bids,
+                self._barred,
+                self._taker,
+                self._contract,
+                self._called,
+                partner,
+                self._chien,
+                self._ecart if seat == self._taker else None,
+                self._ecart_trumps,
+                self._chelem,
+                self._poignees,
+                self._done if self._trick is None else (*self._done, self._trick),
+                (self._legal or self.legal_actions()) if self._turn == seat else (),
+            ),
         )
 
     # -- replay and equality -----------------------------------------------------------------
@@ -759,7 +786,7 @@ class Donne:
             self._called,
             self._partner,
             self._revealed,
-            self._chien_shown,
+            self._chien,
             self._ecart,
             self._chelem,
             self._poignees,

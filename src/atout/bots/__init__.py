@@ -48,10 +48,10 @@ BOTS: dict[str, Callable[[random.Random], Agent]] = {
 def play_donne(donne: Donne, agents: Sequence[Agent]) -> Donne:
     """Let ``agents`` (one a seat) play ``donne`` to its end; each sees only its seat's
     observation, and an illegal choice is refused by the rules like anyone's."""
-    while not donne.is_terminal():
-        seat = donne.current_player()
-        assert seat is not None
+    seat = donne.current_player()
+    while seat is not None:
         donne.apply_action(agents[seat].act(donne.observation(seat)))
+        seat = donne.current_player()
     return donne
 
 
