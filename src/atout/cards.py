@@ -291,6 +291,13 @@ def _parse_uncached(key: str) -> Card | None:
 
 _ASCII: Final = tuple(_ascii_form(i) for i in range(DECK_SIZE))
 _HALF_POINTS: Final = tuple(_half_points(i) for i in range(DECK_SIZE))
+_HALF_POINTS_BY_BYTE: Final = tuple(  # [byte of a mask][its value]: the half-points of its cards
+    tuple(
+        sum(_HALF_POINTS[8 * i + b] for b in range(8) if v >> b & 1 and 8 * i + b < DECK_SIZE)
+        for v in range(256)
+    )
+    for i in range(10)
+)
 ALL_CARDS: Final[tuple[Card, ...]] = tuple(int.__new__(Card, i) for i in range(DECK_SIZE))
 _PARSE_CACHE: dict[str, Card] = {}
 _SUIT_OF: Final[tuple[Suit | None, ...]] = tuple(
@@ -452,7 +459,12 @@ class CardSet:
 
     def half_points(self) -> int:
         """Twice the card points of the set (S1), an exact integer."""
-        return sum(_HALF_POINTS[card] for card in self)
+        return sum(
+            table[byte]
+            for table, byte in zip(
+                _HALF_POINTS_BY_BYTE, self.mask.to_bytes(10, "little"), strict=True
+            )
+        )
 
     def has_petit_sec(self) -> bool:
         """D16: the Petit with no other trump and without the Excuse."""

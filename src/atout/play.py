@@ -73,9 +73,13 @@ _TEXTS = {  # the reason each limit gives for the cards it refuses
 }
 
 
-def play_limit(hand: int, trick: Sequence[Card], called: Card | None) -> tuple[int, str, int, int]:
-    """The rule in one place: the mask of ``hand`` that may go on ``trick``, the key
-    of the reason (in ``_TEXTS``) that refuses the other cards, the card led and the
+def play_limit(
+    hand: int, trick: Sequence[Card], called: Card | None
+) -> tuple[int, int, int, str, int, int]:
+    """The rule in one place: ``(allowed, low, high, key, lead, best)``: the mask of
+    ``hand`` that may go on ``trick``, which is the cards of ``hand`` from ``low`` to
+    ``high - 1`` and the Excuse (``low`` is −1 when they are not such a run); the key
+    of the reason (in ``_TEXTS``) that refuses the other cards; the card led and the
     highest trump played (−1 when none).
 
     P1 follow suit; P2 void: trump, overtrumping if possible; P3 trumps led:
@@ -92,16 +96,17 @@ def play_limit(hand: int, trick: Sequence[Card], called: Card | None) -> tuple[i
         if not trick and called is not None:
             others = hand & ~(SUIT_MASKS[called // 14] & ~(1 << called))
             if others:
-                return others, "B4", lead, -1
-        return hand, "", lead, -1
+                return others, -1, -1, "B4", lead, -1
+        return hand, 0, 78, "", lead, -1
     excuse = hand & EXCUSE_BIT
     if lead < FIRST_TRUMP:
         following = hand & SUIT_MASKS[lead // 14]
         if following:
-            return following | excuse, "P1", lead, -1
+            low = lead - lead % 14
+            return following | excuse, low, low + 14, "P1", lead, -1
     trumps = hand & TRUMP_MASK
     if not trumps:
-        return hand, "", lead, -1
+        return hand, 0, 78, "", lead, -1
     best = -1
     for card in trick:
         if FIRST_TRUMP <= card < EXCUSE_INDEX and card > best:
@@ -109,8 +114,8 @@ def play_limit(hand: int, trick: Sequence[Card], called: Card | None) -> tuple[i
     higher = trumps & ~((1 << (best + 1)) - 1) if best >= 0 else 0
     key = "P2" if lead < FIRST_TRUMP else "P3"
     if higher:
-        return higher | excuse, key + "+", lead, best
-    return trumps | excuse, key, lead, best
+        return higher | excuse, best + 1, EXCUSE_INDEX, key + "+", lead, best
+    return trumps | excuse, FIRST_TRUMP, EXCUSE_INDEX, key, lead, best
 
 
 def allowed_mask(hand: CardSet, trick: Sequence[Card], called: Card | None = None) -> int:
@@ -134,7 +139,7 @@ def why_illegal(
     """
     if card not in hand:
         return Reason("P1", f"{card} is not in the hand")
-    allowed, key, lead, best = play_limit(hand.mask, trick, called)
+    allowed, _, _, key, lead, best = play_limit(hand.mask, trick, called)
     if allowed >> card & 1:
         return None
     rule, text = _TEXTS[key]

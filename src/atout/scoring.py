@@ -22,7 +22,7 @@ from dataclasses import asdict, dataclass
 from typing import Any, NamedTuple
 
 from atout.bidding import Contract
-from atout.cards import EXCUSE_INDEX, PETIT, CardSet
+from atout.cards import EXCUSE_BIT, EXCUSE_INDEX, PETIT, CardSet
 from atout.play import Trick, chelem_so_far
 from atout.table import ExcuseLastTrick
 
@@ -172,16 +172,18 @@ def camp_piles(
     winners = [camps[t.winner] for t in tricks if t.winner is not None]
     owed = 0
     for index, trick in enumerate(tricks):
-        camp = winners[index]
-        for seat, card in trick.cards:
-            if card != EXCUSE_INDEX:
-                piles[camp] |= 1 << card
-                continue
+        taken = 0
+        for _, card in trick.cards:
+            taken |= 1 << card
+        if taken & EXCUSE_BIT:
+            taken ^= EXCUSE_BIT
+            seat = next(seat for seat, card in trick.cards if card == EXCUSE_INDEX)
             owner, last = camps[seat], index == len(tricks) - 1
             in_chelem = last and chelem_so_far(owner, winners[:-1])
-            keeper, given = excuse_goes(owner, camp, last, in_chelem, excuse_last_trick)
-            piles[keeper] |= 1 << card
+            keeper, given = excuse_goes(owner, winners[index], last, in_chelem, excuse_last_trick)
+            piles[keeper] |= EXCUSE_BIT
             owed = given if owner == 0 else -given
+        piles[winners[index]] |= taken
     return Piles(CardSet.from_mask(piles[0]), CardSet.from_mask(piles[1]), owed)
 
 

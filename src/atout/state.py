@@ -187,58 +187,48 @@ Action = Bid | CallCard | Discard | ChelemDecision | PoigneeShown | CardPlayed
 # The actions a seat can take, made once: legal_actions hands out these very objects,
 # by bytes of the mask of the cards allowed (each byte's actions made on first use).
 _Menu = list[list[tuple[Action, ...]]]
-_PLAYS: dict[int, _Menu] = {}
-_DISCARDS: dict[int, _Menu] = {}
-_MAKERS: dict[int, type[CardPlayed] | type[Discard]] = {
-    id(_PLAYS): CardPlayed,
-    id(_DISCARDS): Discard,
-}
+_PLAY_OF = tuple(tuple(CardPlayed(seat, card) for card in ALL_CARDS) for seat in range(5))
+_PLAYS: list[_Menu | None] = [None] * 5
 
 
-def _menu(menus: dict[int, _Menu], seat: int) -> _Menu:
-    kind = _MAKERS[id(menus)]
-    actions = [kind(seat, card) for card in ALL_CARDS]
-    menus[seat] = [
+def _menu(seat: int) -> _Menu:
+    """The card actions of ``seat`` by bytes of a mask: ``menu[i][v]`` are those of
+    the cards ``8i … 8i+7`` whose bits are set in ``v``."""
+    actions = _PLAY_OF[seat]
+    return [
         [
             tuple(actions[c] for c in range(8 * i, min(8 * i + 8, 78)) if v >> (c - 8 * i) & 1)
             for v in range(256)
         ]
         for i in range(10)
     ]
-    return menus[seat]
-
-
-def _pick(menus: dict[int, _Menu], seat: int, mask: int) -> tuple[Action, ...]:
-    """The actions of ``seat`` for the cards of ``mask``, in the canonical order."""
-    if not mask:
-        return ()
-    menu = menus.get(seat) or _menu(menus, seat)
-    found: tuple[Action, ...] = ()
-    index = ((mask & -mask).bit_length() - 1) >> 3
-    mask >>= index << 3
-    while mask:
-        if mask & 255:
-            found += menu[index][mask & 255]
-        mask >>= 8
-        index += 1
-    return found
 
 
 _PASSES = tuple(Bid(seat, None) for seat in range(5))
 _BIDS = tuple({c: Bid(seat, c) for c in Contract} for seat in range(5))
-_CHELEM = tuple((ChelemDecision(seat, False), ChelemDecision(seat, True)) for seat in range(5))
+_CHELEM_DECISIONS = tuple(
+    (ChelemDecision(seat, False), ChelemDecision(seat, True)) for seat in range(5)
+)
+_BIDDING = GamePhase.BIDDING
+_CALL = GamePhase.CALL
+_ECART = GamePhase.ECART
+_CHELEM = GamePhase.CHELEM
 _PLAY = GamePhase.PLAY
+_DONE = GamePhase.DONE
+_VOID = GamePhase.VOID
+_BITS = tuple(1 << card for card in ALL_CARDS)
+_of_mask = CardSet.of_mask
 _new_tuple = tuple.__new__
 _new_set = object.__new__
 _set_mask: Callable[[CardSet, int], None] = CardSet.__dict__["mask"].__set__
 _TAKEN = tuple(TrickTaken(seat) for seat in range(5))
 _PHASE_OF: dict[type, tuple[GamePhase, str]] = {
-    Bid: (GamePhase.BIDDING, "B1"),
-    CallCard: (GamePhase.CALL, "B4"),
-    Discard: (GamePhase.ECART, "E1"),
-    ChelemDecision: (GamePhase.CHELEM, "A4"),
-    PoigneeShown: (GamePhase.PLAY, "A2"),
-    CardPlayed: (GamePhase.PLAY, "P5"),
+    Bid: (_BIDDING, "B1"),
+    CallCard: (_CALL, "B4"),
+    Discard: (_ECART, "E1"),
+    ChelemDecision: (_CHELEM, "A4"),
+    PoigneeShown: (_PLAY, "A2"),
+    CardPlayed: (_PLAY, "P5"),
 }
 
 
@@ -275,8 +265,9 @@ class Donne:
             raise IllegalActionError("D15", "the deal is not over: the bidding cannot start")
         self._deal = deal
         self._players = deal.variant.players
+        self._tricks_in_all = deal.variant.hand_size
         self._log: list[GameOperation] = []
-        self._hands = [CardSet(cards) for cards in deal.received]
+        self._hands = [_of_mask(sum(map(_BITS.__getitem__, cards))) for cards in deal.received]
         self._bids: tuple[Bid, ...] = ()
         self._highest: Contract | None = None
         self._taker: int | None = None
@@ -291,13 +282,15 @@ class Donne:
         self._poignees: tuple[PoigneeShown, ...] = ()
         self._done: tuple[Trick, ...] = ()
         self._trick: Trick | None = None
+        self._held: list[tuple[Card, ...]] = []
+        self._held_plays: list[tuple[CardPlayed, ...]] = []
         self._played: tuple[Card, ...] = ()
         self._void: VoidKind | None = None
         self._result: Result | None = None
         self._legal: tuple[Action, ...] | None = None
         self._mask = -1
         self._barred = deal.barred_now
-        self._phase = GamePhase.BIDDING
+        self._phase = _BIDDING
         self._turn: int | None = deal.first_bidder if deal.void is None else None
         if deal.void is not None:
             self._record(DonneVoided(deal.void))
@@ -428,6 +421,8 @@ class Donne:
         copy.__dict__.update(self.__dict__)
         copy._log = list(self._log)
         copy._hands = list(self._hands)
+        copy._held = list(self._held)
+        copy._held_plays = list(self._held_plays)
         return copy
 
     def legal_actions(self) -> tuple[Action, ...]:
@@ -447,7 +442,17 @@ class Donne:
             if mask < 0:
                 called = None if self._called is None else self._called_first()
                 mask = self._mask = play_limit(self._hands[seat].mask, self._played, called)[0]
-            cards = _pick(_PLAYS, seat, mask)
+            menu = _PLAYS[seat]
+            if menu is None:
+                menu = _PLAYS[seat] = _menu(seat)
+            cards: tuple[Action, ...] = ()  # the actions of the mask's cards, byte by byte
+            byte = ((mask & -mask).bit_length() - 1) >> 3 if mask else 0
+            mask >>= byte << 3
+            while mask:
+                if mask & 255:
+                    cards += menu[byte][mask & 255]
+                mask >>= 8
+                byte += 1
             if self._done or not self._may_show_poignee(seat):
                 return cards
             hand = self._hands[seat]
@@ -455,16 +460,17 @@ class Donne:
                 *(PoigneeShown(seat, lvl, c) for lvl, c in poignee_options(hand, self.variant)),
                 *cards,
             )
-        if phase is GamePhase.BIDDING:
+        if phase is _BIDDING:
             if seat in self._barred:
                 return (_PASSES[seat],)
             return (_PASSES[seat], *(_BIDS[seat][c] for c in legal_contracts(self._highest)))
-        if phase is GamePhase.ECART:
+        if phase is _ECART:
             left = self.variant.chien_size - len(self._ecart)
-            return _pick(_DISCARDS, seat, ecart_mask(self._hands[seat], left))
-        if phase is GamePhase.CALL:
+            self._mask = ecart_mask(self._hands[seat], left)
+            return tuple(Discard(seat, card) for card in mask_cards(self._mask))
+        if phase is _CALL:
             return tuple(CallCard(seat, card) for card in callable_cards(self._hands[seat]))
-        return _CHELEM[seat]
+        return _CHELEM_DECISIONS[seat]
 
     def apply_action(self, action: Action) -> None:
         """Check ``action`` against the rules, then apply and log it."""
@@ -477,6 +483,16 @@ class Donne:
                     self._legal, self._mask = None, -1
                     self._apply_card(action)
                     return
+        elif (
+            action.__class__ is Discard
+            and self._phase is _ECART
+            and action.seat == self._turn
+            and self._mask >= 0
+            and action.card.__class__ is Card
+            and self._mask >> action.card & 1
+        ):
+            self._record(action)
+            return
         why = self.why_illegal(action)
         if why is not None:
             raise IllegalActionError.because(why)
@@ -562,10 +578,10 @@ class Donne:
         return None if self.rules.called_suit_first_trick else self._called
 
     def _play_mask(self, seat: int) -> int:
-        if seat == self._turn and self._mask >= 0:
+        if seat == self._turn and self._mask >= 0 and self._phase is _PLAY:
             return self._mask
         mask = allowed_mask(self._hands[seat], self._played, self._called_first())
-        if seat == self._turn:
+        if seat == self._turn and self._phase is _PLAY:
             self._mask = mask
         return mask
 
@@ -575,7 +591,7 @@ class Donne:
 
     def _may_show_poignee(self, seat: int) -> bool:
         """A2: a poignée is shown once, just before the player's first card."""
-        if self._phase is not GamePhase.PLAY or self._done:
+        if self._phase is not _PLAY or self._done:
             return False
         if self._trick is not None and any(s == seat for s, _ in self._trick.cards):
             return False
@@ -604,7 +620,7 @@ class Donne:
         self._taker, self._contract = taking[-1].seat, taking[-1].contract
         self._turn = self._taker
         if self._players == 5:
-            self._phase = GamePhase.CALL
+            self._phase = _CALL
         else:
             self._after_call()
 
@@ -619,13 +635,13 @@ class Donne:
         if self._contract.chien_seen:
             self._record(ChienRevealed(tuple(self._deal.chien_cards)))
         else:
-            self._phase = GamePhase.CHELEM
+            self._phase = _CHELEM
 
     def _apply_chien(self, op: ChienRevealed) -> None:
         assert self._taker is not None
         self._chien = op.cards
         self._hands[self._taker] = self._hands[self._taker] | CardSet(op.cards)
-        self._phase = GamePhase.ECART
+        self._phase = _ECART
 
     def _apply_discard(self, op: Discard) -> None:
         self._ecart = (*self._ecart, op.card)
@@ -633,11 +649,11 @@ class Donne:
             self._ecart_trumps = (*self._ecart_trumps, op.card)
         self._hands[op.seat] = self._hands[op.seat].without_card(op.card)
         if len(self._ecart) == self.variant.chien_size:
-            self._phase = GamePhase.CHELEM
+            self._phase = _CHELEM
 
     def _apply_chelem(self, op: ChelemDecision) -> None:
         self._chelem = op.seat if op.announce else None
-        self._phase = GamePhase.PLAY
+        self._phase = _PLAY
         self._turn = self.leader
 
     def _apply_poignee(self, op: PoigneeShown) -> None:
@@ -655,9 +671,10 @@ class Donne:
             cards, self._played = ((seat, card),), (card,)
             self._trick = trick = _new_tuple(Trick, (seat, cards, None))
         else:
-            cards, self._played = (*trick.cards, (seat, card)), (*self._played, card)
+            cards, self._played = trick.cards + ((seat, card),), self._played + (card,)
             self._trick = trick = _new_tuple(Trick, (trick.leader, cards, None))
-        if card == self._called and seat != self._taker and not self._revealed:
+        called = self._called
+        if called is not None and card == called and seat != self._taker and not self._revealed:
             self._record(PartnerRevealed(seat))
         if len(cards) == self._players:
             self._record(_TAKEN[self._winner_of(trick)])
@@ -667,7 +684,7 @@ class Donne:
     def _winner_of(self, trick: Trick) -> int:
         """P5, and A4–P4: the Excuse led at the last trick by a camp that took every
         trick before wins it."""
-        swept = len(self._done) == self._deal.variant.hand_size - 1 and chelem_so_far(
+        swept = len(self._done) == self._tricks_in_all - 1 and chelem_so_far(
             self.camp_of(trick.leader), [self.camp_of(t.winner or 0) for t in self._done]
         )
         return trick.cards[trick_winner(self._played, swept)][0]
@@ -676,24 +693,22 @@ class Donne:
         self._revealed = True
 
     def _apply_trick(self, op: TrickTaken) -> None:
-        assert self._trick is not None
-        self._done = (
-            *self._done,
-            _new_tuple(Trick, (self._trick.leader, self._trick.cards, op.winner)),
-        )
+        trick = self._trick
+        assert trick is not None
+        self._done += (_new_tuple(Trick, (trick.leader, trick.cards, op.winner)),)
         self._trick, self._played = None, ()
         self._turn = op.winner
-        if len(self._done) == self.variant.hand_size:
+        if len(self._done) == self._tricks_in_all:
             self._record(DonneScored(self._score()))
 
     def _apply_scored(self, op: DonneScored) -> None:
         self._result = op.result
-        self._phase = GamePhase.DONE
+        self._phase = _DONE
         self._turn = None
 
     def _apply_voided(self, op: DonneVoided) -> None:
         self._void = op.reason
-        self._phase = GamePhase.VOID
+        self._phase = _VOID
         self._turn = None
 
     # -- scoring (the rules are in atout.scoring) -------------------------------------------
@@ -732,7 +747,7 @@ class Donne:
         if seat.__class__ is not int or not 0 <= seat < self._players:
             self.variant.check_seat(seat)
         partner = self._partner
-        if not (self._revealed or seat == partner or self._phase is GamePhase.DONE):
+        if not (self._revealed or seat == partner or self._phase is _DONE):
             partner = None
         return _new_tuple(
             Observation,
@@ -755,7 +770,7 @@ class Donne:
                 self._chelem,
                 self._poignees,
                 self._done if self._trick is None else (*self._done, self._trick),
-                (self._legal or self.legal_actions()) if self._turn == seat else (),
+                () if self._turn != seat else self._legal or self.legal_actions(),
             ),
         )
 

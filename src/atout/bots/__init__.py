@@ -48,10 +48,11 @@ BOTS: dict[str, Callable[[random.Random], Agent]] = {
 def play_donne(donne: Donne, agents: Sequence[Agent]) -> Donne:
     """Let ``agents`` (one a seat) play ``donne`` to its end; each sees only its seat's
     observation, and an illegal choice is refused by the rules like anyone's."""
-    seat = donne.current_player()
+    apply, observe, current = donne.apply_action, donne.observation, donne.current_player
+    seat = current()
     while seat is not None:
-        donne.apply_action(agents[seat].act(donne.observation(seat)))
-        seat = donne.current_player()
+        apply(agents[seat].act(observe(seat)))
+        seat = current()
     return donne
 
 
