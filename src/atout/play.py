@@ -39,6 +39,7 @@ __all__ = [
     "legal_cards",
     "mask_cards",
     "play_limit",
+    "trick_facts",
     "trick_winner",
     "why_illegal",
 ]
@@ -73,60 +74,61 @@ _TEXTS = {  # the reason each limit gives for the cards it refuses
 }
 
 
-def play_limit(
-    hand: int, trick: Sequence[Card], called: Card | None
-) -> tuple[int, int, int, str, int, int]:
-    """The rule in one place: ``(allowed, low, high, key, lead, best)``: the mask of
-    ``hand`` that may go on ``trick``, which is the cards of ``hand`` from ``low`` to
-    ``high - 1`` and the Excuse (``low`` is −1 when they are not such a run); the key
-    of the reason (in ``_TEXTS``) that refuses the other cards; the card led and the
-    highest trump played (−1 when none).
+def trick_facts(trick: Sequence[Card]) -> tuple[int, int]:
+    """The card that sets the suit of ``trick`` (the first that is not the Excuse,
+    P4; −1 when there is none yet) and the highest trump in it (−1 when none)."""
+    lead = best = -1
+    for card in trick:
+        if card != EXCUSE_INDEX:
+            if lead < 0:
+                lead = card
+            if card >= FIRST_TRUMP and card > best:
+                best = card
+    return lead, best
+
+
+def play_limit(hand: int, lead: int, best: int, called: Card | None) -> tuple[int, str]:
+    """The rule in one place: the mask of the cards of ``hand`` that may go on a trick
+    whose suit is set by ``lead`` and whose highest trump is ``best`` (see
+    :func:`trick_facts`), and the key of the reason (in ``_TEXTS``) that refuses the
+    other cards.
 
     P1 follow suit; P2 void: trump, overtrumping if possible; P3 trumps led:
     overtrump if possible; otherwise any card. P4: the Excuse may always be played.
-    B4 ⚙: ``called`` is given for the first lead of a 5-player donne whose called
-    suit may not be led then, except the called card itself.
+    B4 ⚙: ``called`` is given for the first lead of a 5-player donne, its trick still
+    empty, when the called suit may not be led then, except the called card itself.
     """
-    lead = -1
-    for card in trick:
-        if card != EXCUSE_INDEX:
-            lead = card
-            break
     if lead < 0:
-        if not trick and called is not None:
+        if called is not None:
             others = hand & ~(SUIT_MASKS[called // 14] & ~(1 << called))
             if others:
-                return others, -1, -1, "B4", lead, -1
-        return hand, 0, 78, "", lead, -1
+                return others, "B4"
+        return hand, ""
     excuse = hand & EXCUSE_BIT
     if lead < FIRST_TRUMP:
         following = hand & SUIT_MASKS[lead // 14]
         if following:
-            low = lead - lead % 14
-            return following | excuse, low, low + 14, "P1", lead, -1
+            return following | excuse, "P1"
     trumps = hand & TRUMP_MASK
     if not trumps:
-        return hand, 0, 78, "", lead, -1
-    best = -1
-    for card in trick:
-        if FIRST_TRUMP <= card < EXCUSE_INDEX and card > best:
-            best = card
+        return hand, ""
     higher = trumps & ~((1 << (best + 1)) - 1) if best >= 0 else 0
     key = "P2" if lead < FIRST_TRUMP else "P3"
     if higher:
-        return higher | excuse, best + 1, EXCUSE_INDEX, key + "+", lead, best
-    return trumps | excuse, FIRST_TRUMP, EXCUSE_INDEX, key, lead, best
+        return higher | excuse, key + "+"
+    return trumps | excuse, key
 
 
 def allowed_mask(hand: CardSet, trick: Sequence[Card], called: Card | None = None) -> int:
-    """The mask of the cards of ``hand`` that may go on ``trick`` (see :func:`play_limit`)."""
-    return play_limit(hand.mask, trick, called)[0]
+    """The mask of the cards of ``hand`` that may go on ``trick`` (the cards played so
+    far, in order), P1–P4; ``called`` for B4's first lead (see :func:`play_limit`)."""
+    return play_limit(hand.mask, *trick_facts(trick), None if trick else called)[0]
 
 
 def legal_cards(hand: CardSet, trick: Sequence[Card], called: Card | None = None) -> list[Card]:
     """The cards of ``hand`` that may go on ``trick`` (the cards played so far, in
     order), P1–P4; ``called`` for B4's first lead (see :func:`play_limit`)."""
-    return mask_cards(play_limit(hand.mask, trick, called)[0])
+    return mask_cards(allowed_mask(hand, trick, called))
 
 
 def why_illegal(
@@ -139,7 +141,8 @@ def why_illegal(
     """
     if card not in hand:
         return Reason("P1", f"{card} is not in the hand")
-    allowed, _, _, key, lead, best = play_limit(hand.mask, trick, called)
+    lead, best = trick_facts(trick)
+    allowed, key = play_limit(hand.mask, lead, best, None if trick else called)
     if allowed >> card & 1:
         return None
     rule, text = _TEXTS[key]
@@ -169,4 +172,4 @@ def chelem_so_far(camp: int, winner_camps: Sequence[int]) -> bool:
     """A4–A5, P4: ``camp`` has won every trick in ``winner_camps`` (the camp of each
     trick's winner so far): the last trick is then played "in a chelem", where the
     Excuse led wins and may be played."""
-    return all(winner == camp for winner in winner_camps)
+    return winner_camps.count(camp) == len(winner_camps)

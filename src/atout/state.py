@@ -31,10 +31,12 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from enum import Enum
+from itertools import repeat
+from operator import is_
 from typing import Any, ClassVar, Literal, NamedTuple
 
 from atout.bidding import Contract, callable_cards, legal_contracts
-from atout.cards import ALL_CARDS, Card, CardSet
+from atout.cards import ALL_CARDS, EXCUSE_BIT, EXCUSE_INDEX, FIRST_TRUMP, Card, CardSet
 from atout.chien import (
     PoigneeLevel,
     ecart_mask,
@@ -46,7 +48,6 @@ from atout.dealing import Deal
 from atout.errors import IllegalActionError, Reason
 from atout.play import (
     Trick,
-    allowed_mask,
     chelem_so_far,
     mask_cards,
     play_limit,
@@ -188,6 +189,7 @@ Action = Bid | CallCard | Discard | ChelemDecision | PoigneeShown | CardPlayed
 # by bytes of the mask of the cards allowed (each byte's actions made on first use).
 _Menu = list[list[tuple[Action, ...]]]
 _PLAY_OF = tuple(tuple(CardPlayed(seat, card) for card in ALL_CARDS) for seat in range(5))
+_PAIRS = tuple(tuple((seat, card) for card in ALL_CARDS) for seat in range(5))
 _PLAYS: list[_Menu | None] = [None] * 5
 
 
@@ -282,9 +284,7 @@ class Donne:
         self._poignees: tuple[PoigneeShown, ...] = ()
         self._done: tuple[Trick, ...] = ()
         self._trick: Trick | None = None
-        self._held: list[tuple[Card, ...]] = []
-        self._held_plays: list[tuple[CardPlayed, ...]] = []
-        self._played: tuple[Card, ...] = ()
+        self._lead = self._best = -1  # the current trick's suit card and highest trump
         self._void: VoidKind | None = None
         self._result: Result | None = None
         self._legal: tuple[Action, ...] | None = None
@@ -421,45 +421,51 @@ class Donne:
         copy.__dict__.update(self.__dict__)
         copy._log = list(self._log)
         copy._hands = list(self._hands)
-        copy._held = list(self._held)
-        copy._held_plays = list(self._held_plays)
         return copy
 
     def legal_actions(self) -> tuple[Action, ...]:
         """Every legal action of the player to act (a poignée with its default cards;
         :meth:`apply_action` also takes any other legal choice of cards)."""
         legal = self._legal
-        if legal is None:
+        if legal is not None:
+            return legal
+        seat = self._turn
+        if seat is None or self._phase is not _PLAY:
             legal = self._legal = self._legal_actions()
-        return legal
+            return legal
+        mask = self._mask
+        if mask < 0:
+            called = None if self._called is None else self._called_first()
+            mask = self._mask = play_limit(self._hands[seat].mask, self._lead, self._best, called)[
+                0
+            ]
+        menu = _PLAYS[seat]
+        if menu is None:
+            menu = _PLAYS[seat] = _menu(seat)
+        cards: tuple[Action, ...] = ()  # the actions of the mask's cards, byte by byte
+        rest = mask & ~EXCUSE_BIT  # the Excuse, far from the others, comes last
+        if rest:
+            byte = ((rest & -rest).bit_length() - 1) >> 3
+            rest >>= byte << 3
+            while rest:
+                if rest & 255:
+                    cards += menu[byte][rest & 255]
+                rest >>= 8
+                byte += 1
+        if mask & EXCUSE_BIT:
+            cards += _PLAY_OF[seat][EXCUSE_INDEX:]
+        if not self._done and self._may_show_poignee(seat):
+            hand = self._hands[seat]
+            shows = poignee_options(hand, self.variant)
+            cards = (*(PoigneeShown(seat, lvl, c) for lvl, c in shows), *cards)
+        self._legal = cards
+        return cards
 
     def _legal_actions(self) -> tuple[Action, ...]:
+        """The legal actions outside the play of the cards."""
         seat, phase = self._turn, self._phase
         if seat is None:
             return ()
-        if phase is _PLAY:
-            mask = self._mask
-            if mask < 0:
-                called = None if self._called is None else self._called_first()
-                mask = self._mask = play_limit(self._hands[seat].mask, self._played, called)[0]
-            menu = _PLAYS[seat]
-            if menu is None:
-                menu = _PLAYS[seat] = _menu(seat)
-            cards: tuple[Action, ...] = ()  # the actions of the mask's cards, byte by byte
-            byte = ((mask & -mask).bit_length() - 1) >> 3 if mask else 0
-            mask >>= byte << 3
-            while mask:
-                if mask & 255:
-                    cards += menu[byte][mask & 255]
-                mask >>= 8
-                byte += 1
-            if self._done or not self._may_show_poignee(seat):
-                return cards
-            hand = self._hands[seat]
-            return (
-                *(PoigneeShown(seat, lvl, c) for lvl, c in poignee_options(hand, self.variant)),
-                *cards,
-            )
         if phase is _BIDDING:
             if seat in self._barred:
                 return (_PASSES[seat],)
@@ -491,6 +497,10 @@ class Donne:
             and action.card.__class__ is Card
             and self._mask >> action.card & 1
         ):
+            self._record(action)
+            return
+        legal = self._legal  # one of the very actions legal_actions gave
+        if legal is not None and any(map(is_, legal, repeat(action))):
             self._record(action)
             return
         why = self.why_illegal(action)
@@ -569,7 +579,10 @@ class Donne:
         hand = self._hands[action.seat]
         if action.card not in hand:
             return Reason("P1", f"seat {action.seat} does not hold {action.card}")
-        return why_illegal(action.card, hand, self._played, self._called_first())
+        return why_illegal(action.card, hand, self._trick_cards(), self._called_first())
+
+    def _trick_cards(self) -> list[Card]:
+        return [card for _, card in self._trick.cards] if self._trick else []
 
     def _called_first(self) -> Card | None:
         """B4 ⚙: the called card, when its suit may not be led at the first trick."""
@@ -580,7 +593,7 @@ class Donne:
     def _play_mask(self, seat: int) -> int:
         if seat == self._turn and self._mask >= 0 and self._phase is _PLAY:
             return self._mask
-        mask = allowed_mask(self._hands[seat], self._played, self._called_first())
+        mask = play_limit(self._hands[seat].mask, self._lead, self._best, self._called_first())[0]
         if seat == self._turn and self._phase is _PLAY:
             self._mask = mask
         return mask
@@ -668,16 +681,23 @@ class Donne:
         trick = self._trick
         cards: tuple[tuple[int, Card], ...]
         if trick is None:
-            cards, self._played = ((seat, card),), (card,)
+            cards = (_PAIRS[seat][card],)
             self._trick = trick = _new_tuple(Trick, (seat, cards, None))
         else:
-            cards, self._played = trick.cards + ((seat, card),), self._played + (card,)
+            cards = trick.cards + (_PAIRS[seat][card],)
             self._trick = trick = _new_tuple(Trick, (trick.leader, cards, None))
+        if card != EXCUSE_INDEX:
+            if self._lead < 0:
+                self._lead = card
+            if card >= FIRST_TRUMP and card > self._best:
+                self._best = card
         called = self._called
         if called is not None and card == called and seat != self._taker and not self._revealed:
             self._record(PartnerRevealed(seat))
         if len(cards) == self._players:
-            self._record(_TAKEN[self._winner_of(trick)])
+            taken = _TAKEN[self._winner_of(trick)]
+            self._log.append(taken)
+            self._apply_trick(taken)
         else:
             self._turn = (seat + 1) % self._players
 
@@ -687,7 +707,7 @@ class Donne:
         swept = len(self._done) == self._tricks_in_all - 1 and chelem_so_far(
             self.camp_of(trick.leader), [self.camp_of(t.winner or 0) for t in self._done]
         )
-        return trick.cards[trick_winner(self._played, swept)][0]
+        return trick.cards[trick_winner([card for _, card in trick.cards], swept)][0]
 
     def _apply_partner(self, op: PartnerRevealed) -> None:
         self._revealed = True
@@ -696,7 +716,7 @@ class Donne:
         trick = self._trick
         assert trick is not None
         self._done += (_new_tuple(Trick, (trick.leader, trick.cards, op.winner)),)
-        self._trick, self._played = None, ()
+        self._trick, self._lead, self._best = None, -1, -1
         self._turn = op.winner
         if len(self._done) == self._tricks_in_all:
             self._record(DonneScored(self._score()))
@@ -733,8 +753,8 @@ class Donne:
             taker=self._taker,
             partner=self._partner,
             contract=self._contract,
-            chien=CardSet(self._deal.chien_cards),
-            ecart=CardSet(self._ecart),
+            chien=_of_mask(sum(map(_BITS.__getitem__, self._deal.chien_cards))),
+            ecart=_of_mask(sum(map(_BITS.__getitem__, self._ecart))),
             poignees=[p.level for p in self._poignees],
             chelem_announced=self._chelem is not None,
             excuse_last_trick=self.rules.excuse_last_trick,
@@ -769,7 +789,7 @@ class Donne:
                 self._ecart_trumps,
                 self._chelem,
                 self._poignees,
-                self._done if self._trick is None else (*self._done, self._trick),
+                self._done if self._trick is None else self._done + (self._trick,),
                 () if self._turn != seat else self._legal or self.legal_actions(),
             ),
         )
