@@ -436,9 +436,8 @@ class Donne:
         mask = self._mask
         if mask < 0:
             called = None if self._called is None else self._called_first()
-            mask = self._mask = play_limit(self._hands[seat].mask, self._lead, self._best, called)[
-                0
-            ]
+            hand_mask = self._hands[seat].mask
+            mask = self._mask = play_limit(hand_mask, self._lead, self._best, called)[0]
         menu = _PLAYS[seat]
         if menu is None:
             menu = _PLAYS[seat] = _menu(seat)
