@@ -28,6 +28,7 @@ __all__ = [
     "PoigneeLevel",
     "ecart_cards",
     "ecart_mask",
+    "has_poignee",
     "poignee_options",
     "poignee_threshold",
     "why_not_in_ecart",
@@ -90,6 +91,12 @@ def why_not_in_ecart(card: Card, hand: CardSet, left: int) -> Reason | None:
 def poignee_threshold(variant: Variant, level: PoigneeLevel) -> int:
     """A1: the trumps a poignée of ``level`` shows."""
     return variant.poignee_thresholds[LEVELS.index(level)]
+
+
+def has_poignee(hand: CardSet, variant: Variant) -> bool:
+    """A1–A2: ``hand`` holds enough trumps for a simple poignée (the Excuse standing
+    for the one that is missing)."""
+    return (hand.mask & (TRUMP_MASK | EXCUSE_BIT)).bit_count() >= variant.poignee_thresholds[0]
 
 
 def poignee_options(hand: CardSet, variant: Variant) -> list[tuple[PoigneeLevel, tuple[Card, ...]]]:

@@ -42,6 +42,7 @@ __all__ = [
     "trick_facts",
     "trick_winner",
     "why_illegal",
+    "winning_card",
 ]
 
 
@@ -150,22 +151,27 @@ def why_illegal(
     return Reason(rule, text.format(**{k: str(v) for k, v in names.items()}))
 
 
+def winning_card(played: int, lead: int) -> int:
+    """P5: the card that wins a trick whose cards are the mask ``played`` and whose
+    suit is set by ``lead`` (see :func:`trick_facts`): the highest trump, else the
+    highest card of the suit led. The Excuse never wins (P4), except a chelem's last
+    trick when it is led (see :func:`trick_winner`)."""
+    trumps = played & TRUMP_MASK
+    if trumps:
+        return trumps.bit_length() - 1
+    return (played & SUIT_MASKS[lead // 14]).bit_length() - 1 if lead >= 0 else EXCUSE_INDEX
+
+
 def trick_winner(trick: Sequence[Card], excuse_can_win: bool = False) -> int:
-    """P5: the index in ``trick`` of the winning card: the highest trump, else the
-    highest card of the suit led. The Excuse never wins (P4) unless ``excuse_can_win``
-    (a chelem's last trick, when it is led)."""
+    """P5: the index in ``trick`` of the winning card (:func:`winning_card`). The
+    Excuse never wins (P4) unless ``excuse_can_win`` (a chelem's last trick, when it
+    is led)."""
     if excuse_can_win and trick[0] == EXCUSE_INDEX:
         return 0
-    mask = 0
+    played = 0
     for card in trick:
-        mask |= 1 << card
-    trumps = mask & TRUMP_MASK
-    if trumps:
-        return trick.index(trumps.bit_length() - 1)
-    lead = trick[0] if trick[0] != EXCUSE_INDEX or len(trick) == 1 else trick[1]
-    if lead == EXCUSE_INDEX:
-        return 0
-    return trick.index((mask & SUIT_MASKS[lead // 14]).bit_length() - 1)
+        played |= 1 << card
+    return trick.index(winning_card(played, trick_facts(trick)[0]))
 
 
 def chelem_so_far(camp: int, winner_camps: Sequence[int]) -> bool:

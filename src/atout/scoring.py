@@ -26,6 +26,8 @@ from atout.cards import EXCUSE_BIT, EXCUSE_INDEX, PETIT, CardSet
 from atout.play import Trick, chelem_so_far
 from atout.table import ExcuseLastTrick
 
+_BITS = tuple(1 << card for card in range(78))
+
 __all__ = [
     "POIGNEE_BONUS",
     "TARGETS",
@@ -162,6 +164,19 @@ def camp_piles(
     """The cards each camp took (``camps[seat]`` is 0 for the taker's camp, 1 for the
     defence): the tricks, the écart to the taker (E3), the chien to the taker for a
     garde sans and to the defence for a garde contre (B2), the Excuse by P4."""
+    winners = [camps[t.winner] for t in tricks if t.winner is not None]
+    return _piles(tricks, camps, winners, contract, chien, ecart, excuse_last_trick)
+
+
+def _piles(
+    tricks: Sequence[Trick],
+    camps: Sequence[int],
+    winners: list[int],
+    contract: Contract,
+    chien: CardSet,
+    ecart: CardSet,
+    excuse_last_trick: ExcuseLastTrick,
+) -> Piles:
     piles = [0, 0]
     if contract is Contract.GARDE_CONTRE:
         piles[1] = chien.mask
@@ -169,12 +184,11 @@ def camp_piles(
         piles[0] = chien.mask
     else:
         piles[0] = ecart.mask
-    winners = [camps[t.winner] for t in tricks if t.winner is not None]
     owed = 0
     for index, trick in enumerate(tricks):
         taken = 0
         for _, card in trick.cards:
-            taken |= 1 << card
+            taken |= _BITS[card]
         if taken & EXCUSE_BIT:
             taken ^= EXCUSE_BIT
             seat = next(seat for seat, card in trick.cards if card == EXCUSE_INDEX)
@@ -184,7 +198,7 @@ def camp_piles(
             piles[keeper] |= EXCUSE_BIT
             owed = given if owner == 0 else -given
         piles[winners[index]] |= taken
-    return Piles(CardSet.from_mask(piles[0]), CardSet.from_mask(piles[1]), owed)
+    return Piles(CardSet.of_mask(piles[0]), CardSet.of_mask(piles[1]), owed)
 
 
 def chelem_bonus(winner_camps: Sequence[int], announced: bool) -> int:
@@ -199,7 +213,10 @@ def chelem_bonus(winner_camps: Sequence[int], announced: bool) -> int:
 def petit_au_bout(tricks: Sequence[Trick], camps: Sequence[int]) -> int:
     """A5: the Petit in the last trick: ±10 (before the multiplier) to the camp that
     wins it; in a chelem whose camp plays the Excuse last, the trick before."""
-    winners = [camps[t.winner] for t in tricks if t.winner is not None]
+    return _petit(tricks, camps, [camps[t.winner] for t in tricks if t.winner is not None])
+
+
+def _petit(tricks: Sequence[Trick], camps: Sequence[int], winners: list[int]) -> int:
     last = len(tricks) - 1
     excuse = next((seat for seat, card in tricks[last].cards if card == EXCUSE_INDEX), None)
     if excuse is not None and camps[excuse] == 0 and chelem_so_far(0, winners):
@@ -227,8 +244,8 @@ def score_tricks(
     of the poignées shown, and whether a chelem was announced."""
     players = len(tricks[0].cards)
     camps = [0 if seat in (taker, partner) else 1 for seat in range(players)]
-    pile = camp_piles(tricks, camps, contract, chien, ecart, excuse_last_trick)
     winners = [camps[t.winner] for t in tricks if t.winner is not None]
+    pile = _piles(tricks, camps, winners, contract, chien, ecart, excuse_last_trick)
     return score(
         players=players,
         taker=taker,
@@ -236,7 +253,7 @@ def score_tricks(
         contract=contract,
         taker_half_points=pile.taker.half_points() - pile.owed,
         bouts=pile.taker.count_bouts(),
-        petit_au_bout=petit_au_bout(tricks, camps),
+        petit_au_bout=_petit(tricks, camps, winners),
         poignee=sum(POIGNEE_BONUS[level] for level in poignees),
         chelem=chelem_bonus(winners, chelem_announced),
     )

@@ -40,6 +40,7 @@ from atout.cards import ALL_CARDS, EXCUSE_BIT, EXCUSE_INDEX, FIRST_TRUMP, Card, 
 from atout.chien import (
     PoigneeLevel,
     ecart_mask,
+    has_poignee,
     poignee_options,
     why_not_in_ecart,
     why_not_poignee,
@@ -51,8 +52,8 @@ from atout.play import (
     chelem_so_far,
     mask_cards,
     play_limit,
-    trick_winner,
     why_illegal,
+    winning_card,
 )
 from atout.scoring import Piles, Result, camp_piles, score_tricks
 from atout.table import Rules, Variant
@@ -189,6 +190,7 @@ Action = Bid | CallCard | Discard | ChelemDecision | PoigneeShown | CardPlayed
 # by bytes of the mask of the cards allowed (each byte's actions made on first use).
 _Menu = list[list[tuple[Action, ...]]]
 _PLAY_OF = tuple(tuple(CardPlayed(seat, card) for card in ALL_CARDS) for seat in range(5))
+_DISCARD_OF = tuple(tuple(Discard(seat, card) for card in ALL_CARDS) for seat in range(5))
 _PAIRS = tuple(tuple((seat, card) for card in ALL_CARDS) for seat in range(5))
 _PLAYS: list[_Menu | None] = [None] * 5
 
@@ -208,6 +210,13 @@ def _menu(seat: int) -> _Menu:
 
 _PASSES = tuple(Bid(seat, None) for seat in range(5))
 _BIDS = tuple({c: Bid(seat, c) for c in Contract} for seat in range(5))
+_BID_MENUS = tuple(
+    {
+        highest: (_PASSES[seat], *(_BIDS[seat][c] for c in legal_contracts(highest)))
+        for highest in (None, *Contract)
+    }
+    for seat in range(5)
+)
 _CHELEM_DECISIONS = tuple(
     (ChelemDecision(seat, False), ChelemDecision(seat, True)) for seat in range(5)
 )
@@ -219,6 +228,7 @@ _PLAY = GamePhase.PLAY
 _DONE = GamePhase.DONE
 _VOID = GamePhase.VOID
 _BITS = tuple(1 << card for card in ALL_CARDS)
+_ALL_BUT = tuple(((1 << 78) - 1) ^ bit for bit in _BITS)
 _of_mask = CardSet.of_mask
 _new_tuple = tuple.__new__
 _new_set = object.__new__
@@ -285,6 +295,7 @@ class Donne:
         self._done: tuple[Trick, ...] = ()
         self._trick: Trick | None = None
         self._lead = self._best = -1  # the current trick's suit card and highest trump
+        self._played = 0  # the current trick's cards
         self._void: VoidKind | None = None
         self._result: Result | None = None
         self._legal: tuple[Action, ...] | None = None
@@ -443,7 +454,12 @@ class Donne:
             menu = _PLAYS[seat] = _menu(seat)
         cards: tuple[Action, ...] = ()  # the actions of the mask's cards, byte by byte
         rest = mask & ~EXCUSE_BIT  # the Excuse, far from the others, comes last
-        if rest:
+        if rest and self._trick is None:  # a lead: cards all over the hand
+            data = rest.to_bytes(10, "little")
+            for byte in range(((rest & -rest).bit_length() - 1) >> 3, (rest.bit_length() + 7) >> 3):
+                if data[byte]:
+                    cards += menu[byte][data[byte]]
+        elif rest:  # a suit, or the trumps: a few bytes together
             byte = ((rest & -rest).bit_length() - 1) >> 3
             rest >>= byte << 3
             while rest:
@@ -468,11 +484,11 @@ class Donne:
         if phase is _BIDDING:
             if seat in self._barred:
                 return (_PASSES[seat],)
-            return (_PASSES[seat], *(_BIDS[seat][c] for c in legal_contracts(self._highest)))
+            return _BID_MENUS[seat][self._highest]
         if phase is _ECART:
             left = self.variant.chien_size - len(self._ecart)
             self._mask = ecart_mask(self._hands[seat], left)
-            return tuple(Discard(seat, card) for card in mask_cards(self._mask))
+            return tuple(map(_DISCARD_OF[seat].__getitem__, mask_cards(self._mask)))
         if phase is _CALL:
             return tuple(CallCard(seat, card) for card in callable_cards(self._hands[seat]))
         return _CHELEM_DECISIONS[seat]
@@ -483,10 +499,36 @@ class Donne:
             seat, card = action.seat, action.card
             if seat == self._turn and card.__class__ is Card:
                 mask = self._mask if self._mask >= 0 else self._play_mask(seat)
-                if mask >> card & 1:
+                if mask >> card & 1:  # P1–P4: then the card is played
                     self._log.append(action)
                     self._legal, self._mask = None, -1
-                    self._apply_card(action)
+                    hands = self._hands
+                    hand = _new_set(CardSet)
+                    _set_mask(hand, hands[seat].mask & _ALL_BUT[card])
+                    hands[seat] = hand
+                    trick = self._trick
+                    cards: tuple[tuple[int, Card], ...]
+                    if trick is None:
+                        cards = (_PAIRS[seat][card],)
+                        self._trick = trick = _new_tuple(Trick, (seat, cards, None))
+                    else:
+                        cards = trick.cards + (_PAIRS[seat][card],)
+                        self._trick = trick = _new_tuple(Trick, (trick.leader, cards, None))
+                    self._played |= _BITS[card]
+                    if card != EXCUSE_INDEX:
+                        if self._lead < 0:
+                            self._lead = card
+                        if card >= FIRST_TRUMP and card > self._best:
+                            self._best = card
+                    called = self._called
+                    if called is not None and card == called and self._reveals(seat):
+                        self._record(PartnerRevealed(seat))
+                    if len(cards) == self._players:
+                        taken = _TAKEN[self._winner_of(trick)]
+                        self._log.append(taken)
+                        self._apply_trick(taken)
+                    else:
+                        self._turn = (seat + 1) % self._players
                     return
         elif (
             action.__class__ is Discard
@@ -505,6 +547,9 @@ class Donne:
         why = self.why_illegal(action)
         if why is not None:
             raise IllegalActionError.because(why)
+        if isinstance(action, CardPlayed):  # legal, its card given as a plain number
+            self.apply_action(_PLAY_OF[action.seat][action.card])
+            return
         self._record(action)
 
     def can_apply(self, action: Action) -> bool:
@@ -609,7 +654,7 @@ class Donne:
             return False
         if any(p.seat == seat for p in self._poignees):
             return False
-        return bool(poignee_options(self._hands[seat], self.variant))
+        return has_poignee(self._hands[seat], self.variant)
 
     # -- applying operations: the only way the state changes ------------------------------
 
@@ -671,42 +716,22 @@ class Donne:
     def _apply_poignee(self, op: PoigneeShown) -> None:
         self._poignees = (*self._poignees, op)
 
-    def _apply_card(self, op: CardPlayed) -> None:
-        seat, card = op.seat, op.card
-        hands = self._hands
-        hand = _new_set(CardSet)
-        _set_mask(hand, hands[seat].mask & ~(1 << card))
-        hands[seat] = hand
-        trick = self._trick
-        cards: tuple[tuple[int, Card], ...]
-        if trick is None:
-            cards = (_PAIRS[seat][card],)
-            self._trick = trick = _new_tuple(Trick, (seat, cards, None))
-        else:
-            cards = trick.cards + (_PAIRS[seat][card],)
-            self._trick = trick = _new_tuple(Trick, (trick.leader, cards, None))
-        if card != EXCUSE_INDEX:
-            if self._lead < 0:
-                self._lead = card
-            if card >= FIRST_TRUMP and card > self._best:
-                self._best = card
-        called = self._called
-        if called is not None and card == called and seat != self._taker and not self._revealed:
-            self._record(PartnerRevealed(seat))
-        if len(cards) == self._players:
-            taken = _TAKEN[self._winner_of(trick)]
-            self._log.append(taken)
-            self._apply_trick(taken)
-        else:
-            self._turn = (seat + 1) % self._players
+    def _reveals(self, seat: int) -> bool:
+        """B4: playing the called card, ``seat`` shows he is the taker's partner."""
+        return seat != self._taker and not self._revealed
 
     def _winner_of(self, trick: Trick) -> int:
         """P5, and A4–P4: the Excuse led at the last trick by a camp that took every
         trick before wins it."""
-        swept = len(self._done) == self._tricks_in_all - 1 and chelem_so_far(
-            self.camp_of(trick.leader), [self.camp_of(t.winner or 0) for t in self._done]
-        )
-        return trick.cards[trick_winner([card for _, card in trick.cards], swept)][0]
+        if trick.cards[0][1] == EXCUSE_INDEX and len(self._done) == self._tricks_in_all - 1:
+            camps = [self.camp_of(t.winner or 0) for t in self._done]
+            if chelem_so_far(self.camp_of(trick.leader), camps):
+                return trick.leader
+        card = winning_card(self._played, self._lead)
+        for seat, played in trick.cards:
+            if played == card:
+                return seat
+        raise AssertionError(card)  # pragma: no cover
 
     def _apply_partner(self, op: PartnerRevealed) -> None:
         self._revealed = True
@@ -715,7 +740,7 @@ class Donne:
         trick = self._trick
         assert trick is not None
         self._done += (_new_tuple(Trick, (trick.leader, trick.cards, op.winner)),)
-        self._trick, self._lead, self._best = None, -1, -1
+        self._trick, self._lead, self._best, self._played = None, -1, -1, 0
         self._turn = op.winner
         if len(self._done) == self._tricks_in_all:
             self._record(DonneScored(self._score()))
@@ -855,7 +880,6 @@ _APPLY: dict[type, Callable[[Donne, Any], None]] = {
     Discard: Donne._apply_discard,
     ChelemDecision: Donne._apply_chelem,
     PoigneeShown: Donne._apply_poignee,
-    CardPlayed: Donne._apply_card,
     PartnerRevealed: Donne._apply_partner,
     TrickTaken: Donne._apply_trick,
     DonneScored: Donne._apply_scored,
