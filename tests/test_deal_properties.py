@@ -123,6 +123,10 @@ def _other_petit_sec(deal: Deal) -> None:
     deal.petit_sec = 1 if deal.petit_sec is None else None
 
 
+def _reverse_the_pack(deal: Deal) -> None:
+    deal.pack.reverse()
+
+
 CORRUPTIONS = {
     "a hand": _swap_two_hands,
     "the chien": _replace_a_chien_card,
@@ -131,6 +135,7 @@ CORRUPTIONS = {
     "the shuffle": _shuffle_otherwise,
     "the phase": _other_phase,
     "the Petit sec": _other_petit_sec,
+    "the pack": _reverse_the_pack,
 }
 
 

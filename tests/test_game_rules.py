@@ -8,12 +8,12 @@ import random
 import pytest
 
 from atout.bidding import Contract, callable_cards, legal_contracts
-from atout.cards import EXCUSE, PETIT, Card, CardSet
+from atout.cards import ALL_CARDS, EXCUSE, PETIT, Card, CardSet
 from atout.chien import poignee_options
 from atout.errors import IllegalActionError
 from atout.match import Match
 from atout.play import legal_cards, trick_winner
-from atout.scoring import camp_piles, chelem_bonus, petit_au_bout
+from atout.scoring import camp_piles, chelem_bonus, petit_au_bout, score_tricks
 from atout.state import (
     Bid,
     CallCard,
@@ -444,6 +444,34 @@ def test_A4_chelem_bonuses() -> None:
     assert chelem_bonus([1] * 18, announced=True) == -400  # failed, the defence took all
     assert chelem_bonus([1] * 18, announced=False) == -200  # the defence's chelem
     assert chelem_bonus([0] * 17 + [1], announced=False) == 0
+
+
+def test_S2_the_petit_is_a_bout_for_the_camp_that_takes_it() -> None:
+    """Seat 1 takes alone and wins the 21. A defender leads the Petit: when the taker
+    takes that trick, the Petit is his second bout (target 41); when the defence takes
+    it, it counts for the defence and the taker has one bout (target 51) (S2)."""
+    petit, low = [C(c) for c in ("T1", "T2", "T3", "T4")], [C(c) for c in ("2S", "3S", "4S")]
+    excuse = [EXCUSE, *(C(c) for c in ("5S", "6S", "7S"))]
+    given = {*petit, *low, *excuse, C("T21")}
+    rest = [c for c in ALL_CARDS if c not in given]
+    ecart, body = rest[:6], rest[6:]
+
+    def trick(leader: int, cards: list[Card], winner: int) -> Trick:
+        return Trick(leader, tuple(((leader + i) % 4, c) for i, c in enumerate(cards)), winner)
+
+    def target(petit_to: int) -> int:
+        tricks = [trick(1, [C("T21"), *low], 1), trick(0, petit, petit_to)]
+        tricks += [trick(2, excuse, 2)]  # the Excuse stays with the defence
+        tricks += [trick(2, body[i : i + 4], 2) for i in range(0, len(body), 4)]
+        assert sum(len(t.cards) for t in tricks) == 72
+        result = score_tricks(
+            tricks=tricks, taker=1, partner=None, contract=Contract.PRISE,
+            chien=CardSet(ecart), ecart=CardSet(ecart), poignees=[], chelem_announced=False,
+        )  # fmt: skip
+        return result.target
+
+    assert target(petit_to=1) == 41
+    assert target(petit_to=3) == 51
 
 
 def test_A4_excuse_led_last_wins_a_chelem_trick() -> None:

@@ -1007,7 +1007,7 @@ class Deal:
             return NotImplemented
         keys = ("variant", "rules", "dealer", "barred", "phase", "operations", "draws")
         more = ("received", "chien_cards", "faults", "petit_sec", "void", "shuffled", "cut_k")
-        return all(getattr(self, k) == getattr(other, k) for k in keys + more)
+        return all(getattr(self, k) == getattr(other, k) for k in (*keys, *more, "pack"))
 
     # -- how each operation changes the state ------------------------------------------
 
