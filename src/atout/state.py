@@ -499,36 +499,10 @@ class Donne:
             seat, card = action.seat, action.card
             if seat == self._turn and card.__class__ is Card:
                 mask = self._mask if self._mask >= 0 else self._play_mask(seat)
-                if mask >> card & 1:  # P1–P4: then the card is played
+                if mask >> card & 1:  # P1–P4: the card may be played
                     self._log.append(action)
                     self._legal, self._mask = None, -1
-                    hands = self._hands
-                    hand = _new_set(CardSet)
-                    _set_mask(hand, hands[seat].mask & _ALL_BUT[card])
-                    hands[seat] = hand
-                    trick = self._trick
-                    cards: tuple[tuple[int, Card], ...]
-                    if trick is None:
-                        cards = (_PAIRS[seat][card],)
-                        self._trick = trick = _new_tuple(Trick, (seat, cards, None))
-                    else:
-                        cards = trick.cards + (_PAIRS[seat][card],)
-                        self._trick = trick = _new_tuple(Trick, (trick.leader, cards, None))
-                    self._played |= _BITS[card]
-                    if card != EXCUSE_INDEX:
-                        if self._lead < 0:
-                            self._lead = card
-                        if card >= FIRST_TRUMP and card > self._best:
-                            self._best = card
-                    called = self._called
-                    if called is not None and card == called and self._reveals(seat):
-                        self._record(PartnerRevealed(seat))
-                    if len(cards) == self._players:
-                        taken = _TAKEN[self._winner_of(trick)]
-                        self._log.append(taken)
-                        self._apply_trick(taken)
-                    else:
-                        self._turn = (seat + 1) % self._players
+                    self._apply_card(action)
                     return
         elif (
             action.__class__ is Discard
@@ -547,9 +521,6 @@ class Donne:
         why = self.why_illegal(action)
         if why is not None:
             raise IllegalActionError.because(why)
-        if isinstance(action, CardPlayed):  # legal, its card given as a plain number
-            self.apply_action(_PLAY_OF[action.seat][action.card])
-            return
         self._record(action)
 
     def can_apply(self, action: Action) -> bool:
@@ -716,6 +687,34 @@ class Donne:
     def _apply_poignee(self, op: PoigneeShown) -> None:
         self._poignees = (*self._poignees, op)
 
+    def _apply_card(self, op: CardPlayed) -> None:
+        seat, card = op.seat, op.card
+        hand = _new_set(CardSet)
+        _set_mask(hand, self._hands[seat].mask & _ALL_BUT[card])
+        self._hands[seat] = hand
+        trick = self._trick
+        cards: tuple[tuple[int, Card], ...]
+        if trick is None:
+            cards = (_PAIRS[seat][card],)
+            self._trick = trick = _new_tuple(Trick, (seat, cards, None))
+        else:
+            cards = trick.cards + (_PAIRS[seat][card],)
+            self._trick = trick = _new_tuple(Trick, (trick.leader, cards, None))
+        self._played |= _BITS[card]
+        if card != EXCUSE_INDEX:
+            if self._lead < 0:
+                self._lead = card
+            if card >= FIRST_TRUMP and card > self._best:
+                self._best = card
+        if card == self._called and self._reveals(seat):
+            self._record(PartnerRevealed(seat))
+        if len(cards) == self._players:
+            taken = _TAKEN[self._winner_of(trick)]
+            self._log.append(taken)
+            self._apply_trick(taken)
+        else:
+            self._turn = (seat + 1) % self._players
+
     def _reveals(self, seat: int) -> bool:
         """B4: playing the called card, ``seat`` shows he is the taker's partner."""
         return seat != self._taker and not self._revealed
@@ -880,6 +879,7 @@ _APPLY: dict[type, Callable[[Donne, Any], None]] = {
     Discard: Donne._apply_discard,
     ChelemDecision: Donne._apply_chelem,
     PoigneeShown: Donne._apply_poignee,
+    CardPlayed: Donne._apply_card,
     PartnerRevealed: Donne._apply_partner,
     TrickTaken: Donne._apply_trick,
     DonneScored: Donne._apply_scored,
