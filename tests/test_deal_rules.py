@@ -435,7 +435,7 @@ def test_D14_refusals() -> None:
         deal.record_fault("card_exposed", by=1)
     with pytest.raises(IllegalActionError, match="^D12: a misdeal fault concerns no card"):
         deal.record_fault("misdeal", card=c("KS"))
-    with pytest.raises(IllegalActionError, match="^Table: the seat at fault 7 is not a seat"):
+    with pytest.raises(IllegalActionError, match="^D14: the seat at fault 7 is not a seat"):
         deal.record_fault("card_exposed", by=7, card=c("KS"))
 
 

@@ -85,10 +85,10 @@ def tampered(record_text: str, change: str) -> str:
 @pytest.mark.parametrize(
     ("change", "message"),
     [
-        ("score", "result.score: the game gives"),
+        ("score", r"^donne \d+: result\.score: the game gives -?\d+, the record says .*\(S3\)$"),
         ("marks", r"\(S4\)"),
         ("card", "it is seat"),
-        ("bid", r"\((B1|B4|S3|E1|A4)\)|^donne \d+: (B1|B4|E1|A4|P1)"),
+        ("bid", r"\((B1|B4|S3|E1|A4)\)|^donne \d+: bids\[\d\]: (B1|B4|E1|A4|P1)"),
         ("totals", r"totals: .* \(S4\)"),
         ("winner", r"\(P5\)"),
     ],
@@ -204,3 +204,30 @@ def test_records_of_the_wrong_shape_are_refused_without_a_traceback(
         monkeypatch.setattr("sys.stdin", io.StringIO(text))
         code, _, err = run(capsys, "replay", "-")
         assert code == 1 and err.startswith("atout: -: donne ") and "Traceback" not in err
+
+
+def test_errors_name_real_rule_ids() -> None:
+    from atout.dealing import Deal, DealerChosen
+    from atout.errors import IllegalActionError
+    from atout.state import Bid, Donne
+    from atout.table import Variant
+
+    with pytest.raises(IllegalActionError, match=r"^D9: French Tarot is played by 3, 4 or 5"):
+        Variant.for_players(6)
+    four = Variant.for_players(4)
+    with pytest.raises(IllegalActionError, match=r"^D6: seat 4 is not a seat: seats are 0 … 3"):
+        four.check_seat(4)
+    deal = Deal(four, dealer=0)
+    with pytest.raises(IllegalActionError, match=r"^D1: DealerChosen follows from another"):
+        deal.apply(DealerChosen(0, False))
+    with pytest.raises(IllegalActionError, match=r"^D14: the seat at fault 7 is not a seat"):
+        deal.record_fault("card_exposed", by=7, card=None)
+    for seed in range(100):
+        donne = Donne(Deal.automatic(four, rng=random.Random(seed), dealer=0))
+        for seat in (1, 2, 3, 0):
+            if not donne.is_terminal():
+                donne.apply_action(Bid(seat, None))
+        if donne.void == "all_pass":
+            break
+    with pytest.raises(IllegalActionError, match=r"^B3: the donne is void \(all_pass\)"):
+        donne.apply_action(Bid(1, None))

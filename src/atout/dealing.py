@@ -330,11 +330,11 @@ class Deal:
             raise IllegalActionError("D4", "a pack is the 78 cards, each once")
         self.received = [[] for _ in range(self.variant.players)]
         for seat in self.barred:
-            self.variant.check_seat(seat, "barred seat")
+            self.variant.check_seat(seat, "barred seat", "D12")
         if self.dealer is None:
             self.phase = Phase.DRAW
         else:
-            self.variant.check_seat(self.dealer, "dealer")
+            self.variant.check_seat(self.dealer, "dealer", "D17")
             self.phase = Phase.SHUFFLE
             self._operations.append(_dealer_chosen(self.dealer, False))
 
@@ -457,7 +457,7 @@ class Deal:
         """D1, D3: ``seat`` may draw ``card`` if it has no card that counts yet and the
         card is still face down."""
         self._expect(Phase.DRAW, "D1", "drawing for the dealer")
-        self.variant.check_seat(seat)
+        self.variant.check_seat(seat, rule="D1")
         drawn = self.draws.get(seat, [])
         if drawn and not drawn[-1].is_excuse:
             raise IllegalActionError(
@@ -498,7 +498,7 @@ class Deal:
         """D4: only the player opposite the dealer shuffles, and a shuffle is a
         permutation of the 78 positions."""
         self._expect(Phase.SHUFFLE, "D4", "shuffling")
-        if seat is not None and self.variant.check_seat(seat) != self.shuffler:
+        if seat is not None and self.variant.check_seat(seat, rule="D4") != self.shuffler:
             raise IllegalActionError(
                 "D4",
                 f"the pack must be shuffled by seat {self.shuffler}, the player opposite "
@@ -535,7 +535,7 @@ class Deal:
     def verify_cut(self, k: int, seat: int | None = None) -> None:
         """D5: the dealer's left neighbour cuts, taking or leaving more than 3 cards."""
         self._expect(Phase.CUT, "D5", "cutting")
-        if seat is not None and self.variant.check_seat(seat) != self.cutter:
+        if seat is not None and self.variant.check_seat(seat, rule="D5") != self.cutter:
             raise IllegalActionError(
                 "D5",
                 f"the pack must be cut by seat {self.cutter}, the dealer's left neighbour, "
@@ -761,7 +761,7 @@ class Deal:
 
     def verify_announce_petit_sec(self, seat: int) -> None:
         self._expect(Phase.PETIT_SEC, "D16", "announcing a Petit sec")
-        if self.variant.check_seat(seat) != self.petit_sec:
+        if self.variant.check_seat(seat, rule="D16") != self.petit_sec:
             raise IllegalActionError(
                 "D16",
                 f"seat {seat} does not hold the Petit sec: a Petit sec is the Petit with no "
@@ -800,7 +800,7 @@ class Deal:
             )
         dealer = self._require_dealer()
         if by is not None:
-            self.variant.check_seat(by, "the seat at fault")
+            self.variant.check_seat(by, "the seat at fault", rule)
         if kind in ("misdeal", "chien_count") and by not in (None, dealer):
             raise IllegalActionError(rule, f"a {kind} is the dealer's fault (seat {dealer})")
         if kind == "card_exposed" and card is None:
@@ -974,7 +974,7 @@ class Deal:
         verify = _VERIFY.get(type(operation))
         if verify is None:
             raise IllegalActionError(
-                "Replay", f"{type(operation).__name__} follows from another operation"
+                _rule_of(operation), f"{type(operation).__name__} follows from another operation"
             )
         verify(self, operation)
         self._act(operation)
@@ -999,7 +999,8 @@ class Deal:
             if not operation.automatic:
                 deal.apply(operation)
         if deal.operations != list(operations):
-            raise IllegalActionError("Replay", "the operations do not follow from each other")
+            rule = _first_difference(deal.operations, operations)
+            raise IllegalActionError(rule, "the operations do not follow from each other")
         return deal
 
     def __eq__(self, other: object) -> bool:
@@ -1112,6 +1113,37 @@ _FAULT_RULES: dict[str, str] = {
     "card_exposed": "D14",
     "early_pickup": "D11",
 }
+
+_RULES: dict[type[Operation], str] = {
+    CardDrawn: "D1",
+    DealerChosen: "D1",
+    Shuffled: "D4",
+    Cut: "D5",
+    PacketDealt: "D6",
+    ChienCardDealt: "D8",
+    ChienShown: "D10",
+    CardsPickedUp: "D15",
+    PetitSecAnnounced: "D16",
+}
+
+
+def _rule_of(operation: Operation) -> str:
+    """The rule an operation follows: D10–D14 for a fault, D12 or D16 for a void deal."""
+    if isinstance(operation, FaultRecorded):
+        return operation.rule
+    if isinstance(operation, DealVoided):
+        return "D16" if operation.reason == "petit_sec" else "D12"
+    return _RULES.get(type(operation), "D1")
+
+
+def _first_difference(done: Sequence[Operation], given: Sequence[Operation]) -> str:
+    """The rule of the first operation where ``given`` and the replay ``done`` part."""
+    for mine, theirs in zip(done, given, strict=False):
+        if mine != theirs:
+            return _rule_of(theirs)
+    longer = done if len(done) > len(given) else given
+    return _rule_of(longer[min(len(done), len(given))])
+
 
 _NAMES: dict[type[Operation], str] = {
     CardDrawn: "drawn",

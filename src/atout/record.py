@@ -1,4 +1,12 @@
-"""The JSON records of FORMATS.md: ``atout.deal/1`` (a deal), read and written.
+"""The JSON records of FORMATS.md: ``atout.deal/1`` (a deal) and ``atout.game/1`` (a
+match), read and written.
+
+Records are written in the canonical forms of FORMATS.md and read back only in them:
+every field is checked, its type and its value, and every step is replayed against
+the rules, so that a record that is read is a legal game and reads back as written.
+Input is bounded before anything is built from it (:data:`MAX_RECORD_BYTES`, nesting,
+digits, list lengths); every refusal is one :class:`InvalidRecordError` line naming
+the field and the rule.
 
 >>> import random
 >>> from atout.dealing import Deal
@@ -8,18 +16,43 @@
 >>> again, seed = loads_deal(text)
 >>> again == deal, seed
 (True, 7)
+>>> try:
+...     loads_deal(text.replace('"KS"', '"ks"', 1), source="deal.json")
+... except InvalidRecordError as error:
+...     print(error)
+deal.json: shuffled: 'ks' is not a card (FORMATS.md canonical form: KS, 10H, T21, EX)
+
+Faults (a game record's ``faults``, FORMATS.md) are replayed at their place ``at``,
+the number of ``sequence`` entries dealt before them. A fault before the first
+packet (``at`` 0) happens where the deal stops when it stops there (before the
+shuffle or the cut), otherwise after the cut. A card turned face up (D14) is one the
+seat at fault could hold at that point: before the first packet any card of the
+pack; then a card that seat has received, or for the dealer, who holds the pack, any
+card not given to another seat. An early pick-up (D11) is of cards received, once per
+seat in a deal.
 """
 
 from __future__ import annotations
 
 import json
-from collections.abc import Callable
+import reprlib
+from collections.abc import Callable, Iterator, Sequence
+from contextlib import contextmanager
 from typing import Any, TypeVar
 
 from atout.bidding import Contract
-from atout.cards import Card
-from atout.dealing import ChienCardDealt, Deal, FaultRecorded, PacketDealt, Phase
-from atout.errors import AtoutError, InvalidNotationError, InvalidRecordError
+from atout.cards import ALL_CARDS, EXCUSE, Card
+from atout.chien import LEVELS
+from atout.dealing import (
+    FAULT_KINDS,
+    ChienCardDealt,
+    Deal,
+    FaultRecorded,
+    Operation,
+    PacketDealt,
+    Phase,
+)
+from atout.errors import AtoutError, InvalidRecordError
 from atout.state import (
     Action,
     Bid,
@@ -36,6 +69,10 @@ from atout.table import Rules, Variant
 __all__ = [
     "DEAL_FORMAT",
     "GAME_FORMAT",
+    "MAX_DEPTH",
+    "MAX_DIGITS",
+    "MAX_DONNES",
+    "MAX_RECORD_BYTES",
     "action_from_json",
     "action_to_json",
     "deal_record",
@@ -44,15 +81,326 @@ __all__ = [
     "game_record",
     "loads_deal",
     "loads_game",
+    "parse_card",
     "read_deal_record",
 ]
 
 DEAL_FORMAT = "atout.deal/1"
+GAME_FORMAT = "atout.game/1"
+MAX_RECORD_BYTES = 64 * 1024 * 1024
+"""The largest record text read, in bytes (64 MiB); callers refuse larger files."""
+MAX_DEPTH = 64
+"""The deepest JSON nesting read (a record needs 7 levels)."""
+MAX_DIGITS = 20
+"""The longest integer read, in digits."""
+MAX_DONNES = 100_000
+"""The most donnes a game record holds."""
+MAX_NAME = 200
+"""The longest ``seats`` entry, in characters."""
+
 _T = TypeVar("_T")
+_CANONICAL: dict[str, Card] = {str(card): card for card in ALL_CARDS}
+_CONTRACTS: dict[str, Contract | None] = {"pass": None, **{c.value: c for c in Contract}}
+_FAULT_RULES = {
+    "misdeal": "D12",
+    "chien_count": "D10",
+    "card_exposed": "D14",
+    "early_pickup": "D11",
+}
+_QUOTE = reprlib.Repr()
+_QUOTE.maxstring, _QUOTE.maxother, _QUOTE.maxlong = 40, 40, 40
+_QUOTE.maxlist = _QUOTE.maxdict = 4
+_QUOTE.maxlevel = 2
 
 
-def _cards(cards: Any) -> list[str]:
+def _quote(value: object) -> str:
+    """``value`` as Python shows it, at most 80 characters of it."""
+    text = _QUOTE.repr(value)
+    return text if len(text) <= 80 else text[:77] + "..."
+
+
+def _join(at: str, key: str | int) -> str:
+    if isinstance(key, int):
+        return f"{at}[{key}]"
+    return f"{at}.{key}" if at else key
+
+
+def _refuse(at: str, text: str) -> InvalidRecordError:
+    return InvalidRecordError(f"{at}: {text}" if at else text)
+
+
+@contextmanager
+def _at(at: str) -> Iterator[None]:
+    """Name the field ``at`` in the refusal of a rule broken while replaying it."""
+    try:
+        yield
+    except InvalidRecordError:
+        raise
+    except AtoutError as error:
+        raise _refuse(at, str(error)) from None
+
+
+# -- decoding, bounded ----------------------------------------------------------------------
+
+
+def _parse_int(text: str) -> int:
+    if len(text.lstrip("-")) > MAX_DIGITS:
+        raise InvalidRecordError(f"an integer of more than {MAX_DIGITS} digits: {_quote(text)}")
+    return int(text)
+
+
+def _parse_float(text: str) -> float:
+    number = float(text)
+    if len(text) > 40 or number in (float("inf"), float("-inf")):
+        raise InvalidRecordError(f"a number out of range: {_quote(text)}")
+    return number
+
+
+def _parse_constant(text: str) -> float:
+    raise InvalidRecordError(f"{text} is not a number of a record (FORMATS.md)")
+
+
+def _check_depth(data: object) -> None:
+    """JSON nesting of at most :data:`MAX_DEPTH` levels."""
+    level: list[object] = [data]
+    for _ in range(MAX_DEPTH):
+        inner: list[object] = []
+        for item in level:
+            if isinstance(item, dict):
+                inner += [v for v in item.values() if isinstance(v, list | dict)]
+            elif isinstance(item, list):
+                inner += [v for v in item if isinstance(v, list | dict)]
+        if not inner:
+            return
+        level = inner
+    raise InvalidRecordError(f"nesting deeper than {MAX_DEPTH} levels")
+
+
+def decode(text: str | bytes) -> Any:
+    """The JSON value of a record's text, within the bounds of this module."""
+    if len(text) > MAX_RECORD_BYTES:
+        raise InvalidRecordError(f"larger than {MAX_RECORD_BYTES // 2**20} MiB")
+    if isinstance(text, bytes | bytearray):
+        try:
+            text = bytes(text).decode("utf-8")
+        except UnicodeDecodeError as error:
+            raise InvalidRecordError(f"not UTF-8 ({error.reason} at byte {error.start})") from None
+    if not isinstance(text, str):
+        raise InvalidRecordError(f"a record is a JSON text, got {type(text).__name__}")
+    try:
+        data = json.loads(
+            text,
+            parse_int=_parse_int,
+            parse_float=_parse_float,
+            parse_constant=_parse_constant,
+        )
+    except RecursionError:
+        raise InvalidRecordError(f"nesting deeper than {MAX_DEPTH} levels") from None
+    except json.JSONDecodeError as error:
+        where = f"line {error.lineno} column {error.colno}"
+        raise InvalidRecordError(f"not JSON ({error.msg}: {where})") from None
+    except InvalidRecordError:
+        raise
+    except ValueError as error:
+        raise InvalidRecordError(f"not JSON ({_quote(str(error))})") from None
+    _check_depth(data)
+    return data
+
+
+_UNEXPECTED = (
+    ArithmeticError,
+    AssertionError,
+    AttributeError,
+    LookupError,
+    RuntimeError,
+    TypeError,
+    ValueError,
+)
+
+
+def _loads(text: str | bytes, source: str | None, read: Callable[[Any], _T]) -> _T:
+    """``read`` the decoded ``text``; every refusal starts with ``source``."""
+    try:
+        return read(decode(text))
+    except AtoutError as error:
+        if source is None:
+            raise InvalidRecordError(str(error)) from None
+        raise InvalidRecordError(f"{source}: {error}") from None
+    except _UNEXPECTED as error:
+        said = f"unexpected {type(error).__name__} {_quote(str(error))}"
+        prefix = "" if source is None else f"{source}: "
+        raise InvalidRecordError(f"{prefix}the record cannot be read ({said})") from None
+
+
+# -- fields, strictly ------------------------------------------------------------------------
+
+
+def _object(value: Any, at: str, keys: Sequence[str], what: str) -> dict[str, Any]:
+    """``value`` as a JSON object with exactly the fields ``keys`` (FORMATS.md)."""
+    if not isinstance(value, dict):
+        raise _refuse(at, f"{what} is a JSON object, got {_quote(value)}")
+    for key in keys:
+        if key not in value:
+            raise _refuse(_join(at, key), f"missing from {what} (FORMATS.md)")
+    for key in value:
+        if key not in keys:
+            raise _refuse(_join(at, str(key)), f"not a field of {what} (FORMATS.md)")
+    return value
+
+
+def _list(value: Any, at: str, most: int, what: str = "a list") -> list[Any]:
+    """``value`` as a JSON list of at most ``most`` entries."""
+    if not isinstance(value, list):
+        raise _refuse(at, f"{what} is a JSON list, got {_quote(value)}")
+    if len(value) > most:
+        raise _refuse(at, f"{len(value)} entries, at most {most} here (FORMATS.md)")
+    return value
+
+
+def _int(value: Any, at: str, low: int, high: int, what: str = "a number") -> int:
+    """``value`` as a JSON integer (not a boolean) from ``low`` to ``high``."""
+    if isinstance(value, bool) or not isinstance(value, int):
+        raise _refuse(at, f"expected an integer ({what}), got {_quote(value)} (FORMATS.md)")
+    if not low <= value <= high:
+        raise _refuse(at, f"{_quote(value)} is not {what}: {low} … {high} (FORMATS.md)")
+    return value
+
+
+def _seat(value: Any, at: str, players: int) -> int:
+    """A seat: an integer ``0 … n-1`` in the order of play (RULES.md, FORMATS.md)."""
+    last = players - 1
+    if isinstance(value, bool) or not isinstance(value, int):
+        raise _refuse(at, f"expected an integer seat 0 … {last}, got {_quote(value)} (FORMATS.md)")
+    if not 0 <= value < players:
+        raise _refuse(
+            at,
+            f"{_quote(value)} is not a seat: seats are 0 … {last} with {players} players "
+            "(FORMATS.md)",
+        )
+    return value
+
+
+def _seat_or_none(value: Any, at: str, players: int) -> int | None:
+    return None if value is None else _seat(value, at, players)
+
+
+def _seed(value: Any, at: str) -> int | None:
+    """A seed: an integer or ``null`` (FORMATS.md)."""
+    if value is None:
+        return None
+    return _int(value, at, -(10**MAX_DIGITS) + 1, 10**MAX_DIGITS - 1, "a seed or null")
+
+
+def _string(value: Any, at: str, choices: Sequence[str], what: str) -> str:
+    if not isinstance(value, str) or value not in choices:
+        raise _refuse(at, f"{_quote(value)} is not {what}: one of {', '.join(choices)}")
+    return value
+
+
+def parse_card(value: Any, at: str = "card") -> Card:
+    """A card in the canonical ASCII form of FORMATS.md, and only that form (``KS``,
+    ``10H``, ``T21``, ``EX``; not ``ks``, ``R♠`` or ``21``, which people may type).
+
+    >>> parse_card("T21"), parse_card("10H")
+    (Card.parse('T21'), Card.parse('10H'))
+    >>> try:
+    ...     parse_card(" KS")
+    ... except InvalidRecordError as error:
+    ...     print(error)
+    card: ' KS' is not a card (FORMATS.md canonical form: KS, 10H, T21, EX)
+    """
+    card = _CANONICAL.get(value) if isinstance(value, str) else None
+    if card is None:
+        canonical = "(FORMATS.md canonical form: KS, 10H, T21, EX)"
+        raise _refuse(at, f"{_quote(value)} is not a card {canonical}")
+    return card
+
+
+def _card_list(value: Any, at: str, most: int) -> list[Card]:
+    return [parse_card(text, at) for text in _list(value, at, most)]
+
+
+def _card_list_or_none(value: Any, at: str, most: int) -> list[Card] | None:
+    return None if value is None else _card_list(value, at, most)
+
+
+def _tuple(value: Any, at: str, size: int, what: str) -> list[Any]:
+    """``value`` as a JSON list of exactly ``size`` entries."""
+    entries = _list(value, at, size, what)
+    if len(entries) != size:
+        raise _refuse(at, f"{what}, got {_quote(value)}")
+    return entries
+
+
+def _same(said: Any, computed: Any) -> bool:
+    """JSON equality with the types of JSON: ``true`` is not ``1``, ``1`` is not ``"1"``."""
+    if isinstance(computed, bool) or computed is None or isinstance(computed, str):
+        return type(said) is type(computed) and said == computed
+    if isinstance(computed, int):
+        return type(said) is int and said == computed
+    if isinstance(computed, float):
+        return type(said) in (int, float) and said == computed
+    if isinstance(computed, list):
+        return (
+            isinstance(said, list)
+            and len(said) == len(computed)
+            and all(map(_same, said, computed))
+        )
+    if isinstance(computed, dict):
+        return (
+            isinstance(said, dict)
+            and said.keys() == computed.keys()
+            and all(_same(said[k], computed[k]) for k in computed)
+        )
+    return False  # pragma: no cover
+
+
+def _compare(at: str, key: str, said: Any, computed: Any, rule: str, what: str) -> None:
+    if not _same(said, computed):
+        raise _refuse(
+            _join(at, key),
+            f"the {what} gives {_quote(computed)}, the record says {_quote(said)} ({rule})",
+        )
+
+
+# -- atout.deal/1 ---------------------------------------------------------------------------
+
+DEAL_FIELDS = (
+    "format", "players", "seed", "draw", "dealer", "shuffler", "cutter", "shuffled", "cut",
+    "pack", "sequence", "hands", "chien", "petit_sec", "first_bidder", "leader", "next_dealer",
+)  # fmt: skip
+_DEAL_RULES = {
+    "format": "FORMATS.md",
+    "players": "D9",
+    "seed": "FORMATS.md",
+    "draw": "D1–D3",
+    "dealer": "D1",
+    "shuffler": "D4",
+    "cutter": "D5",
+    "shuffled": "D4",
+    "cut": "D5",
+    "pack": "D5",
+    "sequence": "D6–D8",
+    "hands": "D6–D9",
+    "chien": "D8",
+    "petit_sec": "D16",
+    "first_bidder": "D18",
+    "leader": "D18",
+    "next_dealer": "D17",
+}
+
+
+def _strings(cards: Any) -> list[str]:
     return [str(card) for card in cards]
+
+
+def _steps(operations: Sequence[Operation]) -> Iterator[tuple[int, Operation]]:
+    """Each operation of a deal's log with the number of ``sequence`` entries before it."""
+    dealt = 0
+    for op in operations:
+        yield dealt, op
+        if isinstance(op, PacketDealt | ChienCardDealt):
+            dealt += 1
 
 
 def deal_record(deal: Deal, seed: int | None = None) -> dict[str, Any]:
@@ -60,7 +408,7 @@ def deal_record(deal: Deal, seed: int | None = None) -> dict[str, Any]:
     sequence: list[dict[str, Any]] = []
     for op in deal.operations:
         if isinstance(op, PacketDealt):
-            sequence.append({"to": op.seat, "cards": _cards(op.cards)})
+            sequence.append({"to": op.seat, "cards": _strings(op.cards)})
         elif isinstance(op, ChienCardDealt):
             sequence.append({"to": "chien", "cards": [str(op.card)]})
     dealt = deal.dealer is not None
@@ -69,16 +417,16 @@ def deal_record(deal: Deal, seed: int | None = None) -> dict[str, Any]:
         "format": DEAL_FORMAT,
         "players": deal.variant.players,
         "seed": seed,
-        "draw": [[s, _cards(c)] for s, c in deal.draw_order] if drawn else None,
+        "draw": [[s, _strings(c)] for s, c in deal.draw_order] if drawn else None,
         "dealer": deal.dealer,
         "shuffler": deal.shuffler if dealt else None,
         "cutter": deal.cutter if dealt else None,
-        "shuffled": _cards(deal.shuffled) if deal.shuffled else None,
+        "shuffled": _strings(deal.shuffled) if deal.shuffled else None,
         "cut": deal.cut_k,
-        "pack": _cards(deal.pack) if deal.cut_k is not None else None,
+        "pack": _strings(deal.pack) if deal.cut_k is not None else None,
         "sequence": sequence,
-        "hands": [_cards(cards) for cards in deal.received],
-        "chien": _cards(deal.chien_cards),
+        "hands": [_strings(cards) for cards in deal.received],
+        "chien": _strings(deal.chien_cards),
         "petit_sec": deal.petit_sec if deal.void == "petit_sec" else None,
         "first_bidder": deal.first_bidder if dealt else None,
         "leader": deal.leader if dealt else None,
@@ -91,17 +439,16 @@ def dumps_deal(deal: Deal, seed: int | None = None, indent: int | None = None) -
     return json.dumps(deal_record(deal, seed), ensure_ascii=False, indent=indent)
 
 
-def loads_deal(text: str, rules: Rules | None = None) -> tuple[Deal, int | None]:
+def loads_deal(
+    text: str | bytes, rules: Rules | None = None, source: str | None = None
+) -> tuple[Deal, int | None]:
     """Read an ``atout.deal/1`` text and replay it step by step against the rules.
 
     Returns the deal and the record's seed; raises :class:`InvalidRecordError` naming
-    the field and the rule when the record is malformed or breaks a rule.
+    the field and the rule when the record is malformed or breaks a rule, its text
+    starting with ``source`` (a file name, ``-`` for standard input) when given.
     """
-    try:
-        data = json.loads(text)
-    except json.JSONDecodeError as error:
-        raise InvalidRecordError(f"{DEAL_FORMAT}: not JSON ({error})") from None
-    return read_deal_record(data, rules)
+    return _loads(text, source, lambda data: read_deal_record(data, rules))
 
 
 def read_deal_record(
@@ -112,296 +459,228 @@ def read_deal_record(
 ) -> tuple[Deal, int | None]:
     """Like :func:`loads_deal`, from the already decoded JSON object. ``barred`` are
     the seats barred by the donne before; ``faults`` (a game record's, FORMATS.md) are
-    recorded during the deal: those that let the deal go on after its first packet,
-    one that voids it where the recorded sequence stops."""
-    if not isinstance(data, dict):
-        raise InvalidRecordError(f"{DEAL_FORMAT}: a record is a JSON object, got {data!r:.60}")
-    if data.get("format") != DEAL_FORMAT:
-        raise InvalidRecordError(f"format: expected {DEAL_FORMAT!r}, got {data.get('format')!r}")
-    try:
-        deal = _replay(data, rules or Rules(), barred, faults or [])
-        _check_derived(deal, data)
-    except InvalidRecordError:
-        raise
-    except AtoutError as error:
-        raise InvalidRecordError(f"{DEAL_FORMAT}: {error}") from None
-    except (TypeError, ValueError, KeyError, IndexError, AttributeError) as error:
-        raise InvalidRecordError(
-            f"{DEAL_FORMAT}: a field has the wrong shape ({type(error).__name__}: {error}); "
-            "see FORMATS.md"
-        ) from None
-    seed = data.get("seed")
-    if seed is not None and (isinstance(seed, bool) or not isinstance(seed, int)):
-        raise InvalidRecordError(f"seed: an integer or null, got {seed!r}")
+    recorded at their place ``at`` in the deal."""
+    return _read_deal(data, "", rules or Rules(), barred, faults or [], None)
+
+
+class _Fault:
+    """A game record's fault, checked for shape (FORMATS.md)."""
+
+    def __init__(self, entry: Any, at: str, variant: Variant) -> None:
+        keys = ("kind", "by", "card", "rule", "at")
+        fault = _object(entry, at, keys, "a fault")
+        self.where = at
+        self.kind = _string(fault["kind"], _join(at, "kind"), FAULT_KINDS, "a fault")
+        self.by = _seat(fault["by"], _join(at, "by"), variant.players)
+        self.card = None if fault["card"] is None else parse_card(fault["card"], _join(at, "card"))
+        rule = _FAULT_RULES[self.kind]
+        if fault["rule"] != rule:
+            raise _refuse(
+                _join(at, "rule"),
+                f"a {self.kind} fault is a {rule} fault, not {_quote(fault['rule'])}",
+            )
+        steps = variant.packet_count + variant.chien_size
+        self.at = _int(fault["at"], _join(at, "at"), 0, steps, "a place in the sequence")
+
+
+def _faults(entries: list[Any], at: str, variant: Variant) -> list[_Fault]:
+    """The faults in order; a card is turned up once, a seat picks up early once."""
+    most = variant.players + 40 + 1
+    faults = [_Fault(e, _join(at, i), variant) for i, e in enumerate(_list(entries, at, most))]
+    seen: set[tuple[str, int | None]] = set()
+    for i, fault in enumerate(faults):
+        if i and fault.at < faults[i - 1].at:
+            raise _refuse(_join(fault.where, "at"), "faults are listed in the order they happened")
+        key = (
+            ("early_pickup", fault.by) if fault.kind == "early_pickup" else (fault.kind, fault.card)
+        )
+        if fault.kind in ("early_pickup", "card_exposed") and key in seen:
+            raise _refuse(fault.where, f"the same {fault.kind} fault twice in one deal (D11, D14)")
+        seen.add(key)
+    return faults
+
+
+def _read_deal(
+    value: Any,
+    at: str,
+    rules: Rules,
+    barred: frozenset[int],
+    faults: list[Any],
+    players: int | None,
+) -> tuple[Deal, int | None]:
+    count = _head(value, at, DEAL_FORMAT)
+    data = _object(value, at, DEAL_FIELDS, "a deal" if at else "a record")
+    if players is not None and count != players:
+        raise _refuse(_join(at, "players"), f"{count}, but the game has {players} players")
+    variant = Variant.for_players(count)
+    seed = _seed(data["seed"], _join(at, "seed"))
+    pending = _faults(faults, "faults", variant) if faults else []
+    deal = _replay_deal(data, at, variant, rules, barred, pending)
+    _check_cards(data, at, variant)
+    computed = deal_record(deal, seed)
+    for key in DEAL_FIELDS:
+        if key in ("hands", "chien") and not _same(data[key], computed[key]):
+            raise _refuse(_join(at, key), "does not match the sequence of the deal (D6–D9)")
+        _compare(at, key, data[key], computed[key], _DEAL_RULES[key], "deal")
     return deal, seed
 
 
-def _get(data: dict[str, Any], key: str, kind: Callable[[Any], _T]) -> _T:
-    if key not in data:
-        raise InvalidRecordError(f"{key}: missing (FORMATS.md)")
-    value = data[key]
-    try:
-        return kind(value)
-    except (TypeError, ValueError, InvalidNotationError) as error:
-        raise InvalidRecordError(f"{key}: {error}") from None
+def _head(value: Any, at: str, name: str) -> int:
+    """A record's ``format`` and ``players``, read before anything else."""
+    if not isinstance(value, dict):
+        what = "a deal" if at else "a record"
+        raise _refuse(at, f"{what} is a JSON object, got {_quote(value)}")
+    if value.get("format") != name:
+        said = _quote(value.get("format"))
+        raise _refuse(_join(at, "format"), f"expected {name!r}, got {said}")
+    return _players(value.get("players"), _join(at, "players"))
 
 
-def _get_or_none(data: dict[str, Any], key: str, kind: Callable[[Any], _T]) -> _T | None:
-    return None if data.get(key, 0) is None else _get(data, key, kind)
-
-
-def _int(value: Any) -> int:
-    if isinstance(value, bool) or not isinstance(value, int):
-        raise TypeError(f"expected an integer, got {value!r}")
+def _players(value: Any, at: str) -> int:
+    if isinstance(value, bool) or not isinstance(value, int) or value not in (3, 4, 5):
+        raise _refuse(at, f"French Tarot is played by 3, 4 or 5 players, not {_quote(value)} (D9)")
     return value
 
 
-def _card_list(value: Any) -> list[Card]:
-    if not isinstance(value, list):
-        raise TypeError(f"expected a list of cards, got {value!r:.60}")
-    return [Card.parse(text) for text in value]
-
-
-def _replay(data: dict[str, Any], rules: Rules, barred: frozenset[int], faults: list[Any]) -> Deal:
-    variant = Variant.for_players(_get(data, "players", _int))
-    draw = _get_or_none(data, "draw", list)
-    dealer = _get_or_none(data, "dealer", _int)
-    deal = Deal(variant, rules, dealer if draw is None else None, barred)
-    for entry in draw or ():
-        if not isinstance(entry, list) or len(entry) != 2:
-            raise InvalidRecordError(f"draw: each entry is [seat, [cards]], got {entry!r}")
-        for card in _card_list(entry[1]):
-            deal.draw(_int(entry[0]), card)
-    if deal.dealer != dealer:
-        raise InvalidRecordError(f"dealer: the draw gives seat {deal.dealer}, not {dealer!r} (D1)")
-    shuffled = _get_or_none(data, "shuffled", _card_list)
-    if shuffled is None:
-        return deal
-    position = {card: i for i, card in enumerate(deal.pack)}
-    if sorted(shuffled) != list(range(78)):
-        raise InvalidRecordError("shuffled: the pack holds the 78 cards, each once (D4)")
-    deal.shuffle(_get(data, "shuffler", _int), [position[card] for card in shuffled])
-    cut = _get_or_none(data, "cut", _int)
-    if cut is None:
-        return deal
-    deal.cut(cut, _get(data, "cutter", _int))
-    if _get(data, "pack", _card_list) != deal.pack:
-        raise InvalidRecordError("pack: must be shuffled[cut:] + shuffled[:cut] (D5)")
-    pending = [_fault(f) for f in faults]
-    for step in _get(data, "sequence", list):
-        _replay_step(deal, step)
-        while pending and deal.can_record_fault(*pending[0]) and _goes_on(deal, pending[0]):
-            deal.record_fault(*pending.pop(0))
-    for fault in pending:
-        deal.record_fault(*fault)
-    if deal.phase is Phase.SHOW_CHIEN:
-        deal.show_chien()
-        deal.pick_up()
-    if deal.phase is Phase.PETIT_SEC and deal.petit_sec is not None:
-        deal.announce_petit_sec(deal.petit_sec)
+def _replay_deal(
+    data: dict[str, Any],
+    at: str,
+    variant: Variant,
+    rules: Rules,
+    barred: frozenset[int],
+    faults: list[_Fault],
+) -> Deal:
+    """The deal as the record's draw, shuffle, cut, sequence and faults make it."""
+    draw = _draw(data["draw"], _join(at, "draw"), variant)
+    dealer = _seat_or_none(data["dealer"], _join(at, "dealer"), variant.players)
+    with _at(_join(at, "dealer")):
+        deal = Deal(variant, rules, dealer if draw is None else None, barred)
+    for i, (seat, cards) in enumerate(draw or ()):
+        for card in cards:
+            with _at(_join(_join(at, "draw"), i)):
+                deal.draw(seat, card)
+    _shuffle_and_cut(deal, data, at)
+    steps = variant.packet_count + variant.chien_size
+    sequence = _list(data["sequence"], _join(at, "sequence"), steps)
+    for i in range(len(sequence) + 1):
+        while faults and faults[0].at == i:
+            _replay_fault(deal, faults.pop(0))
+        if i < len(sequence):
+            _replay_step(deal, sequence[i], _join(_join(at, "sequence"), i))
+    if faults:
+        fault = faults[0]
+        raise _refuse(
+            _join(fault.where, "at"),
+            f"{fault.at} is after the last of the {len(sequence)} entries of deal.sequence",
+        )
+    with _at(_join(at, "sequence")):
+        if deal.phase is Phase.SHOW_CHIEN:
+            deal.show_chien()
+            deal.pick_up()
+        if deal.phase is Phase.PETIT_SEC and deal.petit_sec is not None:
+            deal.announce_petit_sec(deal.petit_sec)
     return deal
 
 
-def _fault(entry: Any) -> tuple[Any, int | None, Card | None]:
-    if not isinstance(entry, dict) or "kind" not in entry:
-        raise InvalidRecordError(f"faults: each fault is {{'kind': …, 'by': …}}, got {entry!r}")
-    card = entry.get("card")
-    return entry["kind"], entry.get("by"), Card.parse(card) if card is not None else None
+def _draw(value: Any, at: str, variant: Variant) -> list[tuple[int, list[Card]]] | None:
+    """The draw for the dealer: one ``[seat, [cards]]`` per seat, a card and, after the
+    Excuse, the redraw (D1–D3)."""
+    if value is None:
+        return None
+    draw = []
+    for i, entry in enumerate(_list(value, at, variant.players)):
+        where = _join(at, i)
+        pair = _tuple(entry, where, 2, "each entry is [seat, [cards]]")
+        cards = _card_list(pair[1], _join(where, 1), 2)
+        draw.append((_seat(pair[0], _join(where, 0), variant.players), cards))
+    return draw
 
 
-def _goes_on(deal: Deal, fault: tuple[Any, int | None, Card | None]) -> bool:
-    """Whether ``fault`` lets the deal go on (then it is recorded at once)."""
-    kind, by, card = fault
-    seat = deal.dealer if by is None else by
-    return seat is not None and not deal.fault_consequences(kind, seat, card).voids
+def _shuffle_and_cut(deal: Deal, data: dict[str, Any], at: str) -> None:
+    """D4–D5: the shuffle the record's ``shuffled`` shows, then its cut."""
+    players = deal.variant.players
+    shuffled = _card_list_or_none(data["shuffled"], _join(at, "shuffled"), 78)
+    shuffler = _seat_or_none(data["shuffler"], _join(at, "shuffler"), players)
+    if shuffled is not None:
+        if len(set(shuffled)) != 78 or len(shuffled) != 78:
+            raise _refuse(_join(at, "shuffled"), "the pack holds the 78 cards, each once (D4)")
+        position = {card: i for i, card in enumerate(deal.pack)}
+        with _at(_join(at, "shuffled")):
+            deal.shuffle(shuffler, [position[card] for card in shuffled])
+    cut = data["cut"]
+    cutter = _seat_or_none(data["cutter"], _join(at, "cutter"), players)
+    if cut is not None:
+        k = _int(cut, _join(at, "cut"), 0, 78, "a number of cards")
+        with _at(_join(at, "cut")):
+            deal.cut(k, cutter)
 
 
-def _replay_step(deal: Deal, step: Any) -> None:
-    if not isinstance(step, dict) or "to" not in step or "cards" not in step:
-        raise InvalidRecordError(f"sequence: each step is {{'to': …, 'cards': […]}}, got {step!r}")
-    cards = tuple(_get(step, "cards", _card_list))
-    if step["to"] == "chien":
+def _check_cards(data: dict[str, Any], at: str, variant: Variant) -> None:
+    """The derived card fields hold cards in the canonical form (FORMATS.md)."""
+    _card_list_or_none(data["pack"], _join(at, "pack"), 78)
+    hands = _list(data["hands"], _join(at, "hands"), variant.players)
+    for seat, hand in enumerate(hands):
+        _card_list(hand, _join(_join(at, "hands"), seat), variant.hand_size)
+    _card_list(data["chien"], _join(at, "chien"), variant.chien_size)
+
+
+def _replay_step(deal: Deal, step: Any, at: str) -> None:
+    """D6–D8: one packet to a seat, or one card to the chien."""
+    entry = _object(step, at, ("to", "cards"), "a step of the sequence")
+    size = deal.variant.packet_size
+    cards = tuple(_card_list(entry["cards"], _join(at, "cards"), size))
+    if entry["to"] == "chien":
         if len(cards) != 1:
-            raise InvalidRecordError("sequence: D8: the chien is built one card at a time")
-        deal.apply(ChienCardDealt(cards[0]))
-    else:
-        deal.apply(PacketDealt(_get(step, "to", _int), cards))
+            raise _refuse(_join(at, "cards"), "the chien is built one card at a time (D8)")
+        with _at(at):
+            deal.apply(ChienCardDealt(cards[0]))
+        return
+    seat = _seat(entry["to"], _join(at, "to"), deal.variant.players)
+    with _at(at):
+        deal.apply(PacketDealt(seat, cards))
 
 
-def _check_derived(deal: Deal, data: dict[str, Any]) -> None:
-    hands = [[str(c) for c in _card_list(h)] for h in _get(data, "hands", list)]
-    expected: dict[str, Any] = deal_record(deal, data.get("seed"))
-    expected["hands"] = [[str(c) for c in h] for h in deal.received]
-    for key, got in (
-        ("hands", hands),
-        ("chien", [str(c) for c in _get(data, "chien", _card_list)]),
-    ):
-        if got != expected[key]:
-            raise InvalidRecordError(f"{key}: does not match the sequence of the deal (D6–D9)")
-    for key, rule in (
-        ("petit_sec", "D16"),
-        ("first_bidder", "D18"),
-        ("leader", "D18"),
-        ("next_dealer", "D17"),
-        ("shuffler", "D4"),
-        ("cutter", "D5"),
-    ):
-        if data.get(key) != expected[key]:
-            said = data.get(key)
-            raise InvalidRecordError(
-                f"{key}: the deal gives {expected[key]!r}, the record says {said!r} ({rule})"
+def _replay_fault(deal: Deal, fault: _Fault) -> None:
+    """D10–D14: the fault at its place, if the seat could have done it there."""
+    dealt = deal.phase is Phase.DEAL and any(deal.received)
+    if fault.kind == "card_exposed" and fault.card is not None and dealt:
+        others = [cards for seat, cards in enumerate(deal.received) if seat != fault.by]
+        if fault.card not in deal.received[fault.by] and (
+            fault.by != deal.dealer or any(fault.card in cards for cards in others)
+        ):
+            raise _refuse(
+                _join(fault.where, "card"),
+                f"seat {fault.by} has not received {fault.card} at this point of the deal (D14)",
             )
+    if fault.kind == "early_pickup" and not deal.received[fault.by]:
+        raise _refuse(
+            _join(fault.where, "by"), f"seat {fault.by} has no cards to pick up yet (D11)"
+        )
+    with _at(fault.where):
+        deal.record_fault(fault.kind, fault.by, fault.card)  # type: ignore[arg-type]
 
 
 # -- atout.game/1 ---------------------------------------------------------------------------
 
-GAME_FORMAT = "atout.game/1"
-
-
-def donne_record(donne: Donne, seed: int | None = None) -> dict[str, Any]:
-    """One entry of ``donnes`` in an ``atout.game/1`` record."""
-    deal = donne.deal
-    tricks = [
-        {"leader": t.leader, "cards": [[s, str(c)] for s, c in t.cards], "winner": t.winner}
-        for t in donne.tricks
-    ]
-    return {
-        "deal": deal_record(deal, seed),
-        "barred": sorted(deal.barred),
-        "faults": [_fault_record(f) for f in deal.faults],
-        "void": donne.void,
-        "bids": [[b.seat, b.contract.value if b.contract else "pass"] for b in donne.bids],
-        "taker": donne.taker,
-        "contract": donne.contract.value if donne.contract else None,
-        "called": str(donne.called) if donne.called is not None else None,
-        "partner": donne.partner,
-        "ecart": _cards(donne.ecart) if donne.contract and donne.contract.chien_seen else None,
-        "poignees": [[p.seat, p.level, _cards(p.cards)] for p in donne.poignees],
-        "chelem": donne.chelem,
-        "tricks": tricks,
-        "result": donne.result.as_record() if donne.result else None,
-    }
-
-
-def _fault_record(fault: FaultRecorded) -> dict[str, Any]:
-    card = str(fault.card) if fault.card is not None else None
-    return {"kind": fault.kind, "by": fault.by, "card": card, "rule": fault.rule}
-
-
-def game_record(
-    donnes: list[Donne],
-    seats: list[str],
-    seed: int | None = None,
-    seeds: list[int | None] | None = None,
-) -> dict[str, Any]:
-    """An ``atout.game/1`` record of a match: every donne in order, voided ones included."""
-    totals = [0] * len(seats)
-    for donne in donnes:
-        totals = [a + b for a, b in zip(totals, donne.returns(), strict=True)]
-    per_deal = seeds or [None] * len(donnes)
-    return {
-        "format": GAME_FORMAT,
-        "players": len(seats),
-        "seed": seed,
-        "seats": seats,
-        "donnes": [donne_record(d, s) for d, s in zip(donnes, per_deal, strict=True)],
-        "totals": totals,
-    }
-
-
-def loads_game(text: str, rules: Rules | None = None) -> tuple[list[Donne], dict[str, Any]]:
-    """Read an ``atout.game/1`` text, replay every donne against the rules and check
-    every result against the scoring; raise :class:`InvalidRecordError` at the first
-    difference, naming the donne, the field and the rule."""
-    try:
-        data = json.loads(text)
-    except json.JSONDecodeError as error:
-        raise InvalidRecordError(f"{GAME_FORMAT}: not JSON ({error})") from None
-    if not isinstance(data, dict) or data.get("format") != GAME_FORMAT:
-        got = data.get("format") if isinstance(data, dict) else data
-        raise InvalidRecordError(f"format: expected {GAME_FORMAT!r}, got {got!r:.60}")
-    donnes: list[Donne] = []
-    entries = _get(data, "donnes", list)
-    for number, entry in enumerate(entries, 1):
-        try:
-            donnes.append(_replay_donne(entry, rules or Rules(), donnes))
-        except AtoutError as error:
-            raise InvalidRecordError(f"donne {number}: {error}") from None
-        except (TypeError, ValueError, KeyError, IndexError, AttributeError) as error:
-            raise InvalidRecordError(
-                f"donne {number}: a field has the wrong shape ({type(error).__name__}: {error}); "
-                f"see {GAME_FORMAT} in FORMATS.md"
-            ) from None
-    totals = [0] * _get(data, "players", _int)
-    for donne in donnes:
-        totals = [a + b for a, b in zip(totals, donne.returns(), strict=True)]
-    if data.get("totals") != totals:
-        said = data.get("totals")
-        raise InvalidRecordError(f"totals: the marks add up to {totals}, not {said!r} (S4)")
-    return donnes, data
-
-
-def _replay_donne(entry: Any, rules: Rules, before: list[Donne]) -> Donne:
-    if not isinstance(entry, dict):
-        raise InvalidRecordError(f"a donne is a JSON object, got {entry!r:.60}")
-    barred = frozenset(_get(entry, "barred", list))
-    expected = before[-1].deal.barred_next if before else frozenset()
-    if barred != expected:
-        raise InvalidRecordError(f"barred: the previous donne bars {sorted(expected)} (D12, D14)")
-    deal, _ = read_deal_record(_get(entry, "deal", dict), rules, barred, entry.get("faults") or [])
-    if before and deal.dealer != before[-1].deal.next_dealer:
-        raise InvalidRecordError(
-            f"deal.dealer: seat {before[-1].deal.next_dealer} deals this donne, not "
-            f"{deal.dealer} (D12, D16, D17)"
-        )
-    donne = Donne(deal)
-    for seat, bid in _get(entry, "bids", list):
-        donne.apply_action(Bid(_int(seat), None if bid == "pass" else Contract.parse(bid)))
-    if entry.get("called") is not None:
-        donne.apply_action(CallCard(donne.taker or 0, Card.parse(entry["called"])))
-    for card in _get_or_none(entry, "ecart", _card_list) or []:
-        donne.apply_action(Discard(donne.taker or 0, card))
-    if donne.phase is GamePhase.CHELEM:
-        announcer = entry.get("chelem")
-        donne.apply_action(ChelemDecision(donne.taker or 0, announcer is not None))
-    poignees = {p[0]: p for p in _get(entry, "poignees", list)}
-    for trick in _get(entry, "tricks", list):
-        for seat, card in trick["cards"]:
-            if seat in poignees:
-                _, level, shown = poignees.pop(seat)
-                donne.apply_action(PoigneeShown(seat, level, tuple(_card_list(shown))))
-            donne.apply_action(CardPlayed(_int(seat), Card.parse(card)))
-        if trick.get("winner") != donne.tricks[-1].winner:
-            raise InvalidRecordError(
-                f"tricks: trick {len(donne.tricks)} is won by seat {donne.tricks[-1].winner}, "
-                f"not {trick.get('winner')!r} (P5)"
-            )
-    _check_donne(donne, entry)
-    return donne
-
-
-def _check_donne(donne: Donne, entry: dict[str, Any]) -> None:
-    computed = donne_record(donne, entry["deal"].get("seed"))
-    rules = {"void": "B3", "taker": "B1", "contract": "B2", "partner": "B4", "chelem": "A4"}
-    for key, rule in rules.items():
-        if computed[key] != entry.get(key):
-            said = entry.get(key)
-            raise InvalidRecordError(
-                f"{key}: the game gives {computed[key]!r}, the record says {said!r} ({rule})"
-            )
-    result, said = computed["result"], entry.get("result")
-    if result is None or said is None:
-        if result != said:
-            raise InvalidRecordError(f"result: the game gives {result!r}, the record {said!r} (S3)")
-        return
-    for key, rule in RESULT_RULES.items():
-        if result[key] != said.get(key):
-            raise InvalidRecordError(
-                f"result.{key}: the game gives {result[key]!r}, the record says "
-                f"{said.get(key)!r} ({rule})"
-            )
-
-
+GAME_FIELDS = ("format", "players", "seed", "seats", "donnes", "totals")
+DONNE_FIELDS = (
+    "deal", "barred", "faults", "void", "bids", "taker", "contract", "called", "partner",
+    "ecart", "poignees", "chelem", "tricks", "result",
+)  # fmt: skip
+_DONNE_RULES = {
+    "barred": "D12, D14",
+    "faults": "D10–D14",
+    "void": "B3, D12, D16",
+    "bids": "B1",
+    "taker": "B1",
+    "contract": "B2",
+    "called": "B4",
+    "partner": "B4",
+    "ecart": "E1, E3",
+    "poignees": "A1, A2",
+    "chelem": "A4",
+    "tricks": "P5",
+}
 RESULT_RULES = {
     "bouts": "S2",
     "points": "S1",
@@ -416,7 +695,268 @@ RESULT_RULES = {
 }
 
 
+def donne_record(donne: Donne, seed: int | None = None) -> dict[str, Any]:
+    """One entry of ``donnes`` in an ``atout.game/1`` record."""
+    deal = donne.deal
+    tricks = [
+        {"leader": t.leader, "cards": [[s, str(c)] for s, c in t.cards], "winner": t.winner}
+        for t in donne.tricks
+    ]
+    return {
+        "deal": deal_record(deal, seed),
+        "barred": sorted(deal.barred),
+        "faults": _faults_record(deal),
+        "void": donne.void,
+        "bids": [[b.seat, b.contract.value if b.contract else "pass"] for b in donne.bids],
+        "taker": donne.taker,
+        "contract": donne.contract.value if donne.contract else None,
+        "called": str(donne.called) if donne.called is not None else None,
+        "partner": donne.partner,
+        "ecart": _strings(donne.ecart) if donne.contract and donne.contract.chien_seen else None,
+        "poignees": [[p.seat, p.level, _strings(p.cards)] for p in donne.poignees],
+        "chelem": donne.chelem,
+        "tricks": tricks,
+        "result": donne.result.as_record() if donne.result else None,
+    }
+
+
+def _faults_record(deal: Deal) -> list[dict[str, Any]]:
+    """The faults of the deal, each with its place ``at`` in the sequence."""
+    steps = _steps(deal.operations)
+    return [_fault_record(op, at) for at, op in steps if isinstance(op, FaultRecorded)]
+
+
+def _fault_record(fault: FaultRecorded, at: int) -> dict[str, Any]:
+    card = str(fault.card) if fault.card is not None else None
+    return {"kind": fault.kind, "by": fault.by, "card": card, "rule": fault.rule, "at": at}
+
+
+def game_record(
+    donnes: list[Donne],
+    seats: list[str],
+    seed: int | None = None,
+    seeds: list[int | None] | None = None,
+) -> dict[str, Any]:
+    """An ``atout.game/1`` record of a match: every donne in order, voided ones included."""
+    per_deal = seeds or [None] * len(donnes)
+    return {
+        "format": GAME_FORMAT,
+        "players": len(seats),
+        "seed": seed,
+        "seats": seats,
+        "donnes": [donne_record(d, s) for d, s in zip(donnes, per_deal, strict=True)],
+        "totals": _totals(donnes, len(seats)),
+    }
+
+
+def _totals(donnes: list[Donne], players: int) -> list[int]:
+    """S4: the running sums of the marks."""
+    totals = [0] * players
+    for donne in donnes:
+        totals = [a + b for a, b in zip(totals, donne.returns(), strict=True)]
+    return totals
+
+
+def loads_game(
+    text: str | bytes, rules: Rules | None = None, source: str | None = None
+) -> tuple[list[Donne], dict[str, Any]]:
+    """Read an ``atout.game/1`` text, replay every donne against the rules and check
+    every field against the replay and the scoring; raise :class:`InvalidRecordError`
+    at the first difference, naming the donne, the field and the rule, its text
+    starting with ``source`` (a file name, ``-`` for standard input) when given."""
+    return _loads(text, source, lambda data: _read_game(data, rules or Rules()))
+
+
+def _read_game(value: Any, rules: Rules) -> tuple[list[Donne], dict[str, Any]]:
+    players = _head(value, "", GAME_FORMAT)
+    data = _object(value, "", GAME_FIELDS, "a record")
+    _seed(data["seed"], "seed")
+    seats = _list(data["seats"], "seats", players, "seats")
+    if len(seats) != players:
+        raise _refuse("seats", f"one name per seat: {players} with {players} players")
+    for i, name in enumerate(seats):
+        if not isinstance(name, str) or len(name) > MAX_NAME:
+            raise _refuse(
+                f"seats[{i}]", f"a name of at most {MAX_NAME} characters, got {_quote(name)}"
+            )
+    donnes: list[Donne] = []
+    for number, entry in enumerate(_list(data["donnes"], "donnes", MAX_DONNES), 1):
+        try:
+            donnes.append(_replay_donne(entry, rules, donnes, players))
+        except AtoutError as error:
+            raise InvalidRecordError(f"donne {number}: {error}") from None
+    totals = _list(data["totals"], "totals", players, "totals")
+    _compare("", "totals", totals, _totals(donnes, players), "S4", "game")
+    return donnes, data
+
+
+def _replay_donne(entry: Any, rules: Rules, before: list[Donne], players: int) -> Donne:
+    data = _object(entry, "", DONNE_FIELDS, "a donne")
+    barred = _barred(data["barred"], players)
+    expected = before[-1].deal.barred_next if before else frozenset()
+    if barred != expected:
+        raise _refuse("barred", f"the previous donne bars {sorted(expected)} (D12, D14)")
+    faults = _list(data["faults"], "faults", players + 41, "faults")
+    deal_data = data["deal"]
+    if before and isinstance(deal_data, dict) and deal_data.get("draw") is not None:
+        raise _refuse(
+            "deal.draw", "only the first dealer is drawn (D1); then the deal passes (D17)"
+        )
+    deal, seed = _read_deal(data["deal"], "deal", rules, barred, faults, players)
+    if before and deal.dealer != before[-1].deal.next_dealer:
+        raise _refuse(
+            "deal.dealer",
+            f"seat {before[-1].deal.next_dealer} deals this donne, not {deal.dealer} "
+            "(D12, D16, D17)",
+        )
+    with _at("deal"):
+        donne = Donne(deal)
+    _replay_play(donne, data)
+    computed = donne_record(donne, seed)
+    for key, rule in _DONNE_RULES.items():
+        _compare("", key, data[key], computed[key], rule, "game")
+    _check_result(data["result"], computed["result"])
+    return donne
+
+
+def _barred(value: Any, players: int) -> frozenset[int]:
+    seats = [
+        _seat(s, f"barred[{i}]", players) for i, s in enumerate(_list(value, "barred", players))
+    ]
+    if seats != sorted(set(seats)):
+        raise _refuse(
+            "barred", f"the barred seats in increasing order, each once, got {_quote(value)}"
+        )
+    return frozenset(seats)
+
+
+def _replay_play(donne: Donne, data: dict[str, Any]) -> None:
+    """B1–B4, E1–E3, A1–A6, P1–P5: the donne as the record's actions make it."""
+    players = donne.players
+    _bids(donne, data["bids"])
+    taker = -1 if donne.taker is None else donne.taker
+    if data["called"] is not None:
+        with _at("called"):
+            donne.apply_action(CallCard(taker, parse_card(data["called"], "called")))
+    ecart = _card_list_or_none(data["ecart"], "ecart", donne.variant.chien_size)
+    for i, card in enumerate(ecart or ()):
+        with _at(f"ecart[{i}]"):
+            donne.apply_action(Discard(taker, card))
+    announcer = _seat_or_none(data["chelem"], "chelem", players)
+    if donne.phase is GamePhase.CHELEM:
+        with _at("chelem"):
+            donne.apply_action(ChelemDecision(taker, announcer is not None))
+    poignees = _poignees(data["poignees"], donne)
+    for i, trick in enumerate(_list(data["tricks"], "tricks", donne.variant.hand_size)):
+        _replay_trick(donne, trick, f"tricks[{i}]", poignees)
+    if poignees:
+        seat = next(iter(poignees))
+        raise _refuse("poignees", f"seat {seat}'s poignée is not shown before his first card (A2)")
+    _check_over(donne)
+
+
+def _bids(donne: Donne, value: Any) -> None:
+    """B1: one bid per seat, in speaking order."""
+    for i, entry in enumerate(_list(value, "bids", donne.players)):
+        where = f"bids[{i}]"
+        pair = _tuple(entry, where, 2, "each bid is [seat, contract]")
+        seat = _seat(pair[0], f"{where}[0]", donne.players)
+        contract = _string(pair[1], f"{where}[1]", tuple(_CONTRACTS), "a bid")
+        with _at(where):
+            donne.apply_action(Bid(seat, _CONTRACTS[contract]))
+
+
+def _poignees(value: Any, donne: Donne) -> dict[int, tuple[str, PoigneeShown]]:
+    """A1–A2: the poignées, by seat, to show before each one's first card."""
+    shown: dict[int, tuple[str, PoigneeShown]] = {}
+    for i, entry in enumerate(_list(value, "poignees", donne.players)):
+        where = f"poignees[{i}]"
+        triple = _tuple(entry, where, 3, "each poignée is [seat, level, [cards]]")
+        seat = _seat(triple[0], f"{where}[0]", donne.players)
+        level = _string(triple[1], f"{where}[1]", LEVELS, "a poignée")
+        cards = _card_list(triple[2], f"{where}[2]", 22)
+        if cards != _poignee_order(cards):
+            raise _refuse(f"{where}[2]", "trumps in decreasing order, the Excuse last (A2)")
+        if seat in shown:
+            raise _refuse(where, f"seat {seat} shows a second poignée (A2: once)")
+        shown[seat] = where, PoigneeShown(seat, level, tuple(cards))  # type: ignore[arg-type]
+    return shown
+
+
+def _poignee_order(cards: list[Card]) -> list[Card]:
+    trumps = sorted((card for card in cards if card != EXCUSE), reverse=True)
+    return trumps + [EXCUSE] * (len(cards) - len(trumps))
+
+
+def _replay_trick(
+    donne: Donne, value: Any, at: str, poignees: dict[int, tuple[str, PoigneeShown]]
+) -> None:
+    """P1–P5: a trick led by the winner of the one before (D18, A6 for the first)."""
+    trick = _object(value, at, ("leader", "cards", "winner"), "a trick")
+    players = donne.players
+    leader = _seat(trick["leader"], f"{at}.leader", players)
+    cards = _list(trick["cards"], f"{at}.cards", players)
+    winner = _seat(trick["winner"], f"{at}.winner", players)
+    if donne.phase is not GamePhase.PLAY:
+        raise _refuse(
+            at, f"no trick is played now: the donne is at {donne.phase.value} (B1, E1, A4)"
+        )
+    expected = donne.current_player()
+    if leader != expected:
+        rule = "P5" if donne.tricks else "D18, A6"
+        raise _refuse(f"{at}.leader", f"seat {expected} leads this trick, not {leader} ({rule})")
+    for i, entry in enumerate(cards):
+        where = f"{at}.cards[{i}]"
+        pair = _tuple(entry, where, 2, "each card is [seat, card]")
+        seat = _seat(pair[0], f"{where}[0]", players)
+        card = parse_card(pair[1], f"{where}[1]")
+        if seat in poignees:
+            place, shown = poignees.pop(seat)
+            with _at(place):
+                donne.apply_action(shown)
+        with _at(where):
+            donne.apply_action(CardPlayed(seat, card))
+    if len(cards) != players:
+        raise _refuse(f"{at}.cards", f"each of the {players} players plays a card (P1, P5)")
+    if donne.tricks[-1].winner != winner:
+        said = donne.tricks[-1].winner
+        raise _refuse(f"{at}.winner", f"the trick is won by seat {said}, not {winner} (P5)")
+
+
+def _check_over(donne: Donne) -> None:
+    """A record holds whole donnes: the last field played must end it."""
+    if donne.is_terminal():
+        return
+    where = {
+        GamePhase.BIDDING: ("bids", "every seat speaks once (B1)"),
+        GamePhase.CALL: ("called", "with 5 players the taker calls a card (B4)"),
+        GamePhase.ECART: ("ecart", f"the taker discards {donne.variant.chien_size} cards (E1)"),
+        GamePhase.CHELEM: ("chelem", "the taker announces a chelem or not (A4)"),
+        GamePhase.PLAY: ("tricks", f"the donne has {donne.variant.hand_size} tricks (D9, P5)"),
+    }
+    field, text = where.get(donne.phase, ("tricks", "the donne is not over"))
+    raise _refuse(field, f"the record stops before the end of the donne: {text}")
+
+
+def _check_result(said: Any, computed: dict[str, Any] | None) -> None:
+    if computed is None or said is None:
+        _compare("", "result", said, computed, "S3", "game")
+        return
+    result = _object(said, "result", tuple(RESULT_RULES), "a result")
+    for key, rule in RESULT_RULES.items():
+        _compare("result", key, result[key], computed[key], rule, "game")
+
+
 # -- actions as JSON (saves, network play) -------------------------------------------------
+
+_ACTION_FIELDS = {
+    "bid": ("type", "seat", "contract"),
+    "call": ("type", "seat", "card"),
+    "discard": ("type", "seat", "card"),
+    "play": ("type", "seat", "card"),
+    "chelem": ("type", "seat", "announce"),
+    "poignee": ("type", "seat", "level", "cards"),
+}
 
 
 def action_to_json(action: Action) -> dict[str, Any]:
@@ -431,28 +971,35 @@ def action_to_json(action: Action) -> dict[str, Any]:
     if isinstance(action, ChelemDecision):
         return {"type": "chelem", "seat": action.seat, "announce": action.announce}
     if isinstance(action, PoigneeShown):
-        cards = _cards(action.cards)
+        cards = _strings(action.cards)
         return {"type": "poignee", "seat": action.seat, "level": action.level, "cards": cards}
     return {"type": "play", "seat": action.seat, "card": str(action.card)}
 
 
 def action_from_json(data: Any) -> Action:
-    """The action of :func:`action_to_json`; :class:`InvalidRecordError` when malformed."""
-    if not isinstance(data, dict) or "type" not in data:
-        raise InvalidRecordError(f"an action is an object with a 'type', got {data!r:.60}")
-    kind, seat = data["type"], _get(data, "seat", _int)
+    """The action of :func:`action_to_json`, strictly; :class:`InvalidRecordError` naming
+    the field when malformed."""
+    kind = data.get("type") if isinstance(data, dict) else None
+    if not isinstance(kind, str) or kind not in _ACTION_FIELDS:
+        raise InvalidRecordError(
+            f"type: an action is an object whose type is one of {', '.join(_ACTION_FIELDS)}, "
+            f"got {_quote(data)}"
+        )
+    fields = _object(data, "", _ACTION_FIELDS[kind], f"a {kind} action")
+    seat = _seat(fields["seat"], "seat", 5)
     if kind == "bid":
-        contract = _get(data, "contract", str)
-        return Bid(seat, None if contract == "pass" else Contract.parse(contract))
-    if kind in ("call", "discard", "play"):
-        card = _get(data, "card", Card.parse)
-        if kind == "call":
-            return CallCard(seat, card)
-        return Discard(seat, card) if kind == "discard" else CardPlayed(seat, card)
+        return Bid(
+            seat, _CONTRACTS[_string(fields["contract"], "contract", tuple(_CONTRACTS), "a bid")]
+        )
     if kind == "chelem":
-        return ChelemDecision(seat, bool(_get(data, "announce", bool)))
+        if not isinstance(fields["announce"], bool):
+            raise _refuse("announce", f"true or false, got {_quote(fields['announce'])} (A4)")
+        return ChelemDecision(seat, fields["announce"])
     if kind == "poignee":
-        return PoigneeShown(seat, _get(data, "level", str), tuple(_get(data, "cards", _card_list)))  # type: ignore[arg-type]
-    raise InvalidRecordError(
-        f"type: {kind!r} is not an action (bid, call, discard, chelem, poignee, play)"
-    )
+        level = _string(fields["level"], "level", LEVELS, "a poignée")
+        cards = tuple(_card_list(fields["cards"], "cards", 22))
+        return PoigneeShown(seat, level, cards)  # type: ignore[arg-type]
+    card = parse_card(fields["card"], "card")
+    if kind == "call":
+        return CallCard(seat, card)
+    return Discard(seat, card) if kind == "discard" else CardPlayed(seat, card)

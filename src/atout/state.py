@@ -539,7 +539,7 @@ class Donne:
         rule functions), or ``None`` when it may."""
         seat = self._turn
         if seat is None:
-            return Reason("S3", "the donne is over")
+            return self._why_over()
         expected = _PHASE_OF.get(type(action))
         if expected is None:
             return Reason("P1", f"{action!r} is not an action of the game")
@@ -550,6 +550,13 @@ class Donne:
             return Reason(rule, f"it is seat {seat}'s turn, not seat {action.seat}'s")  # type: ignore[attr-defined]
         check: Callable[[Donne, Any], Reason | None] = _WHY[type(action)]
         return check(self, action)
+
+    def _why_over(self) -> Reason:
+        """Why nothing more may be played: the rule that ended the donne."""
+        if self._void is not None:
+            rule = {"all_pass": "B3", "misdeal": "D12", "petit_sec": "D16"}[self._void]
+            return Reason(rule, f"the donne is void ({self._void}): a new deal is dealt")
+        return Reason("D9", f"the donne is over: all {self._tricks_in_all} tricks are played")
 
     def _why_bid(self, action: Bid) -> Reason | None:
         if action.contract is None:
@@ -788,7 +795,7 @@ class Donne:
     def observation(self, seat: int) -> Observation:
         """What ``seat`` may see (D19): its own hand and the public history only."""
         if seat.__class__ is not int or not 0 <= seat < self._players:
-            self.variant.check_seat(seat)
+            self.variant.check_seat(seat, rule="D19")
         partner = self._partner
         if not (self._revealed or seat == partner or self._phase is _DONE):
             partner = None
@@ -827,7 +834,8 @@ class Donne:
             if not operation.automatic:
                 donne.apply_action(operation)  # type: ignore[arg-type]
         if donne._log != list(operations):
-            raise IllegalActionError("Replay", "the operations do not follow from each other")
+            rule = _first_difference(donne._log, operations)
+            raise IllegalActionError(rule, "the operations do not follow from each other")
         return donne
 
     def _seen(self) -> tuple[object, ...]:
@@ -862,6 +870,30 @@ class Donne:
 
     def __repr__(self) -> str:
         return f"<Donne {self._players} players, {self._phase.value}, {len(self._log)} operations>"
+
+
+_RULES: dict[type, str] = {
+    Bid: "B1",
+    CallCard: "B4",
+    ChienRevealed: "E1",
+    Discard: "E1",
+    ChelemDecision: "A4",
+    PoigneeShown: "A2",
+    CardPlayed: "P1",
+    PartnerRevealed: "B4",
+    TrickTaken: "P5",
+    DonneScored: "S3",
+    DonneVoided: "B3",
+}
+
+
+def _first_difference(done: Sequence[GameOperation], given: Sequence[GameOperation]) -> str:
+    """The rule of the first operation where ``given`` and the replay ``done`` part."""
+    for mine, theirs in zip(done, given, strict=False):
+        if mine != theirs:
+            return _RULES.get(type(theirs), "P1")
+    longer = done if len(done) > len(given) else given
+    return _RULES.get(type(longer[min(len(done), len(given))]), "P1")
 
 
 _WHY: dict[type, Callable[[Donne, Any], Reason | None]] = {

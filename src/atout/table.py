@@ -42,12 +42,12 @@ class Variant:
 
     @classmethod
     def for_players(cls, players: int) -> Variant:
-        """The variant for 3, 4 or 5 players."""
+        """The variant for 3, 4 or 5 players (D9: hands of 24, 18 or 15 cards)."""
         try:
             return cls._BY_PLAYERS[players]
         except (KeyError, TypeError):
             raise IllegalActionError(
-                "Table", f"French Tarot is played by 3, 4 or 5 players, not {players!r}"
+                "D9", f"French Tarot is played by 3, 4 or 5 players, not {players!r:.80}"
             ) from None
 
     @cached_property
@@ -59,13 +59,15 @@ class Variant:
         """Packets in the whole deal (D7): 18 with 3 players, 24 with 4, 25 with 5."""
         return self.packets_per_hand * self.players
 
-    def check_seat(self, seat: object, what: str = "seat") -> int:
-        """``seat`` as an int, or an error naming it when it is not ``0 … n-1``."""
+    def check_seat(self, seat: object, what: str = "seat", rule: str = "D6") -> int:
+        """``seat`` as an int, or an error naming it and ``rule`` (the rule of the action
+        it takes part in; by default D6, the order of play the seats are numbered in)
+        when it is not ``0 … n-1``."""
         if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < self.players:
             raise IllegalActionError(
-                "Table",
-                f"{what} {seat!r} is not a seat: seats are 0 … {self.players - 1} "
-                f"with {self.players} players",
+                rule,
+                f"{what} {seat!r:.80} is not a seat: seats are 0 … {self.players - 1} "
+                f"with {self.players} players, in the order of play (RULES.md)",
             )
         return seat
 
