@@ -1,7 +1,8 @@
 """The ``atout`` command line.
 
 Every mistake of the user (a bad option, a bad value) ends in one line on standard
-error naming it, and exit status 2; never a traceback.
+error naming it, and exit status 2; an invalid record, in one line and exit status 1;
+never a traceback.
 """
 
 from __future__ import annotations
@@ -9,15 +10,16 @@ from __future__ import annotations
 import json
 import os
 import random
+import stat
 import sys
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterable, Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass
-from typing import Annotated, Any
+from typing import Annotated, Any, NoReturn
 
 import typer
 
-from atout.cards import Card
+from atout.cards import Card, CardSet
 from atout.dealing import FAULT_KINDS, Deal, FaultKind, Phase
 from atout.describe import describe_deal
 from atout.errors import AtoutError
@@ -45,6 +47,27 @@ English = Annotated[
 
 class UserError(Exception):
     """A mistake of the user: one line, exit status 2."""
+
+
+MAX_SEED = 2**64 - 1
+MAX_COUNT = 10**9
+MAX_DEALS = 10**12
+MAX_HAND_DEALS = 1_000_000
+PLOT_FORMATS = ("png", "svg", "pdf")
+
+
+def _check_seed(seed: int | None, last: int = 0) -> None:
+    """A seed (and ``seed + last``, the last one used) is an integer 0 … 2**64 - 1."""
+    if seed is not None and not 0 <= seed <= seed + last <= MAX_SEED:
+        span = f" (and --seed + --count - 1 = {seed + last})" if last and seed >= 0 else ""
+        raise UserError(f"--seed {seed}{span}: a seed is an integer from 0 to 2**64 - 1")
+
+
+def _record_limit() -> int:
+    """The size in bytes above which a file is not read as a record."""
+    from atout import record
+
+    return int(getattr(record, "MAX_RECORD_BYTES", 64 * 2**20))
 
 
 @app.callback(invoke_without_command=True)
@@ -87,19 +110,33 @@ def _parse_fault(text: str, variant: Variant) -> FaultSpec:
     kind, *rest = text.split(":")
     kind = {"exposed": "card_exposed"}.get(kind, kind)
     if kind not in FAULT_KINDS:
-        raise UserError(f"--fault {text!r}: unknown fault; expected {_FAULT_HELP}")
+        raise UserError(f"--fault {text!r:.60}: unknown fault; expected {_FAULT_HELP}")
     needs = {"misdeal": (0,), "chien_count": (0,), "card_exposed": (1, 2), "early_pickup": (1,)}
     if len(rest) not in needs[kind]:
-        raise UserError(f"--fault {text!r}: expected {_FAULT_HELP}")
-    by = None
-    if rest:
-        if not rest[0].isdigit() or int(rest[0]) >= variant.players:
-            raise UserError(
-                f"--fault {text!r}: {rest[0]!r} is not a seat (0 … {variant.players - 1})"
-            )
-        by = int(rest[0])
-    card = Card.parse(rest[1]) if len(rest) == 2 else None
+        raise UserError(f"--fault {text!r:.60}: expected {_FAULT_HELP}")
+    by = _seat(rest[0], variant, f"--fault {text!r:.60}") if rest else None
+    card = _card(rest[1], f"--fault {text!r:.60}") if len(rest) == 2 else None
     return FaultSpec(kind, by, card)
+
+
+def _seat(text: str, variant: Variant, option: str) -> int:
+    if not (text.isascii() and text.isdigit()) or int(text) >= variant.players:
+        raise UserError(f"{option}: {text!r:.20} is not a seat (0 … {variant.players - 1})")
+    return int(text)
+
+
+def _cards(text: str, option: str) -> CardSet:
+    try:
+        return CardSet.parse(text)
+    except AtoutError as error:
+        raise UserError(f"{option}: {error}") from None
+
+
+def _card(text: str, option: str) -> Card:
+    try:
+        return Card.parse(text)
+    except AtoutError as error:
+        raise UserError(f"{option}: {error}") from None
 
 
 @contextmanager
@@ -108,7 +145,7 @@ def _progress(
 ) -> Iterator[Callable[[int], None] | None]:
     """A progress bar on standard error, only when it is a terminal; yields a function
     that advances it by a number of steps."""
-    if not enabled or total < 2 or not sys.stderr.isatty():
+    if not enabled or total < 2 or not _is_terminal(sys.stderr):
         yield None
         return
     from rich.console import Console
@@ -164,7 +201,9 @@ def deal(
     as_json: Annotated[
         bool, typer.Option("--json", help="Print one atout.deal/1 record (FORMATS.md).")
     ] = False,
-    count: Annotated[int, typer.Option(help="How many deals (each independent).")] = 1,
+    count: Annotated[
+        int, typer.Option(help=f"How many deals (each independent), 1 … {MAX_COUNT:_}.")
+    ] = 1,
     jsonl: Annotated[
         bool, typer.Option("--jsonl", help="One atout.deal/1 record a line; with --count.")
     ] = False,
@@ -189,13 +228,16 @@ def deal(
         raise UserError(f"--dealer {dealer}: seats are 0 … {players - 1} with {players} players")
     if count < 1:
         raise UserError(f"--count {count}: give a number of deals ≥ 1")
-    if seed is not None and seed < 0:
-        raise UserError(f"--seed {seed}: a seed is an integer ≥ 0")
+    if count > MAX_COUNT:
+        raise UserError(f"--count {count}: give a number of deals ≤ {MAX_COUNT:_}")
+    _check_seed(seed, count - 1)
     if as_json and (jsonl or count > 1):
         raise UserError("--json prints one record; use --jsonl for several (--count N --jsonl)")
-    spec = _parse_fault(fault, variant) if fault else None
+    spec = _parse_fault(fault, variant) if fault is not None else None
     if spec and (as_json or jsonl):
         raise UserError("--fault tells a deal for people; atout.deal/1 records hold no faults")
+    if english and (as_json or jsonl):
+        raise UserError("--english names cards for people; records hold canonical cards (KS, T21)")
     lang = "en" if english else "fr"
     rules = Rules()
     with _progress(count, jsonl) as advance:
@@ -227,11 +269,15 @@ def play(
         ),
     ] = None,
     level: Annotated[
-        str, typer.Option(help="At the table: the bots' level, heuristic or random.")
-    ] = "heuristic",
+        str | None,
+        typer.Option(
+            help="The bots' level, heuristic (the default) or random: at the table, or with --auto."
+        ),
+    ] = None,
     players: Players = 4,
     deals: Annotated[
-        int, typer.Option(help="How many donnes the match lasts (void ones count).")
+        int,
+        typer.Option(help=f"How many donnes the match lasts (void ones count), 1 … {MAX_COUNT:_}."),
     ] = 5,
     seed: Annotated[
         int | None,
@@ -263,65 +309,113 @@ def play(
     as La Donne says, bid, the chien taken and the écart made, played trick by trick
     and scored by the FFT rules; the totals follow.
     """
-    from atout.bots import BOTS, play_match
-    from atout.describe import describe_donne
-    from atout.record import game_record
+    from atout.bots import BOTS
 
     variant = _check_players(players)
     for option, value in (("--bots", bots), ("--level", level)):
         if value is not None and value not in BOTS:
-            raise UserError(f"{option} {value!r}: choose one of {', '.join(BOTS)}")
+            raise UserError(f"{option} {value!r:.40}: choose one of {', '.join(BOTS)}")
     if deals < 1:
         raise UserError(f"--deals {deals}: give a number of donnes ≥ 1")
-    if seed is not None and seed < 0:
-        raise UserError(f"--seed {seed}: a seed is an integer ≥ 0")
-    if bots is None and not (as_json or auto) and sys.stdin.isatty() and sys.stdout.isatty():
+    if deals > MAX_COUNT:
+        raise UserError(f"--deals {deals}: give a number of donnes ≤ {MAX_COUNT:_}")
+    _check_seed(seed)
+    at_table = bots is None and not (as_json or auto) and _is_terminal(sys.stdin, sys.stdout)
+    _check_play_options(bots, level, as_json, english, at_table, resume, no_animation)
+    lang = "en" if english else "fr"
+    if at_table:
         from atout.tui.app import run
         from atout.tui.session import Settings
 
-        settings = Settings(players, level, deals, not no_animation, "en" if english else "fr")
+        settings = Settings(players, level or "heuristic", deals, not no_animation, lang)
         run(settings, seed, resume)
         return
-    bots = bots or level
+    _play_bots(variant, bots or level or "heuristic", deals, seed, as_json, lang)
+
+
+def _check_play_options(
+    bots: str | None, level: str | None, as_json: bool, english: bool, at_table: bool,
+    resume: bool, no_animation: bool,
+) -> None:  # fmt: skip
+    """Refuse options that would do nothing with the others given."""
+    if bots is not None and level is not None:
+        raise UserError(f"--level goes with the table or --auto; with --bots the level is {bots}")
+    if as_json and english:
+        raise UserError("--english names cards for people; records hold canonical cards (KS, T21)")
+    for option, given in (("--resume", resume), ("--no-animation", no_animation)):
+        if given and not at_table:
+            raise UserError(
+                f"{option} goes with the table: `atout play` in a terminal, without --bots, "
+                "--auto or --json"
+            )
+
+
+def _play_bots(
+    variant: Variant, level: str, deals: int, seed: int | None, as_json: bool, lang: str
+) -> None:
+    """A match between bots, written donne by donne as it is played."""
+    from atout.bots import BOTS, iter_match
+    from atout.describe import describe_donne
+
     master = make_rng(seed)
     deal_rng = random.Random(master.getrandbits(64))
-    agents = [BOTS[bots](random.Random(master.getrandbits(64))) for _ in range(players)]
-    match = Match(variant)
-    lang = "en" if english else "fr"
-
-    def tell(donne: Donne) -> None:
-        if not as_json:
-            typer.echo("\n".join(describe_donne(donne, len(match.donnes), lang)))
-            typer.echo(f"  Totals: {match.totals()}")
-
-    play_match(match, agents, deals, deal_rng, on_donne=tell)
+    agents = [BOTS[level](random.Random(master.getrandbits(64))) for _ in range(variant.players)]
+    match = Match(variant, keep=False)
+    played = iter_match(match, agents, deals, deal_rng)
     if as_json:
-        record = game_record(match.donnes, [f"bot:{bots}"] * players, seed)
-        typer.echo(json.dumps(record, ensure_ascii=False))
-    else:
-        standings = sorted(range(players), key=lambda s: -match.totals()[s])
-        typer.echo(
-            "Final totals: " + ", ".join(f"seat {s} {match.totals()[s]:+d}" for s in standings)
-        )
+        for text in stream_game(played, [f"bot:{level}"] * variant.players, seed):
+            typer.echo(text, nl=False)
+        typer.echo()
+        return
+    for number, donne in enumerate(played, 1):
+        typer.echo("\n".join(describe_donne(donne, number, lang)))
+        typer.echo(f"  Totals: {match.totals()}")
+    totals = match.totals()
+    standings = sorted(range(variant.players), key=lambda s: -totals[s])
+    typer.echo("Final totals: " + ", ".join(f"seat {s} {totals[s]:+d}" for s in standings))
+
+
+def stream_game(donnes: Iterable[Donne], seats: list[str], seed: int | None) -> Iterator[str]:
+    """The text of ``json.dumps(game_record(donnes, seats, seed), ensure_ascii=False)``
+    in pieces, one a donne as it comes: the header, each donne, then the totals."""
+    from atout.record import GAME_FORMAT, donne_record
+
+    head = {"format": GAME_FORMAT, "players": len(seats), "seed": seed, "seats": seats}
+    yield json.dumps(head, ensure_ascii=False)[:-1] + ', "donnes": ['
+    totals = [0] * len(seats)
+    for number, donne in enumerate(donnes):
+        yield (", " if number else "") + json.dumps(donne_record(donne), ensure_ascii=False)
+        totals = [a + b for a, b in zip(totals, donne.returns(), strict=True)]
+    yield f'], "totals": {json.dumps(totals)}}}'
 
 
 @app.command()
 def replay(
+    context: typer.Context,
     file: Annotated[
-        str, typer.Argument(help="An atout.game/1 record, or - for standard input.")
-    ] = "-",
+        str | None,
+        typer.Argument(
+            metavar="FILE",
+            help="An atout.game/1 record file, or - for standard input (the default when "
+            "it is not a terminal).",
+        ),
+    ] = None,
 ) -> None:
     """Re-play a game record: check every action against the rules and every result
-    against the scoring, and report the first difference with its rule id."""
+    against the scoring, and report the first difference with its rule id (exit status
+    1). A record is a regular file of at most 64 MiB of UTF-8 JSON."""
     from atout.errors import InvalidRecordError
     from atout.record import loads_game
 
-    text = _read_text(file)
+    if file is None and _is_terminal(sys.stdin):
+        typer.echo(context.get_help(), err=True)
+        raise typer.Exit(2)
+    name = file or "-"
+    text = _read_record(name)
     try:
         donnes, data = loads_game(text)
     except InvalidRecordError as error:
-        typer.echo(f"atout: {file}: {error}", err=True)
-        raise typer.Exit(1) from None
+        _invalid_record(name, str(error))
     played = sum(1 for d in donnes if d.result is not None)
     typer.echo(
         f"{len(donnes)} donnes replayed ({played} played, {len(donnes) - played} void): every "
@@ -329,36 +423,170 @@ def replay(
     )
 
 
-def _count(text: str, option: str) -> int:
+def _invalid_record(name: str, message: str) -> NoReturn:
+    """Say why ``name`` is not a valid record and end with exit status 1."""
+    typer.echo(f"atout: {name}: {' '.join(message.splitlines())}", err=True)
+    raise typer.Exit(1)
+
+
+def _read_record(name: str) -> str:
+    """The text of a record file (``-``: standard input), read only when it is a regular
+    file (or a stream) of at most the record limit."""
+    limit = _record_limit()
+    data = _read_stdin(limit) if name == "-" else _read_file(name, limit)
+    if len(data) > limit:
+        _invalid_record(name, f"larger than {limit:,} bytes, the limit of a record")
+    try:
+        return data.decode("utf-8")
+    except UnicodeDecodeError as error:
+        _invalid_record(name, f"not UTF-8 text (byte {error.start}); a record is JSON (FORMATS.md)")
+
+
+def _is_terminal(*streams: Any) -> bool:
+    """Whether every stream is open on a terminal (a closed one is ``None``)."""
+    return all(stream is not None and stream.isatty() for stream in streams)
+
+
+def _read_stdin(limit: int) -> bytes:
+    if sys.stdin is None:
+        raise UserError("-: standard input is closed; give a record file")
+    stream = getattr(sys.stdin, "buffer", None)
+    if stream is None:
+        return sys.stdin.read(limit + 1).encode("utf-8")
+    data = stream.read(limit + 1)
+    return data if isinstance(data, bytes) else bytes(data)
+
+
+def _read_file(name: str, limit: int) -> bytes:
+    """At most ``limit + 1`` bytes of a regular file; never waits on a FIFO or device."""
+    flags = os.O_RDONLY | getattr(os, "O_NONBLOCK", 0) | getattr(os, "O_NOCTTY", 0)
+    try:
+        descriptor = os.open(name, flags | getattr(os, "O_BINARY", 0))
+    except OSError as error:
+        raise UserError(f"{name}: cannot read it ({error.strerror})") from None
+    try:
+        _check_record_file(name, os.fstat(descriptor), limit)
+        with os.fdopen(descriptor, "rb", closefd=False) as handle:
+            return handle.read(limit + 1)
+    except OSError as error:
+        raise UserError(f"{name}: cannot read it ({error.strerror})") from None
+    finally:
+        os.close(descriptor)
+
+
+def _check_record_file(name: str, info: os.stat_result, limit: int) -> None:
+    if stat.S_ISDIR(info.st_mode):
+        raise UserError(f"{name}: a folder; give a record file in it")
+    if not stat.S_ISREG(info.st_mode):
+        raise UserError(
+            f"{name}: not a regular file (a device, FIFO or socket); give a record file, or - "
+            "to read standard input"
+        )
+    if info.st_size > limit:
+        _invalid_record(
+            name, f"{info.st_size:,} bytes, larger than {limit:,}, the limit of a record"
+        )
+
+
+def _count(text: str, option: str, most: int) -> int:
     try:
         value = int(text.replace("_", "").replace(",", ""))
     except ValueError:
-        raise UserError(f"{option} {text!r}: give a whole number, e.g. 10_000_000") from None
+        raise UserError(f"{option} {text!r:.40}: give a whole number, e.g. 10_000_000") from None
     if value < 1:
-        raise UserError(f"{option} {text}: give a number ≥ 1")
+        raise UserError(f"{option} {text:.40}: give a number ≥ 1")
+    if value > most:
+        raise UserError(f"{option} {text:.40}: give a number ≤ {most:_}")
     return value
+
+
+def _plot_path(text: str) -> str:
+    """The file ``--plot`` writes: ``text``, with ``.png`` added when it has no
+    extension; refused before any dealing when it cannot be written."""
+    if not text.strip():
+        raise UserError("--plot '': give a file name, e.g. --plot deals.png")
+    extension = os.path.splitext(text)[1][1:].lower()
+    path = text if extension else text + ".png"
+    if os.path.isdir(text) or os.path.isdir(path) or text.endswith(("/", os.sep)):
+        example = os.path.join(text, "deals.png")
+        raise UserError(f"--plot {text}: a folder; give a file in it, e.g. --plot {example}")
+    if extension and extension not in PLOT_FORMATS:
+        raise UserError(
+            f"--plot {text}: .{extension} is not a picture format; give a .png, .svg or .pdf file"
+        )
+    folder = os.path.dirname(os.path.abspath(path))
+    if not os.path.isdir(folder):
+        raise UserError(f"--plot {text}: its folder {folder} does not exist")
+    _check_writable(path, f"--plot {text}")
+    return path
+
+
+def _check_writable(path: str, option: str) -> None:
+    """Open ``path`` for writing (removing it again if it was not there) or refuse it."""
+    existed = os.path.exists(path)
+    try:
+        with open(path, "ab"):
+            pass
+    except OSError as error:
+        raise UserError(f"{option}: cannot write {path} ({error.strerror})") from None
+    if not existed:
+        os.remove(path)
+
+
+def _check_stats_options(
+    hand: str | None, chien: str | None, seat: int | None, card: list[str] | None,
+    shuffle: str | None, engine: str | None, plot_file: str | None,
+) -> None:  # fmt: skip
+    """Refuse options that would do nothing with the others given."""
+    if hand is None:
+        given = {"--chien": chien is not None, "--seat": seat is not None, "--card": bool(card)}
+        extra = [option for option, value in given.items() if value]
+        if extra:
+            raise UserError(
+                f"{extra[0]} given: --seat, --chien and --card go with --hand, the seat's hand"
+            )
+        return
+    alone = {"--plot": plot_file, "--shuffle": shuffle, "--engine": engine}
+    extra = [option for option, value in alone.items() if value is not None]
+    if extra:
+        raise UserError(
+            f"{extra[0]} does nothing with --hand: the unseen cards are dealt uniformly "
+            "and shown as figures"
+        )
 
 
 @app.command()
 def stats(
     players: Players = 4,
     deals: Annotated[
-        str, typer.Option(help="How many deals (underscores allowed: 10_000_000).")
-    ] = "1_000_000",
-    seed: Annotated[int, typer.Option(help="Seed (≥ 0): the same numbers on any machine.")] = 0,
-    shuffle: Annotated[
         str,
         typer.Option(
-            help="uniform (default), riffle:K (K Gilbert–Shannon–Reeds riffles of the "
+            help="How many deals (underscores allowed: 10_000_000); at most "
+            f"{MAX_DEALS:_}, or {MAX_HAND_DEALS:_} with --hand (they are kept in memory)."
+        ),
+    ] = "1_000_000",
+    seed: Annotated[
+        int, typer.Option(help="Seed (0 … 2**64 - 1): the same numbers on any machine.")
+    ] = 0,
+    shuffle: Annotated[
+        str | None,
+        typer.Option(
+            help="uniform (the default), riffle:K (K Gilbert–Shannon–Reeds riffles of the "
             "previous deal's gathered cards) or none (gathered, cut and dealt)."
         ),
-    ] = "uniform",
+    ] = None,
     engine: Annotated[
-        str, typer.Option(help="auto (numba when installed), numba, numpy or python.")
-    ] = "auto",
+        str | None,
+        typer.Option(help="auto (the default: numba when installed), numba, numpy or python."),
+    ] = None,
     as_json: Annotated[bool, typer.Option("--json", help="Print the figures as JSON.")] = False,
     plot_file: Annotated[
-        str | None, typer.Option("--plot", help="Draw the distributions to this PNG file.")
+        str | None,
+        typer.Option(
+            "--plot",
+            help="Draw the distributions to this file: .png (added when there is no "
+            "extension), .svg or .pdf.",
+        ),
     ] = None,
     hand: Annotated[
         str | None,
@@ -367,7 +595,9 @@ def stats(
     chien: Annotated[
         str | None, typer.Option(help="With --hand: the chien, when the seat has seen it.")
     ] = None,
-    seat: Annotated[int, typer.Option(help="With --hand: the seat that holds it.")] = 0,
+    seat: Annotated[
+        int | None, typer.Option(help="With --hand: the seat that holds it (default 0).")
+    ] = None,
     card: Annotated[
         list[str] | None,
         typer.Option(help="With --hand: where is this card? (repeatable; default the bouts)"),
@@ -385,37 +615,41 @@ def stats(
     from atout.sim import parse_shuffle, simulate
 
     variant = _check_players(players)
-    count = _count(deals, "--deals")
-    if seed < 0:
-        raise UserError(f"--seed {seed}: a seed is an integer ≥ 0")
+    _check_seed(seed)
+    _check_stats_options(hand, chien, seat, card, shuffle, engine, plot_file)
+    if hand is not None:
+        count = _count(deals, "--deals (with --hand)", MAX_HAND_DEALS)
+        _stats_given_hand(variant, hand, chien, seat or 0, card or [], count, seed, as_json)
+        return
+    count = _count(deals, "--deals", MAX_DEALS)
     try:
-        model, riffles = parse_shuffle(shuffle)
+        model, riffles = parse_shuffle(shuffle or "uniform")
     except ValueError as error:
         raise UserError(str(error)) from None
-    if engine not in ("auto", "numba", "numpy", "python"):
-        raise UserError(f"--engine {engine!r}: auto, numba, numpy or python")
-    if plot_file is not None and not os.path.isdir(os.path.dirname(os.path.abspath(plot_file))):
-        raise UserError(f"--plot {plot_file}: its folder does not exist")
-    if hand is not None:
-        _stats_given_hand(variant, hand, chien, seat, card or [], count, seed, as_json)
-        return
-    if chien is not None or card:
-        raise UserError("--chien and --card go with --hand")
+    if engine not in (None, "auto", "numba", "numpy", "python"):
+        raise UserError(f"--engine {engine!r:.40}: auto, numba, numpy or python")
+    path = _plot_path(plot_file) if plot_file is not None else None
     with _progress(count, True, "dealing") as advance:
         try:
-            result = simulate(players, count, seed, shuffle, engine, _progress_to(advance))
+            result = simulate(
+                players, count, seed, shuffle or "uniform", engine or "auto", _progress_to(advance)
+            )
         except ValueError as error:
             raise UserError(str(error)) from None
     _print_stats(result, as_json, riffles if model == 2 else None)
-    if plot_file:
-        from atout.sim.report import plot
+    if path is not None:
+        _plot(result, path, as_json)
 
-        try:
-            plot(result, plot_file)
-        except OSError as error:
-            raise UserError(f"--plot {plot_file}: cannot write it ({error.strerror})") from None
-        if not as_json:
-            typer.echo(f"Plot written to {plot_file}")
+
+def _plot(result: Any, path: str, as_json: bool) -> None:
+    from atout.sim.report import plot
+
+    try:
+        plot(result, path)
+    except OSError as error:
+        raise UserError(f"--plot {path}: cannot write it ({error.strerror})") from None
+    if not as_json:
+        typer.echo(f"Plot written to {path}")
 
 
 def _progress_to(advance: Callable[[int], None] | None) -> Callable[[int], None] | None:
@@ -482,16 +716,15 @@ def _stats_given_hand(
     variant: Variant, hand_text: str, chien_text: str | None, seat: int, cards: list[str],
     count: int, seed: int, as_json: bool,
 ) -> None:  # fmt: skip
-    from atout.cards import CardSet
     from atout.sim.conditional import ConditionalSampler
     from atout.sim.report import conditional_rows, default_cards
 
     if not 0 <= seat < variant.players:
         raise UserError(f"--seat {seat}: seats are 0 … {variant.players - 1}")
-    hand = CardSet.parse(hand_text)
-    known = CardSet.parse(chien_text) if chien_text else None
+    hand = _cards(hand_text, "--hand")
+    known = _cards(chien_text, "--chien") if chien_text is not None else None
     sampler = ConditionalSampler(variant.players, seat, hand, known)
-    asked = [Card.parse(text) for text in cards] or default_cards(hand)
+    asked = [_card(text, "--card") for text in cards] or default_cards(hand)
     deals = sampler.sample(count, seed)
     found = conditional_rows(sampler, deals, asked)
     if as_json:
@@ -507,18 +740,6 @@ def _stats_given_hand(
         f"seat {seat} holding {hand.display()}"
     )
     _print_rows(found)
-
-
-def _read_text(file: str) -> str:
-    if file == "-":
-        return sys.stdin.read()
-    try:
-        with open(file, encoding="utf-8") as handle:
-            return handle.read()
-    except OSError as error:
-        raise UserError(f"{file}: cannot read it ({error.strerror})") from None
-    except UnicodeDecodeError:
-        raise UserError(f"{file}: not UTF-8 text; a record is JSON (FORMATS.md)") from None
 
 
 def _print_deals(deals: list[Deal], lang: str) -> None:
@@ -552,10 +773,14 @@ def main(argv: list[str] | None = None) -> None:
     except BrokenPipeError:
         sys.stderr.close()
         sys.exit(0)
+    except OSError as error:
+        where = f": {error.filename}" if error.filename else ""
+        typer.echo(f"atout: error: {error.strerror or error}{where}", err=True)
+        sys.exit(1)
 
 
 def _fail(message: str) -> None:
-    typer.echo(f"atout: error: {message}", err=True)
+    typer.echo(f"atout: error: {' '.join(message.splitlines())}", err=True)
     sys.exit(2)
 
 

@@ -13,6 +13,15 @@ After a fault of the dealer the same dealer deals again and may not bid (D12):
 >>> _ = deal.record_fault("misdeal")
 >>> match.next_dealer, sorted(match.barred)
 (1, [1])
+
+A long match need not keep every donne: with ``keep=False`` only the current deal and
+donne stay, and the totals and penalties are kept as running sums:
+
+>>> long = Match(Variant.for_players(4), first_dealer=0, keep=False)
+>>> for seed in range(3):
+...     _ = long.deal_automatically(random.Random(seed))
+>>> len(long.deals), long.next_dealer
+(1, 3)
 """
 
 from __future__ import annotations
@@ -34,17 +43,38 @@ __all__ = ["Match"]
 class Match:
     """Deals one after the other. The first dealer is drawn (D1–D3) unless given; then
     the deal passes to the right neighbour (D17), stays with the same dealer after a
-    fault (D12), and passes to the right neighbour after a Petit sec (D16)."""
+    fault (D12), and passes to the right neighbour after a Petit sec (D16).
+
+    ``keep=False`` keeps only the current deal and donne in :attr:`deals` and
+    :attr:`donnes` (what the next one needs: its dealer and bans); :meth:`totals` and
+    :meth:`penalties` count every donne either way."""
 
     variant: Variant
     rules: Rules = field(default_factory=Rules)
     first_dealer: int | None = None
     deals: list[Deal] = field(default_factory=list)
     donnes: list[Donne] = field(default_factory=list)
+    keep: bool = True
+    _marks: list[int] = field(init=False, repr=False, compare=False)
+    _penalties: dict[int, int] = field(init=False, repr=False, compare=False)
 
     def __post_init__(self) -> None:
         if self.first_dealer is not None:
             self.variant.check_seat(self.first_dealer, "dealer")
+        self._marks = [0] * self.variant.players
+        self._penalties = {}
+        for donne in self.donnes[:-1]:
+            self._add_marks(donne)
+        for deal in self.deals[:-1]:
+            self._add_penalties(deal)
+
+    def _add_marks(self, donne: Donne) -> None:
+        self._marks = [a + b for a, b in zip(self._marks, donne.returns(), strict=True)]
+
+    def _add_penalties(self, deal: Deal) -> None:
+        for fault in deal.faults:
+            if fault.penalty:
+                self._penalties[fault.by] = self._penalties.get(fault.by, 0) + fault.penalty
 
     @property
     def current(self) -> Deal | None:
@@ -64,11 +94,10 @@ class Match:
 
     def penalties(self) -> dict[int, int]:
         """Points given as penalties for early pick-ups (D11), by seat."""
-        totals: dict[int, int] = {}
-        for deal in self.deals:
-            for fault in deal.faults:
-                if fault.penalty:
-                    totals[fault.by] = totals.get(fault.by, 0) + fault.penalty
+        totals = dict(self._penalties)
+        for fault in self.current.faults if self.current else ():
+            if fault.penalty:
+                totals[fault.by] = totals.get(fault.by, 0) + fault.penalty
         return totals
 
     def new_deal(self, pack: Sequence[Card] | None = None) -> Deal:
@@ -81,7 +110,11 @@ class Match:
         deal = Deal(
             self.variant, self.rules, self.next_dealer, self.barred, list(pack or ALL_CARDS)
         )
+        if last is not None:
+            self._add_penalties(last)
         self.deals.append(deal)
+        if not self.keep:
+            del self.deals[:-1]
         return deal
 
     def start_donne(self, rng: random.Random | None = None) -> Donne:
@@ -90,15 +123,17 @@ class Match:
         if last is not None and not last.is_terminal():
             raise IllegalActionError("D17", f"donne {len(self.donnes)} is not over")
         donne = Donne(self.deal_automatically(rng))
+        if last is not None:
+            self._add_marks(last)
         self.donnes.append(donne)
+        if not self.keep:
+            del self.donnes[:-1]
         return donne
 
     def totals(self) -> list[int]:
         """S4: the running sum of every donne's marks, by seat."""
-        totals = [0] * self.variant.players
-        for donne in self.donnes:
-            totals = [a + b for a, b in zip(totals, donne.returns(), strict=True)]
-        return totals
+        last = self.donnes[-1].returns() if self.donnes else [0] * self.variant.players
+        return [a + b for a, b in zip(self._marks, last, strict=True)]
 
     def deal_automatically(self, rng: random.Random | None = None) -> Deal:
         """The next deal, done whole by the engine (see :meth:`Deal.automatic`)."""

@@ -8,19 +8,29 @@
 >>> donnes = play_match(match, bots, donnes=3, rng=random.Random(5))
 >>> len(donnes), sum(match.totals())
 (3, 0)
+
+A long match streams: :func:`iter_match` yields each donne as it ends, and a match made
+with ``keep=False`` forgets it once the next one starts:
+
+>>> match = Match(Variant.for_players(4), keep=False)
+>>> marks = [d.returns() for d in iter_match(match, bots, donnes=4, rng=random.Random(5))]
+>>> len(marks), len(match.donnes), [sum(m) for m in zip(*marks)] == match.totals()
+(4, 1, True)
 """
 
 from __future__ import annotations
 
 import random
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from typing import Protocol
 
 from atout.bots.heuristic import HeuristicBot
 from atout.match import Match
 from atout.state import Action, Donne, Observation
 
-__all__ = ["BOTS", "Agent", "HeuristicBot", "RandomBot", "play_donne", "play_match"]
+__all__ = [
+    "BOTS", "Agent", "HeuristicBot", "RandomBot", "iter_match", "play_donne", "play_match",
+]  # fmt: skip
 
 
 class Agent(Protocol):
@@ -56,6 +66,15 @@ def play_donne(donne: Donne, agents: Sequence[Agent]) -> Donne:
     return donne
 
 
+def iter_match(
+    match: Match, agents: Sequence[Agent], donnes: int, rng: random.Random
+) -> Iterator[Donne]:
+    """Deal and play ``donnes`` donnes (void ones included) of ``match``, yielding each
+    one as it ends."""
+    for _ in range(donnes):
+        yield play_donne(match.start_donne(rng), agents)
+
+
 def play_match(
     match: Match,
     agents: Sequence[Agent],
@@ -63,9 +82,9 @@ def play_match(
     rng: random.Random,
     on_donne: Callable[[Donne], None] | None = None,
 ) -> list[Donne]:
-    """Deal and play ``donnes`` donnes (void ones included) of ``match``."""
-    for _ in range(donnes):
-        donne = play_donne(match.start_donne(rng), agents)
+    """Deal and play ``donnes`` donnes (void ones included) of ``match``; returns
+    :attr:`Match.donnes` (only the last with ``keep=False``)."""
+    for donne in iter_match(match, agents, donnes, rng):
         if on_donne is not None:
             on_donne(donne)
     return match.donnes
