@@ -35,7 +35,17 @@ from atout.state import (
     PoigneeShown,
     Trick,
 )
-from atout.tui.session import Settings, TableSession, default_save_path, set_aside
+from atout.tui.session import (
+    SaveError,
+    SaveInUseError,
+    SaveLock,
+    Settings,
+    TableSession,
+    check_seed,
+    default_save_path,
+    reason,
+    set_aside,
+)
 
 __all__ = ["TarotApp"]
 
@@ -178,8 +188,11 @@ class StartScreen(Screen[None]):
                 id="lang",
             )
             with Horizontal(id="start-buttons"):
-                yield Button("New match", id="new", variant="primary")
-                if app.save_path.exists():
+                if app.refused:
+                    yield Button("Quit", id="quit", variant="error")
+                else:
+                    yield Button("New match", id="new", variant="primary")
+                if app.save_path.exists() and not app.refused:
                     yield Button("Resume", id="resume", variant="success")
         yield Footer()
 
@@ -201,6 +214,9 @@ class StartScreen(Screen[None]):
             app.settings = replace(settings, animate=not settings.animate)
         elif event.button.id == "lang":
             app.settings = replace(settings, lang="en" if settings.lang == "fr" else "fr")
+        elif event.button.id == "quit":
+            app.exit(return_code=1)
+            return
         elif event.button.id == "new":
             self.action_new()
             return
@@ -210,10 +226,13 @@ class StartScreen(Screen[None]):
         self.refresh(recompose=True)
 
     def action_new(self) -> None:
-        self.tarot.start(TableSession(self.tarot.settings, self.tarot.seed, self.tarot.save_path))
+        app = self.tarot
+        if not app.refused:
+            app.start(TableSession(app.settings, app.seed, app.save_path, app.lock))
 
     def action_resume(self) -> None:
-        self.tarot.resume()
+        if not self.tarot.refused:
+            self.tarot.resume()
 
 
 class TableScreen(Screen[None]):
@@ -239,6 +258,7 @@ class TableScreen(Screen[None]):
         self.narration: list[str] = []
         self.busy = False
         self.refusal = ""
+        self.quit_unsaved = False
 
     @property
     def lang(self) -> str:
@@ -251,6 +271,7 @@ class TableScreen(Screen[None]):
             yield Static(id="trick")
             yield RichLog(id="log", wrap=True, markup=False, min_width=20)
         yield Static(id="message")
+        yield Static(id="warning")
         yield Container(id="hand")
         yield Horizontal(id="actions")
         yield Footer()
@@ -339,7 +360,10 @@ class TableScreen(Screen[None]):
     def show_result(self, donne: Donne) -> None:
         text = result_text(self.session, donne)
         if self.session.is_over:
-            self.session.finish()
+            try:
+                self.session.finish()
+            except SaveError as error:
+                text += f"\n\nThe save could not be removed: {error}."
             self.app.push_screen(
                 PanelScreen(text + "\n\n" + standings(self.session), "Close"),
                 lambda _: self.app.exit(),
@@ -393,6 +417,13 @@ class TableScreen(Screen[None]):
     def log_line(self, line: str) -> None:
         self.query_one("#log", RichLog).write(line)
 
+    def show_save_state(self) -> None:
+        """A red line while the match cannot be saved; gone once a save succeeds."""
+        error, warning = self.session.save_error, self.query_one("#warning", Static)
+        warning.display = error is not None
+        if error is not None:
+            warning.update(Text(not_saved_text(self.session, error), style="bold red"))
+
     def say(self, text: str, error: bool = False) -> None:
         self.query_one("#message", Static).update(
             Text(text, style="bold red" if error else "yellow")
@@ -410,6 +441,7 @@ class TableScreen(Screen[None]):
         )
         self.query_one("#scores", Static).update(Text(f"Totals: {scores}", style="bold"))
         self.query_one("#trick", Static).update(trick_text(donne, self.lang))
+        self.show_save_state()
         await self.render_hand(donne)
         await self.render_actions(donne)
 
@@ -535,13 +567,47 @@ class TableScreen(Screen[None]):
         self.app.push_screen(PanelScreen(last_trick_text(donne, done[-1], self.lang)))
 
     def action_export(self) -> None:
-        path = Path.cwd() / f"atout-match-{self.session.seed}.json"
-        self.session.export(path)
+        name = f"atout-match-{self.session.seed}.json"
+        try:
+            path = export_folder() / name
+            self.session.export(path)
+        except OSError as error:
+            self.say(f"Not exported ({reason(error)}): {name} in the current folder", error=True)
+            return
         self.say(f"Exported the donnes played so far (atout.game/1) to {path}")
 
     def action_quit_table(self) -> None:
-        self.session.save()
+        try:
+            self.session.save()
+        except SaveError as error:
+            self.session.save_error = error
+            self.show_save_state()
+            if not self.quit_unsaved:
+                self.quit_unsaved = True
+                self.say("Not saved: q again quits all the same.", error=True)
+                return
+            self.app.exit(
+                return_code=1,
+                message=f"atout: the match was not saved ({error}); {kept_text(self.session)}.",
+            )
+            return
         self.app.exit()
+
+
+def export_folder() -> Path:
+    """Where ``x`` writes the record: the current folder."""
+    return Path.cwd()
+
+
+def not_saved_text(session: TableSession, error: SaveError) -> str:
+    return f"Not saved — {error}. The game goes on; {kept_text(session)}."
+
+
+def kept_text(session: TableSession) -> str:
+    kept = session.saved_actions
+    if kept is None:
+        return "nothing of this match is saved"
+    return f"the save keeps its last good state ({kept} action{'s' if kept != 1 else ''})"
 
 
 def status_text(session: TableSession, donne: Donne) -> Text:
@@ -662,6 +728,7 @@ class TarotApp(App[None]):
     #start-buttons { height: 1; }
     #start-buttons Button { width: 1fr; }
     #status, #scores, #message { height: 1; }
+    #warning { height: auto; max-height: 2; display: none; }
     #middle { height: 1fr; }
     #trick { width: 32; height: 100%; padding: 0 1; border-right: solid $accent; }
     #log { width: 1fr; }
@@ -675,19 +742,37 @@ class TarotApp(App[None]):
     """
 
     def __init__(self, settings: Settings | None = None, seed: int | None = None,
-                 save_path: Path | None = None, resume: bool = False) -> None:  # fmt: skip
+                 save_path: Path | None = None, resume: bool = False,
+                 lock: SaveLock | None = None) -> None:  # fmt: skip
         super().__init__()
         self.settings = settings or Settings()
         self.seed = seed
         self.save_path = save_path or default_save_path()
+        self.lock = lock or SaveLock(self.save_path)
         self.resume_at_start = resume
+        self.refused = False
         self.notice: Text | str = ""
 
     def on_mount(self) -> None:
-        if self.resume_at_start and self.save_path.exists():
+        self.take_lock()
+        if self.resume_at_start and self.save_path.exists() and not self.refused:
             self.resume()
         else:
             self.push_screen(StartScreen())
+
+    def on_unmount(self) -> None:
+        self.lock.release()
+
+    def take_lock(self) -> None:
+        """Hold the save for as long as the table is open; another table holding it
+        leaves only *Quit*, a folder that cannot hold it leaves a match without save."""
+        try:
+            self.lock.acquire()
+        except SaveInUseError as error:
+            self.refused = True
+            self.notice = Text(f"{error}.", style="bold red")
+        except SaveError as error:
+            self.notice = Text(f"{error}: you can play, but nothing will be saved.", style="red")
 
     def start(self, session: TableSession) -> None:
         self.switch_screen(TableScreen(session)) if len(
@@ -696,12 +781,10 @@ class TarotApp(App[None]):
 
     def resume(self) -> None:
         try:
-            session = TableSession.load(self.save_path)
+            session = TableSession.load(self.save_path, self.lock)
         except InvalidRecordError as error:
-            moved = set_aside(self.save_path)
             self.notice = Text(
-                f"The saved match could not be resumed ({error}); "
-                f"it was set aside as {moved.name}.",
+                f"The saved match could not be resumed ({error}); {self.set_aside()}.",
                 style="red",
             )
             if isinstance(self.screen, StartScreen):
@@ -712,7 +795,30 @@ class TarotApp(App[None]):
         self.settings = session.settings
         self.start(session)
 
+    def set_aside(self) -> str:
+        try:
+            moved = set_aside(self.save_path)
+        except OSError as error:
+            return f"it could not be set aside ({reason(error)}) and stays where it is"
+        return f"it was set aside as {moved.name}"
+
 
 def run(settings: Settings, seed: int | None, resume: bool, save_path: Path | None = None) -> None:
-    """Open the table (blocks until the person quits)."""
-    TarotApp(settings, seed, save_path, resume).run()
+    """Open the table (blocks until the person quits); :class:`AtoutError` before it
+    opens for settings out of range or a save another table holds, and the table's exit
+    status (not 0 after a crash or a quit without save) as ``SystemExit``."""
+    settings.check()
+    if seed is not None:
+        check_seed(seed)
+    path = save_path or default_save_path()
+    lock = SaveLock(path)
+    try:
+        lock.acquire()
+    except SaveInUseError:
+        raise
+    except SaveError:
+        pass
+    app = TarotApp(settings, seed, path, resume, lock)
+    app.run()
+    if app.return_code:
+        raise SystemExit(app.return_code)

@@ -3,19 +3,30 @@
 The terminal table (:mod:`atout.tui.app`) shows a :class:`TableSession`; the session
 holds the match, lets the bots act, checks the person's actions against the rules,
 and writes the save file after every change (atomically: a crash never loses what was
-saved before).
+saved before). While a table has the save open it holds ``match.json.lock`` beside it
+(``flock``): a second table on the same save is refused, and the system lets go of the
+lock when the process ends, however it ends.
 
 A save is a JSON object ``{"format": "atout.save/1", "settings": …, "seed": S,
-"actions": [[donne, action], …]}``: the deals come again from the seed, the actions
-are applied again, each checked against the rules.
+"donnes": N, "actions": [[donne, action], …], "random": {"deal": STATE, "bots":
+[STATE, …]}}``: the deals come again from the seed, the actions are applied again, each
+checked against the rules, and the generators take up their saved states, so that the
+match goes on exactly as it would have. A save without ``"random"`` (an older one)
+resumes with the bots' generators drawn afresh from the seed.
 """
 
 from __future__ import annotations
 
+import contextlib
+import fcntl
 import json
+import math
 import os
 import random
-from dataclasses import asdict, dataclass
+import re
+import socket
+import time
+from dataclasses import asdict, dataclass, fields
 from pathlib import Path
 from typing import Any
 
@@ -27,9 +38,34 @@ from atout.record import action_from_json, action_to_json, game_record
 from atout.state import Action, Donne
 from atout.table import Variant
 
-__all__ = ["SAVE_FORMAT", "Settings", "TableSession", "default_save_path", "set_aside"]
+__all__ = [
+    "MAX_DEALS",
+    "SAVE_FORMAT",
+    "SaveError",
+    "SaveInUseError",
+    "SaveLock",
+    "Settings",
+    "TableSession",
+    "check_seed",
+    "default_save_path",
+    "set_aside",
+]
 
 SAVE_FORMAT = "atout.save/1"
+MAX_DEALS = 1000
+MAX_SEED = 2**256
+MAX_SAVE_BYTES = 16_000_000
+MAX_DEPTH = 8
+MAX_DIGITS = 80
+STATE_WORDS = 625
+
+
+class SaveError(AtoutError):
+    """The save file could not be written (the last good save is kept)."""
+
+
+class SaveInUseError(SaveError):
+    """Another table has the save open."""
 
 
 def default_save_path() -> Path:
@@ -43,6 +79,18 @@ def default_save_path() -> Path:
     return Path(user_data_dir("atout")) / "match.json"
 
 
+def reason(error: OSError) -> str:
+    """An operating system error in a few words: ``No space left on device``."""
+    return error.strerror or str(error)
+
+
+def check_seed(seed: object) -> int:
+    """``seed`` as a table's seed, an integer from 0 to 2**256 - 1."""
+    if isinstance(seed, bool) or not isinstance(seed, int) or not 0 <= seed < MAX_SEED:
+        raise AtoutError(f"seed: an integer from 0 to 2**256 - 1, not {seed!r:.40}")
+    return seed
+
+
 @dataclass(frozen=True)
 class Settings:
     players: int = 4
@@ -52,13 +100,120 @@ class Settings:
     lang: str = "fr"
 
     def check(self) -> None:
+        for name, kind in (("players", int), ("bots", str), ("deals", int), ("animate", bool)):
+            _check_type(name, getattr(self, name), kind)
         Variant.for_players(self.players)
         if self.bots not in BOTS:
             raise AtoutError(f"bots: {self.bots!r} is not one of {', '.join(BOTS)}")
-        if self.deals < 1:
-            raise AtoutError(f"deals: a match has at least 1 donne, not {self.deals}")
+        if not 1 <= self.deals <= MAX_DEALS:
+            raise AtoutError(f"deals: a match has 1 to {MAX_DEALS} donnes, not {self.deals}")
         if self.lang not in ("fr", "en"):
-            raise AtoutError(f"lang: 'fr' or 'en', not {self.lang!r}")
+            raise AtoutError(f"lang: 'fr' or 'en', not {self.lang!r:.40}")
+
+
+def _check_type(name: str, value: object, kind: type) -> None:
+    if not isinstance(value, kind) or (kind is not bool and isinstance(value, bool)):
+        raise AtoutError(f"{name}: {kind.__name__} expected, not {value!r:.40}")
+
+
+class SaveLock:
+    """``match.json.lock`` beside the save, locked with ``flock`` while a table has the
+    save open. Two tables, in one process or two, cannot hold it at once; the system
+    lets go of it when the process ends, even when it is killed."""
+
+    def __init__(self, save_path: Path) -> None:
+        self.save_path = save_path
+        self.path = save_path.with_name(save_path.name + ".lock")
+        self._fd: int | None = None
+
+    @property
+    def held(self) -> bool:
+        return self._fd is not None
+
+    def acquire(self) -> None:
+        """Take the lock; :class:`SaveInUseError` naming the table that holds it, or
+        :class:`SaveError` when the folder cannot hold a lock file."""
+        if self._fd is not None:
+            return
+        fd = self._open()
+        try:
+            fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
+        except OSError as error:
+            holder = _read_holder(fd)
+            os.close(fd)
+            if isinstance(error, BlockingIOError):
+                raise SaveInUseError(
+                    f"{self.save_path} is in use by another atout play ({holder}): "
+                    "quit that table first, or set ATOUT_HOME to another folder"
+                ) from None
+            raise SaveError(f"cannot lock {self.path}: {reason(error)}") from None
+        self._fd = fd
+        _write_holder(fd)
+
+    def _open(self) -> int:
+        folder = self.path.parent
+        if folder.exists() and not folder.is_dir():
+            raise SaveError(f"cannot keep a save in {folder}: it is not a folder")
+        try:
+            folder.mkdir(parents=True, exist_ok=True)
+            return os.open(self.path, os.O_RDWR | os.O_CREAT | os.O_CLOEXEC, 0o644)
+        except OSError as error:
+            raise SaveError(f"cannot keep a save in {folder}: {reason(error)}") from None
+
+    def release(self) -> None:
+        if self._fd is not None:
+            os.close(self._fd)
+            self._fd = None
+
+
+def _try_lock(lock: SaveLock) -> SaveError | None:
+    """Take ``lock`` (:class:`SaveInUseError` when another table holds it); the reason
+    when the folder cannot hold a lock file."""
+    try:
+        lock.acquire()
+    except SaveInUseError:
+        raise
+    except SaveError as error:
+        return error
+    return None
+
+
+def _write_holder(fd: int) -> None:
+    host = socket.gethostname()
+    text = f"pid {os.getpid()} on {host}, since {time.strftime('%Y-%m-%d %H:%M:%S')}\n"
+    with contextlib.suppress(OSError):
+        os.ftruncate(fd, 0)
+        os.pwrite(fd, text.encode(), 0)
+
+
+def _read_holder(fd: int) -> str:
+    try:
+        text = os.pread(fd, 200, 0).decode("utf-8", "replace").strip()
+    except OSError:
+        text = ""
+    return text or "it is starting"
+
+
+def _write_atomically(path: Path, text: str) -> None:
+    """Write ``text`` to a temporary file beside ``path``, flush it to the disk, then
+    rename it over ``path``: ``path`` always holds a whole save."""
+    temporary = path.with_name(path.name + ".tmp")
+    try:
+        with open(temporary, "w", encoding="utf-8") as file:
+            file.write(text)
+            file.flush()
+            os.fsync(file.fileno())
+        os.replace(temporary, path)
+    except BaseException:
+        with contextlib.suppress(OSError):
+            temporary.unlink(missing_ok=True)
+        raise
+    with contextlib.suppress(OSError):
+        folder = os.open(path.parent, os.O_RDONLY)
+        try:
+            os.fsync(folder)
+        finally:
+            os.close(folder)
 
 
 class TableSession:
@@ -66,11 +221,16 @@ class TableSession:
 
     human = 0
 
-    def __init__(self, settings: Settings, seed: int | None = None, save_path: Path | None = None):
+    def __init__(
+        self,
+        settings: Settings,
+        seed: int | None = None,
+        save_path: Path | None = None,
+        lock: SaveLock | None = None,
+    ) -> None:
         settings.check()
         self.settings = settings
-        self.seed = seed if seed is not None else make_rng(None).getrandbits(48)
-        self.save_path = save_path
+        self.seed = check_seed(seed) if seed is not None else make_rng(None).getrandbits(48)
         master = random.Random(self.seed)
         self.deal_rng = random.Random(master.getrandbits(64))
         self.bots: list[Agent] = [
@@ -79,6 +239,24 @@ class TableSession:
         ]
         self.match = Match(Variant.for_players(settings.players))
         self.actions: list[tuple[int, dict[str, Any]]] = []
+        self.saved_actions: int | None = None
+        self.save_error: SaveError | None = None
+        self.save_path: Path | None = None
+        self.lock: SaveLock | None = None
+        if save_path is not None:
+            self.attach(save_path, lock)
+
+    def attach(self, save_path: Path, lock: SaveLock | None = None) -> None:
+        """Keep the match in ``save_path`` from now on: take its lock
+        (:class:`SaveInUseError` when another table holds it); when no lock can be
+        kept there, the match goes on and ``save_error`` says why."""
+        self.save_path, self.lock = save_path, lock or SaveLock(save_path)
+        self.save_error = _try_lock(self.lock)
+
+    def close(self) -> None:
+        """Let go of the save (its lock)."""
+        if self.lock is not None:
+            self.lock.release()
 
     # -- state -----------------------------------------------------------------------------
 
@@ -107,7 +285,7 @@ class TableSession:
     def new_donne(self) -> Donne:
         """Deal the next donne (D17: the right dealer, the barred seats)."""
         donne = self.match.start_donne(self.deal_rng)
-        self.save()
+        self._autosave()
         return donne
 
     def bot_step(self) -> Action | None:
@@ -128,11 +306,14 @@ class TableSession:
         self._apply(action)
 
     def _apply(self, action: Action) -> None:
+        self._replay(action)
+        self._autosave()
+
+    def _replay(self, action: Action) -> None:
         donne = self.donne
         assert donne is not None
         donne.apply_action(action)
         self.actions.append((self.donne_number - 1, action_to_json(action)))
-        self.save()
 
     # -- saving ------------------------------------------------------------------------------
 
@@ -143,43 +324,59 @@ class TableSession:
             "seed": self.seed,
             "donnes": self.donne_number,
             "actions": [[index, action] for index, action in self.actions],
+            "random": {
+                "deal": _state_to_json(self.deal_rng),
+                "bots": [_state_to_json(_rng_of(bot)) for bot in self.bots],
+            },
         }
 
     def save(self) -> None:
-        """Write the save file atomically (a temporary file, then a rename)."""
-        if self.save_path is None:
+        """Write the save file atomically (a temporary file, then a rename);
+        :class:`SaveError` when it cannot be written: the last good save is kept. A
+        match is saved from its first donne on."""
+        if self.save_path is None or not self.match.donnes:
             return
-        self.save_path.parent.mkdir(parents=True, exist_ok=True)
-        temporary = self.save_path.with_suffix(".tmp")
-        temporary.write_text(json.dumps(self.to_json()), encoding="utf-8")
-        os.replace(temporary, self.save_path)
+        assert self.lock is not None
+        try:
+            self.lock.acquire()
+            _write_atomically(self.save_path, json.dumps(self.to_json()))
+        except OSError as error:
+            raise SaveError(f"cannot write {self.save_path}: {reason(error)}") from None
+        self.saved_actions = len(self.actions)
+
+    def _autosave(self) -> None:
+        try:
+            self.save()
+        except SaveError as error:
+            self.save_error = error
+        else:
+            self.save_error = None
 
     def finish(self) -> None:
-        """The match is over: the save file is no longer an unfinished match."""
-        if self.save_path is not None and self.save_path.exists():
-            self.save_path.unlink()
+        """The match is over: the save file is no longer an unfinished match;
+        :class:`SaveError` when it cannot be removed."""
+        if self.save_path is None:
+            return
+        try:
+            self.save_path.unlink(missing_ok=True)
+        except OSError as error:
+            raise SaveError(f"cannot remove {self.save_path}: {reason(error)}") from None
 
     @classmethod
-    def load(cls, path: Path) -> TableSession:
+    def load(cls, path: Path, lock: SaveLock | None = None) -> TableSession:
         """Resume the match saved in ``path``, re-applying every action against the
-        rules; :class:`InvalidRecordError` when the file is damaged."""
+        rules; :class:`SaveInUseError` when another table has it open,
+        :class:`InvalidRecordError` when the file is damaged."""
+        own = lock is None
+        lock = lock or SaveLock(path)
+        _try_lock(lock)
         try:
-            data = json.loads(path.read_text(encoding="utf-8"))
-        except (OSError, UnicodeDecodeError, json.JSONDecodeError) as error:
-            raise InvalidRecordError(f"{path}: not a readable save ({error})") from None
-        if not isinstance(data, dict) or data.get("format") != SAVE_FORMAT:
-            raise InvalidRecordError(f"{path}: not an {SAVE_FORMAT} file")
-        try:
-            settings = Settings(**data["settings"])
-            session = cls(settings, int(data["seed"]), None)
-            for number in range(int(data["donnes"])):
-                session.match.start_donne(session.deal_rng)
-                for index, action in data["actions"]:
-                    if index == number:
-                        session._apply(action_from_json(action))
-        except (KeyError, TypeError, ValueError, IndexError, AttributeError, AtoutError) as error:
-            raise InvalidRecordError(f"{path}: damaged save ({error})") from None
-        session.save_path = path
+            session = _rebuild(cls, read_save(path), path)
+        except InvalidRecordError:
+            if own:
+                lock.release()
+            raise
+        session.attach(path, lock)
         return session
 
     def export(self, path: Path) -> None:
@@ -189,6 +386,154 @@ class TableSession:
         finished = [donne for donne in self.match.donnes if donne.is_terminal()]
         record = game_record(finished, seats, self.seed)
         path.write_text(json.dumps(record, ensure_ascii=False, indent=1), encoding="utf-8")
+
+
+# -- reading a save ------------------------------------------------------------------------
+
+
+def read_save(path: Path) -> dict[str, Any]:
+    """The JSON object in ``path``, bounded (size, nesting, digits) before it is read;
+    :class:`InvalidRecordError` when it is not one."""
+    try:
+        with path.open("rb") as file:
+            raw = file.read(MAX_SAVE_BYTES + 1)
+        if len(raw) > MAX_SAVE_BYTES:
+            raise InvalidRecordError(f"larger than {MAX_SAVE_BYTES} bytes")
+        text = raw.decode("utf-8")
+        if _depth(text) > MAX_DEPTH:
+            raise InvalidRecordError(f"nested deeper than {MAX_DEPTH} levels")
+        data = json.loads(
+            text, parse_int=_bounded_int, parse_float=_finite_float, parse_constant=_no_constant
+        )
+    except OSError as error:
+        raise InvalidRecordError(f"{path}: not a readable save ({reason(error)})") from None
+    except (UnicodeDecodeError, ValueError, RecursionError) as error:
+        raise InvalidRecordError(f"{path}: not a readable save ({error})") from None
+    if not isinstance(data, dict) or data.get("format") != SAVE_FORMAT:
+        raise InvalidRecordError(f"{path}: not an {SAVE_FORMAT} file")
+    return data
+
+
+_STRING = re.compile(r'"(?:[^"\\]|\\.)*"')
+_BRACKET = re.compile(r"[\[\]{}]")
+
+
+def _depth(text: str) -> int:
+    deepest = depth = 0
+    for bracket in _BRACKET.findall(_STRING.sub("", text)):
+        depth += 1 if bracket in "[{" else -1
+        deepest = max(deepest, depth)
+    return deepest
+
+
+def _bounded_int(text: str) -> int:
+    if len(text.lstrip("-")) > MAX_DIGITS:
+        raise InvalidRecordError(f"a number of {len(text)} digits (at most {MAX_DIGITS})")
+    return int(text)
+
+
+def _finite_float(text: str) -> float:
+    value = float(text)
+    if not math.isfinite(value):
+        raise InvalidRecordError(f"the number {text:.40} is out of range")
+    return value
+
+
+def _no_constant(text: str) -> float:
+    raise InvalidRecordError(f"{text} is not a number of a save")
+
+
+def _get(data: dict[str, Any], key: str, kind: type) -> Any:
+    if key not in data:
+        raise InvalidRecordError(f"{key!r} is missing")
+    _check_type(key, data[key], kind)
+    return data[key]
+
+
+def _settings(data: object) -> Settings:
+    if not isinstance(data, dict):
+        raise InvalidRecordError(f"settings: an object expected, not {data!r:.40}")
+    known = {field.name for field in fields(Settings)}
+    unknown = sorted(set(data) - known)
+    if unknown:
+        raise InvalidRecordError(f"settings: unknown field {unknown[0]!r:.40}")
+    settings = Settings(**data)
+    settings.check()
+    return settings
+
+
+def _actions(data: dict[str, Any], donnes: int) -> list[tuple[int, Any]]:
+    actions = _get(data, "actions", list)
+    pairs: list[tuple[int, Any]] = []
+    for number, pair in enumerate(actions):
+        if not (isinstance(pair, list) and len(pair) == 2 and isinstance(pair[1], dict)):
+            raise InvalidRecordError(f"action {number}: [donne, action] expected")
+        _check_type(f"action {number}: donne", pair[0], int)
+        previous = pairs[-1][0] if pairs else 0
+        if not previous <= pair[0] < donnes:
+            raise InvalidRecordError(f"action {number}: donne {pair[0]} is out of order")
+        pairs.append((pair[0], pair[1]))
+    return pairs
+
+
+def _rebuild(cls: type[TableSession], data: dict[str, Any], path: Path) -> TableSession:
+    try:
+        return _replay_save(cls, data)
+    except (KeyError, TypeError, ValueError, IndexError, AttributeError, RecursionError) as error:
+        raise InvalidRecordError(f"{path}: damaged save ({error})") from None
+
+
+def _replay_save(cls: type[TableSession], data: dict[str, Any]) -> TableSession:
+    session = cls(_settings(data.get("settings")), check_seed(data.get("seed")))
+    donnes = _get(data, "donnes", int)
+    if not 1 <= donnes <= session.settings.deals:
+        raise InvalidRecordError(f"donnes: 1 to {session.settings.deals}, not {donnes}")
+    actions = _actions(data, donnes)
+    for number in range(donnes):
+        session.match.start_donne(session.deal_rng)
+        for index, action in actions:
+            if index == number:
+                session._replay(action_from_json(action))
+    if "random" in data:
+        _restore_random(session, data["random"])
+    session.saved_actions = len(session.actions)
+    return session
+
+
+def _restore_random(session: TableSession, data: object) -> None:
+    if not isinstance(data, dict) or not isinstance(data.get("bots"), list):
+        raise InvalidRecordError("random: {'deal': state, 'bots': [state, …]} expected")
+    if len(data["bots"]) != len(session.bots):
+        raise InvalidRecordError(f"random: {len(session.bots)} bots' states expected")
+    if _state_from_json(data.get("deal")) != session.deal_rng.getstate():
+        raise InvalidRecordError("random: the deal's state does not follow from the seed")
+    for bot, state in zip(session.bots, data["bots"], strict=True):
+        _rng_of(bot).setstate(_state_from_json(state))
+
+
+def _rng_of(bot: Agent) -> random.Random:
+    rng = getattr(bot, "rng", None)
+    assert isinstance(rng, random.Random), f"{type(bot).__name__} keeps no random.Random"
+    return rng
+
+
+def _state_to_json(rng: random.Random) -> list[Any]:
+    version, words, gauss = rng.getstate()
+    return [version, list(words), gauss]
+
+
+def _state_from_json(data: object) -> tuple[Any, ...]:
+    """A ``random.Random`` state as ``getstate()`` gives it, checked word by word."""
+    if not (isinstance(data, list) and len(data) == 3 and data[0] == 3):
+        raise InvalidRecordError("random: a state is [3, [625 words], gauss]")
+    words, gauss = data[1], data[2]
+    if not (isinstance(words, list) and len(words) == STATE_WORDS):
+        raise InvalidRecordError(f"random: a state has {STATE_WORDS} words")
+    if not all(type(word) is int and 0 <= word < 2**32 for word in words):
+        raise InvalidRecordError("random: a state's words are integers from 0 to 2**32 - 1")
+    if words[-1] > STATE_WORDS - 1 or not (gauss is None or type(gauss) is float):
+        raise InvalidRecordError("random: not a state of random.Random")
+    return (3, tuple(words), gauss)
 
 
 def set_aside(path: Path) -> Path:
