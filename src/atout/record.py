@@ -76,6 +76,7 @@ __all__ = [
     "action_from_json",
     "action_to_json",
     "deal_record",
+    "decode",
     "donne_record",
     "dumps_deal",
     "game_record",

@@ -20,10 +20,8 @@ from __future__ import annotations
 import contextlib
 import fcntl
 import json
-import math
 import os
 import random
-import re
 import socket
 import time
 from dataclasses import asdict, dataclass, fields
@@ -34,7 +32,7 @@ from atout.bots import BOTS, Agent
 from atout.errors import AtoutError, InvalidRecordError
 from atout.match import Match
 from atout.randomness import make_rng
-from atout.record import action_from_json, action_to_json, game_record
+from atout.record import action_from_json, action_to_json, decode, game_record
 from atout.state import Action, Donne
 from atout.table import Variant
 
@@ -55,8 +53,6 @@ SAVE_FORMAT = "atout.save/1"
 MAX_DEALS = 1000
 MAX_SEED = 2**256
 MAX_SAVE_BYTES = 16_000_000
-MAX_DEPTH = 8
-MAX_DIGITS = 80
 STATE_WORDS = 625
 
 
@@ -392,55 +388,21 @@ class TableSession:
 
 
 def read_save(path: Path) -> dict[str, Any]:
-    """The JSON object in ``path``, bounded (size, nesting, digits) before it is read;
-    :class:`InvalidRecordError` when it is not one."""
+    """The JSON object in ``path``, bounded (size, nesting, digits, as records are)
+    before it is read; :class:`InvalidRecordError` when it is not one."""
     try:
         with path.open("rb") as file:
             raw = file.read(MAX_SAVE_BYTES + 1)
         if len(raw) > MAX_SAVE_BYTES:
             raise InvalidRecordError(f"larger than {MAX_SAVE_BYTES} bytes")
-        text = raw.decode("utf-8")
-        if _depth(text) > MAX_DEPTH:
-            raise InvalidRecordError(f"nested deeper than {MAX_DEPTH} levels")
-        data = json.loads(
-            text, parse_int=_bounded_int, parse_float=_finite_float, parse_constant=_no_constant
-        )
+        data = decode(raw)
     except OSError as error:
         raise InvalidRecordError(f"{path}: not a readable save ({reason(error)})") from None
-    except (UnicodeDecodeError, ValueError, RecursionError) as error:
+    except InvalidRecordError as error:
         raise InvalidRecordError(f"{path}: not a readable save ({error})") from None
     if not isinstance(data, dict) or data.get("format") != SAVE_FORMAT:
         raise InvalidRecordError(f"{path}: not an {SAVE_FORMAT} file")
     return data
-
-
-_STRING = re.compile(r'"(?:[^"\\]|\\.)*"')
-_BRACKET = re.compile(r"[\[\]{}]")
-
-
-def _depth(text: str) -> int:
-    deepest = depth = 0
-    for bracket in _BRACKET.findall(_STRING.sub("", text)):
-        depth += 1 if bracket in "[{" else -1
-        deepest = max(deepest, depth)
-    return deepest
-
-
-def _bounded_int(text: str) -> int:
-    if len(text.lstrip("-")) > MAX_DIGITS:
-        raise InvalidRecordError(f"a number of {len(text)} digits (at most {MAX_DIGITS})")
-    return int(text)
-
-
-def _finite_float(text: str) -> float:
-    value = float(text)
-    if not math.isfinite(value):
-        raise InvalidRecordError(f"the number {text:.40} is out of range")
-    return value
-
-
-def _no_constant(text: str) -> float:
-    raise InvalidRecordError(f"{text} is not a number of a save")
 
 
 def _get(data: dict[str, Any], key: str, kind: type) -> Any:
