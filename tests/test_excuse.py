@@ -216,3 +216,19 @@ def test_P4_reproduction_atout_play_seed_45(capsys: pytest.CaptureFixture[str]) 
     assert all(t["winner"] != 4 for t in entry["tricks"])
     assert any(seat == 4 and card == "EX" for t in entry["tricks"] for seat, card in t["cards"])
     assert entry["result"]["points"] == 4.0
+
+
+@pytest.mark.parametrize("setting", ["changes_camp", "to_trick_winner"])
+def test_P4_a_chelem_lost_at_the_last_trick_is_no_chelem(setting: ExcuseLastTrick) -> None:
+    """The defence takes the first 17 tricks, then plays the Excuse (not led) in the
+    last one, which the taker wins: outside a chelem, so the Excuse goes to the taker's
+    camp (the other camp, and the trick's winner)."""
+    chien = PLAIN[:6]
+    pack = [c for c in PLAIN if c not in chien]
+    last = [pack[-3], pack[-2], EXCUSE, pack[-1]]  # seats 1, 2, 3 (EX), 0 wins
+    body = pack[:-3]
+    tricks = [trick(1, body[i : i + 4], 1, 4) for i in range(0, len(body), 4)]
+    tricks.append(Trick(1, tuple(zip((1, 2, 3, 0), last, strict=True)), 0))
+    camps = [0, 1, 1, 1]
+    piles = camp_piles(tricks, camps, Contract.GARDE_SANS, CardSet(chien), CardSet(), setting)
+    assert EXCUSE in piles.taker and piles.owed == 0

@@ -193,7 +193,7 @@ def _piles(
             taken ^= EXCUSE_BIT
             seat = next(seat for seat, card in trick.cards if card == EXCUSE_INDEX)
             owner, last = camps[seat], index == len(tricks) - 1
-            in_chelem = last and chelem_so_far(owner, winners[:-1])
+            in_chelem = last and chelem_so_far(owner, winners)  # the chelem made
             keeper, given = excuse_goes(owner, winners[index], last, in_chelem, excuse_last_trick)
             piles[keeper] |= EXCUSE_BIT
             owed = given if owner == 0 else -given
