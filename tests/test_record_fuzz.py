@@ -559,3 +559,45 @@ def test_fuzz_campaign_every_mutant_refused_or_legal() -> None:
             counts[check_deal_mutant(mutant(rng.choice(deals), rng))] += 1
         assert time.perf_counter() - one < 2
     assert counts["refused"] > 900 and time.perf_counter() - start < 40
+
+
+@pytest.mark.parametrize("during", ["shuffle", "cut"])
+def test_D14_a_fault_before_the_cut_comes_back_before_the_cut(during: str) -> None:
+    """A plain card turned face up while the pack is shuffled or cut (the deal goes on)
+    is written with ``during`` and read back at that very step."""
+    deal = Deal(Variant.for_players(4), dealer=0)
+    if during == "cut":
+        deal.shuffle(rng=random.Random(1))
+    deal.record_fault("card_exposed", 2, Card.parse("3S"))
+    deal.run_automatically(random.Random(2))
+    donne, rng = Donne(deal), random.Random(3)
+    while not donne.is_terminal():
+        donne.apply_action(rng.choice(donne.legal_actions()))
+    text = json.dumps(game_record([donne], ["bot:random"] * 4))
+    assert json.loads(text)["donnes"][0]["faults"][0]["during"] == during
+    back = loads_game(text)[0][0]
+    assert back == donne and back.deal.operations == deal.operations
+    late = text.replace(f'"during": "{during}"', '"during": "deal"')
+    with pytest.raises(InvalidRecordError, match=r"faults\[0\]\.during"):
+        loads_game(late)
+
+
+def test_a_key_twice_a_seed_out_of_range_and_not_a_text_are_refused() -> None:
+    text = json.dumps(engine_match(5, 4, 2)[1])
+    with pytest.raises(InvalidRecordError, match="'players' given twice in one object"):
+        loads_game(text.replace('"players": 4', '"players": 4, "players": 4', 1))
+    for seed in (-3, 2**64):
+        record = json.loads(text)
+        record["seed"] = seed
+        with pytest.raises(InvalidRecordError, match=r"seed: .* is not a seed \(0 … 2\*\*64"):
+            loads_game(json.dumps(record))
+    for value in (None, 5, 1.5):
+        with pytest.raises(InvalidRecordError, match="a record is a JSON text, got"):
+            loads_game(value)  # type: ignore[arg-type]
+
+
+def test_a_record_of_millions_of_empty_lists_is_refused_before_it_is_parsed() -> None:
+    start = time.perf_counter()
+    with pytest.raises(InvalidRecordError, match="more than 4,000,000 lists and objects"):
+        loads_game("[" + "[]," * 4_000_001 + "[]]")
+    assert time.perf_counter() - start < 2

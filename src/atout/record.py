@@ -36,6 +36,7 @@ from __future__ import annotations
 
 import json
 import reprlib
+from collections import Counter
 from collections.abc import Callable, Iterator, Sequence
 from contextlib import contextmanager
 from typing import Any, TypeVar
@@ -46,11 +47,13 @@ from atout.chien import LEVELS
 from atout.dealing import (
     FAULT_KINDS,
     ChienCardDealt,
+    Cut,
     Deal,
     FaultRecorded,
     Operation,
     PacketDealt,
     Phase,
+    Shuffled,
 )
 from atout.errors import AtoutError, InvalidRecordError
 from atout.state import (
@@ -69,6 +72,7 @@ from atout.table import Rules, Variant
 __all__ = [
     "DEAL_FORMAT",
     "GAME_FORMAT",
+    "MAX_CONTAINERS",
     "MAX_DEPTH",
     "MAX_DIGITS",
     "MAX_DONNES",
@@ -93,6 +97,7 @@ MAX_RECORD_BYTES = 64 * 1024 * 1024
 MAX_DEPTH = 64
 """The deepest JSON nesting read (a record needs 7 levels)."""
 MAX_DIGITS = 20
+MAX_CONTAINERS = 4_000_000  # lists and objects in one record
 """The longest integer read, in digits."""
 MAX_DONNES = 100_000
 """The most donnes a game record holds."""
@@ -177,23 +182,39 @@ def _check_depth(data: object) -> None:
     raise InvalidRecordError(f"nesting deeper than {MAX_DEPTH} levels")
 
 
+def _one_value_a_key(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
+    """A JSON object whose keys are all different (a repeated key is refused)."""
+    data = dict(pairs)
+    if len(data) != len(pairs):
+        counts = Counter(key for key, _ in pairs)
+        repeated = next(key for key, count in counts.items() if count > 1)
+        raise InvalidRecordError(f"{_quote(repeated)} given twice in one object")
+    return data
+
+
 def decode(text: str | bytes) -> Any:
-    """The JSON value of a record's text, within the bounds of this module."""
+    """The JSON value of a record's text, within the bounds of this module: its size,
+    how many lists and objects it holds, their nesting, the digits of its integers, one
+    value a key."""
+    if not isinstance(text, str | bytes | bytearray | memoryview):
+        raise InvalidRecordError(f"a record is a JSON text, got {type(text).__name__}")
     if len(text) > MAX_RECORD_BYTES:
         raise InvalidRecordError(f"larger than {MAX_RECORD_BYTES // 2**20} MiB")
-    if isinstance(text, bytes | bytearray):
+    if isinstance(text, bytes | bytearray | memoryview):
         try:
             text = bytes(text).decode("utf-8")
         except UnicodeDecodeError as error:
             raise InvalidRecordError(f"not UTF-8 ({error.reason} at byte {error.start})") from None
-    if not isinstance(text, str):
-        raise InvalidRecordError(f"a record is a JSON text, got {type(text).__name__}")
+    containers = text.count("[") + text.count("{")
+    if containers > MAX_CONTAINERS:
+        raise InvalidRecordError(f"more than {MAX_CONTAINERS:,} lists and objects")
     try:
         data = json.loads(
             text,
             parse_int=_parse_int,
             parse_float=_parse_float,
             parse_constant=_parse_constant,
+            object_pairs_hook=_one_value_a_key,
         )
     except RecursionError:
         raise InvalidRecordError(f"nesting deeper than {MAX_DEPTH} levels") from None
@@ -289,7 +310,7 @@ def _seed(value: Any, at: str) -> int | None:
     """A seed: an integer or ``null`` (FORMATS.md)."""
     if value is None:
         return None
-    return _int(value, at, -(10**MAX_DIGITS) + 1, 10**MAX_DIGITS - 1, "a seed or null")
+    return _int(value, at, 0, 2**64 - 1, "a seed (0 … 2**64 − 1) or null")
 
 
 def _string(value: Any, at: str, choices: Sequence[str], what: str) -> str:
@@ -468,8 +489,17 @@ class _Fault:
     """A game record's fault, checked for shape (FORMATS.md)."""
 
     def __init__(self, entry: Any, at: str, variant: Variant) -> None:
-        keys = ("kind", "by", "card", "rule", "at")
+        keys: tuple[str, ...] = ("kind", "by", "card", "rule", "at")
+        if isinstance(entry, dict) and "during" in entry:
+            keys += ("during",)
         fault = _object(entry, at, keys, "a fault")
+        self.during = (
+            ""
+            if "during" not in keys
+            else _string(
+                fault["during"], _join(at, "during"), ("shuffle", "cut"), "a step before the cut"
+            )
+        )
         self.where = at
         self.kind = _string(fault["kind"], _join(at, "kind"), FAULT_KINDS, "a fault")
         self.by = _seat(fault["by"], _join(at, "by"), variant.players)
@@ -482,6 +512,10 @@ class _Fault:
             )
         steps = variant.packet_count + variant.chien_size
         self.at = _int(fault["at"], _join(at, "at"), 0, steps, "a place in the sequence")
+        if self.during and self.at:
+            raise _refuse(
+                _join(at, "at"), f"a fault during the {self.during} comes before any card"
+            )
 
 
 def _faults(entries: list[Any], at: str, variant: Variant) -> list[_Fault]:
@@ -560,7 +594,11 @@ def _replay_deal(
         for card in cards:
             with _at(_join(_join(at, "draw"), i)):
                 deal.draw(seat, card)
-    _shuffle_and_cut(deal, data, at)
+    for step in ("shuffle", "cut"):
+        while faults and faults[0].during == step:
+            _replay_fault(deal, faults.pop(0))
+        if deal.phase is not Phase.VOID:
+            (_shuffle if step == "shuffle" else _cut)(deal, data, at)
     steps = variant.packet_count + variant.chien_size
     sequence = _list(data["sequence"], _join(at, "sequence"), steps)
     for i in range(len(sequence) + 1):
@@ -597,8 +635,8 @@ def _draw(value: Any, at: str, variant: Variant) -> list[tuple[int, list[Card]]]
     return draw
 
 
-def _shuffle_and_cut(deal: Deal, data: dict[str, Any], at: str) -> None:
-    """D4–D5: the shuffle the record's ``shuffled`` shows, then its cut."""
+def _shuffle(deal: Deal, data: dict[str, Any], at: str) -> None:
+    """D4: the shuffle the record's ``shuffled`` shows."""
     players = deal.variant.players
     shuffled = _card_list_or_none(data["shuffled"], _join(at, "shuffled"), 78)
     shuffler = _seat_or_none(data["shuffler"], _join(at, "shuffler"), players)
@@ -608,6 +646,11 @@ def _shuffle_and_cut(deal: Deal, data: dict[str, Any], at: str) -> None:
         position = {card: i for i, card in enumerate(deal.pack)}
         with _at(_join(at, "shuffled")):
             deal.shuffle(shuffler, [position[card] for card in shuffled])
+
+
+def _cut(deal: Deal, data: dict[str, Any], at: str) -> None:
+    """D5: the record's cut."""
+    players = deal.variant.players
     cut = data["cut"]
     cutter = _seat_or_none(data["cutter"], _join(at, "cutter"), players)
     if cut is not None:
@@ -722,14 +765,23 @@ def donne_record(donne: Donne, seed: int | None = None) -> dict[str, Any]:
 
 
 def _faults_record(deal: Deal) -> list[dict[str, Any]]:
-    """The faults of the deal, each with its place ``at`` in the sequence."""
-    steps = _steps(deal.operations)
-    return [_fault_record(op, at) for at, op in steps if isinstance(op, FaultRecorded)]
+    """The faults of the deal, each with its place ``at`` in the sequence, and
+    ``during`` (``"shuffle"`` or ``"cut"``) for one recorded before the cut."""
+    faults, during = [], "shuffle"
+    for at, op in _steps(deal.operations):
+        if isinstance(op, Shuffled):
+            during = "cut"
+        elif isinstance(op, Cut):
+            during = ""
+        elif isinstance(op, FaultRecorded):
+            faults.append(_fault_record(op, at, during))
+    return faults
 
 
-def _fault_record(fault: FaultRecorded, at: int) -> dict[str, Any]:
+def _fault_record(fault: FaultRecorded, at: int, during: str = "") -> dict[str, Any]:
     card = str(fault.card) if fault.card is not None else None
-    return {"kind": fault.kind, "by": fault.by, "card": card, "rule": fault.rule, "at": at}
+    record = {"kind": fault.kind, "by": fault.by, "card": card, "rule": fault.rule, "at": at}
+    return record | ({"during": during} if during else {})
 
 
 def game_record(
