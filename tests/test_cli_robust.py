@@ -207,6 +207,17 @@ def test_replay_refuses_a_fifo_without_waiting(tmp_path: Path) -> None:
     assert one_line(replay(str(fifo)), 2, f"{fifo}: not a regular file (a device, FIFO")
 
 
+def test_replay_of_an_empty_file_name_does_not_read_standard_input(record: str) -> None:
+    done = subprocess.run(
+        [sys.executable, "-m", "atout.cli", "replay", ""],
+        input=record,
+        capture_output=True,
+        text=True,
+        timeout=10,
+    )
+    assert one_line(done, 2, "atout: error: '': no such file")
+
+
 def test_replay_refuses_a_device_and_a_folder(tmp_path: Path) -> None:
     assert one_line(replay("/dev/zero"), 2, "/dev/zero: not a regular file")
     assert one_line(replay(str(tmp_path)), 2, f"{tmp_path}: a folder")

@@ -93,6 +93,21 @@ def test_an_older_save_without_generator_states_still_resumes(tmp_path: Path) ->
     assert play_to_the_end(session).is_over
 
 
+def test_a_save_without_the_states_action_count_resumes_as_before(tmp_path: Path) -> None:
+    path = tmp_path / "match.json"
+    saved_after(Settings(bots="random"), 3, 40, path)
+    data = json.loads(path.read_text())
+    assert data["random"].pop("actions") == len(data["actions"])
+    path.write_text(json.dumps(data))
+    session = TableSession.load(path)
+    assert _state_of(session.bots[1]) == data["random"]["bots"][1][1]
+    session.close()
+
+
+def _state_of(bot: Any) -> list[int]:
+    return list(bot.rng.getstate()[1])
+
+
 # -- damaged saves ---------------------------------------------------------------------
 
 
@@ -126,6 +141,8 @@ DAMAGE: dict[str, Any] = {
     "action unknown type": ("action.type", "fold"),
     "action illegal": ("action.seat", 4),
     "settings not an object": ("settings", [5]),
+    "settings empty": ("settings", {}),
+    "settings without lang": ("-settings.lang", None),
     "settings unknown field": ("settings.colour", "red"),
     "players a string": ("settings.players", "5"),
     "players a float": ("settings.players", 5.0),
@@ -138,6 +155,8 @@ DAMAGE: dict[str, Any] = {
     "random word too big": ("random.word", 2**32),
     "random word a float": ("random.word", 1.5),
     "random deal not the seed's": ("random.deal", "OTHER"),
+    "actions cut short": ("actions-1", None),
+    "random actions a string": ("random.actions", "120"),
     "top level a list": "LIST",
     "format missing": ("-format", None),
     "not utf-8": "LATIN1",
@@ -164,8 +183,12 @@ def damaged_text(tmp_path: Path, damage: Any) -> bytes:
     action = data["actions"][5]
     if key == "seed" and isinstance(value, int) and value > 10**100:
         return text.replace(f'"seed": {data["seed"]}', '"seed": ' + "9" * 5000).encode()
-    if key.startswith("-"):
+    if key.startswith("-settings."):
+        del data["settings"][key.split(".")[1]]
+    elif key.startswith("-"):
         del data[key[1:]]
+    elif key == "actions-1":
+        data["actions"].pop()
     elif key == "donnes+1":
         data["donnes"] += 1
     elif key == "action":
@@ -182,6 +205,8 @@ def damaged_text(tmp_path: Path, damage: Any) -> bytes:
         data["random"]["bots"].pop()
     elif key == "random.word":
         data["random"]["bots"][1][1][3] = value
+    elif key == "random.actions":
+        data["random"]["actions"] = value
     elif key == "random.deal":
         data["random"]["deal"] = data["random"]["bots"][0]
     else:
@@ -196,6 +221,43 @@ def test_every_damaged_save_is_refused_whole(tmp_path: Path, damage: Any) -> Non
     with pytest.raises(InvalidRecordError, match="match.json: (damaged|not a)"):
         TableSession.load(path)
     TableSession(Settings(), 1, path).close()  # the lock was let go
+
+
+def test_a_save_cut_short_and_one_missing_settings_say_why(tmp_path: Path) -> None:
+    path = tmp_path / "match.json"
+    path.write_bytes(damaged_text(tmp_path, ("actions-1", None)))
+    with pytest.raises(InvalidRecordError, match="cut short"):
+        TableSession.load(path)
+    path.write_bytes(damaged_text(tmp_path, ("settings", {})))
+    with pytest.raises(InvalidRecordError, match="'players', 'bots', 'deals', 'animate', 'lang'"):
+        TableSession.load(path)
+
+
+FIFO_LOAD = """
+import sys
+from pathlib import Path
+from atout.errors import InvalidRecordError
+from atout.tui.session import Settings, TableSession, set_aside
+path = Path(sys.argv[1])
+try:
+    TableSession.load(path)
+except InvalidRecordError as error:
+    print(error)
+TableSession(Settings(), 1, path).close()  # the lock was let go
+print(set_aside(path).name)
+"""
+
+
+def test_a_fifo_at_the_save_path_is_refused_at_once_and_set_aside(tmp_path: Path) -> None:
+    path = tmp_path / "match.json"
+    os.mkfifo(path)
+    command = [sys.executable, "-c", FIFO_LOAD, str(path)]
+    done = subprocess.run(command, capture_output=True, text=True, timeout=5, cwd=ROOT)
+    assert done.returncode == 0, done.stderr
+    error, moved = done.stdout.splitlines()
+    assert "match.json: not a readable save (not a regular file" in error
+    assert moved == "match.json.damaged"
+    assert not path.exists() and (tmp_path / "match.json.damaged").is_fifo()
 
 
 def test_the_good_save_used_for_damage_loads(tmp_path: Path) -> None:

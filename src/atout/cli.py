@@ -410,7 +410,9 @@ def replay(
     if file is None and _is_terminal(sys.stdin):
         typer.echo(context.get_help(), err=True)
         raise typer.Exit(2)
-    name = file or "-"
+    if file == "":  # an unset shell variable: not standard input, which is only -
+        raise UserError("'': no such file (an empty name); give a record file, or - for stdin")
+    name = "-" if file is None else file
     text = _read_record(name)
     try:
         donnes, data = loads_game(text)

@@ -8,11 +8,14 @@ saved before). While a table has the save open it holds ``match.json.lock`` besi
 lock when the process ends, however it ends.
 
 A save is a JSON object ``{"format": "atout.save/1", "settings": …, "seed": S,
-"donnes": N, "actions": [[donne, action], …], "random": {"deal": STATE, "bots":
-[STATE, …]}}``: the deals come again from the seed, the actions are applied again, each
-checked against the rules, and the generators take up their saved states, so that the
-match goes on exactly as it would have. A save without ``"random"`` (an older one)
-resumes with the bots' generators drawn afresh from the seed.
+"donnes": N, "actions": [[donne, action], …], "random": {"actions": A, "deal": STATE,
+"bots": [STATE, …]}}``: the deals come again from the seed, the actions are applied
+again, each checked against the rules, and the generators take up their saved states,
+so that the match goes on exactly as it would have. ``A`` is the number of actions the
+states belong to: a save whose ``actions`` do not number ``A`` (a list cut short) is
+damaged. A save without ``"random"`` (an older one) resumes with the bots' generators
+drawn afresh from the seed; one without ``A`` (older still) takes up its states as they
+are. Every settings field is required.
 """
 
 from __future__ import annotations
@@ -23,6 +26,7 @@ import json
 import os
 import random
 import socket
+import stat
 import time
 from dataclasses import asdict, dataclass, fields
 from pathlib import Path
@@ -321,6 +325,7 @@ class TableSession:
             "donnes": self.donne_number,
             "actions": [[index, action] for index, action in self.actions],
             "random": {
+                "actions": len(self.actions),
                 "deal": _state_to_json(self.deal_rng),
                 "bots": [_state_to_json(_rng_of(bot)) for bot in self.bots],
             },
@@ -391,8 +396,7 @@ def read_save(path: Path) -> dict[str, Any]:
     """The JSON object in ``path``, bounded (size, nesting, digits, as records are)
     before it is read; :class:`InvalidRecordError` when it is not one."""
     try:
-        with path.open("rb") as file:
-            raw = file.read(MAX_SAVE_BYTES + 1)
+        raw = _read_regular(path, MAX_SAVE_BYTES + 1)
         if len(raw) > MAX_SAVE_BYTES:
             raise InvalidRecordError(f"larger than {MAX_SAVE_BYTES} bytes")
         data = decode(raw)
@@ -403,6 +407,19 @@ def read_save(path: Path) -> dict[str, Any]:
     if not isinstance(data, dict) or data.get("format") != SAVE_FORMAT:
         raise InvalidRecordError(f"{path}: not an {SAVE_FORMAT} file")
     return data
+
+
+def _read_regular(path: Path, most: int) -> bytes:
+    """At most ``most`` bytes of ``path`` when it is a regular file; never waits on a
+    FIFO or a device (:class:`InvalidRecordError` for anything else)."""
+    descriptor = os.open(path, os.O_RDONLY | os.O_NONBLOCK | os.O_NOCTTY | os.O_CLOEXEC)
+    try:
+        if not stat.S_ISREG(os.fstat(descriptor).st_mode):
+            raise InvalidRecordError("not a regular file: a folder, device, FIFO or socket")
+        with os.fdopen(descriptor, "rb", closefd=False) as file:
+            return file.read(most)
+    finally:
+        os.close(descriptor)
 
 
 def _get(data: dict[str, Any], key: str, kind: type) -> Any:
@@ -419,6 +436,9 @@ def _settings(data: object) -> Settings:
     unknown = sorted(set(data) - known)
     if unknown:
         raise InvalidRecordError(f"settings: unknown field {unknown[0]!r:.40}")
+    missing = [field.name for field in fields(Settings) if field.name not in data]
+    if missing:
+        raise InvalidRecordError(f"settings: {', '.join(map(repr, missing))} missing")
     settings = Settings(**data)
     settings.check()
     return settings
@@ -467,6 +487,13 @@ def _restore_random(session: TableSession, data: object) -> None:
         raise InvalidRecordError("random: {'deal': state, 'bots': [state, …]} expected")
     if len(data["bots"]) != len(session.bots):
         raise InvalidRecordError(f"random: {len(session.bots)} bots' states expected")
+    if "actions" in data:  # saves before it had none: their states are taken as they are
+        _check_type("random: actions", data["actions"], int)
+        if data["actions"] != len(session.actions):
+            raise InvalidRecordError(
+                f"random: the states belong to {data['actions']} actions, the save has "
+                f"{len(session.actions)} (cut short?)"
+            )
     if _state_from_json(data.get("deal")) != session.deal_rng.getstate():
         raise InvalidRecordError("random: the deal's state does not follow from the seed")
     for bot, state in zip(session.bots, data["bots"], strict=True):
