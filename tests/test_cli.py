@@ -104,7 +104,7 @@ def test_bad_options_one_line_exit_2(
     [
         ("misdeal", ["Fault (D12): seat", "unseen (D13)", "bid on the new deal (D12)", "Deal 2"]),
         ("chien_count", ["Fault (D10)", "The deal is void", "── Deal 2 ──", "Barred from bidding"]),
-        ("exposed:1:KS", ["seat 1 turned R♠ (Roi de Pique) face up.", "Seat 1 may not bid on"]),
+        ("exposed:1:QC", ["seat 1 turned D♣ (Dame de Trèfle) face up.", "Seat 1 may not bid on"]),
         ("exposed:1:7H", ["The card is below the Valet: the deal goes on (D14).", "(D16)"]),
         ("early_pickup:2", ["Fault (D11): seat 2 touched", "a warning; the deal goes on (D11)"]),
     ],

@@ -346,6 +346,7 @@ def test_D11_early_pickup_is_recorded_and_the_deal_goes_on() -> None:
 def test_D11_penalty_in_points_by_setting() -> None:
     deal = dealing(rules=Rules(early_pickup_penalty=10))
     deal.deal_packet()
+    deal.deal_packet()
     assert deal.record_fault("early_pickup", by=2).penalty == 10
     with pytest.raises(IllegalActionError, match="^D11: name the player"):
         deal.record_fault("early_pickup")
@@ -394,7 +395,6 @@ def test_D13_dealer_at_fault_hands_returned_unseen() -> None:
 @pytest.mark.parametrize("card", ["KS", "QH", "NC", "JD", "T5", "T21", "T1"])
 def test_D14_court_card_or_trump_turned_by_another_player_bars_him(card: str) -> None:
     deal = dealing(dealer=0)
-    deal.deal_packet()
     fault = deal.record_fault("card_exposed", by=2, card=c(card))
     assert fault.voids and fault.barred == (2,) and not fault.hands_returned_unseen
     assert deal.next_dealer == 0 and deal.barred_next == frozenset({2})
@@ -404,7 +404,6 @@ def test_D14_court_card_or_trump_turned_by_another_player_bars_him(card: str) ->
 @pytest.mark.parametrize("card", ["1S", "7H", "10C"])
 def test_D14_plain_card_below_the_valet_the_deal_goes_on(card: str, by: int) -> None:
     deal = dealing(dealer=0)
-    deal.deal_packet()
     fault = deal.record_fault("card_exposed", by=by, card=c(card))
     assert not fault.voids and fault.barred == () and phase(deal) is Phase.DEAL
     assert deal.barred_now == frozenset()
@@ -415,18 +414,32 @@ def test_D14_plain_card_below_the_valet_the_deal_goes_on(card: str, by: int) -> 
 
 def test_D14_setting_bars_the_player_who_turned_a_plain_card() -> None:
     deal = dealing(dealer=0, rules=Rules(bar_plain_card_exposer=True))
-    deal.deal_packet()
     fault = deal.record_fault("card_exposed", by=1, card=c("3H"))
     assert not fault.voids and fault.barred == (1,) and deal.barred_now == frozenset({1})
 
 
 def test_D14_excuse_treated_like_a_trump_by_default() -> None:
     deal = dealing(dealer=0)
-    deal.deal_packet()
     assert deal.record_fault("card_exposed", by=1, card=EXCUSE).voids
     plain = dealing(dealer=0, rules=Rules(excuse_exposed_as_trump=False))
-    plain.deal_packet()
     assert not plain.record_fault("card_exposed", by=1, card=EXCUSE).voids
+
+
+def test_D11_D14_the_seat_at_fault_holds_what_it_touches() -> None:
+    """Once the packets go round, a player turns up only a card he received (the
+    dealer, who holds the pack, any card not given to another), and picks up only
+    cards he has (D11, D14)."""
+    deal = dealing(dealer=0)
+    with pytest.raises(IllegalActionError, match="^D11: seat 1 has no cards to pick up yet"):
+        deal.record_fault("early_pickup", by=1)
+    deal.deal_packet()  # to seat 1
+    theirs, held = deal.received[1][0], deal.pack[10]
+    with pytest.raises(IllegalActionError, match=f"^D14: seat 2 has not received {theirs}"):
+        deal.record_fault("card_exposed", by=2, card=theirs)
+    with pytest.raises(IllegalActionError, match=f"^D14: seat 0 has not received {theirs}"):
+        deal.record_fault("card_exposed", by=0, card=theirs)
+    assert deal.can_record_fault("card_exposed", by=0, card=held)  # still in the pack
+    assert deal.can_record_fault("card_exposed", by=1, card=theirs)
 
 
 def test_D14_refusals() -> None:
@@ -597,8 +610,8 @@ def test_replay_of_a_hand_driven_deal_with_a_fault() -> None:
     deal.draw(1, c("2H"))
     deal.shuffle(rng=random.Random(1))
     deal.cut(20)
-    deal.deal_packet()
     deal.record_fault("card_exposed", by=3, card=c("4S"))
+    deal.deal_packet()
     deal.run_automatically(random.Random(2))
     again = Deal.replay(FOUR, deal.operations)
     assert again == deal

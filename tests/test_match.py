@@ -50,7 +50,7 @@ def test_D12_redeal_by_the_same_dealer_who_may_not_bid() -> None:
 def test_D14_exposer_barred_on_the_redeal_only() -> None:
     match = Match(FOUR, first_dealer=0)
     deal = match.new_deal()
-    deal.run_automatically(random.Random(1), pause_after_packets=2)
+    deal.run_automatically(random.Random(1), pause_after_packets=0)
     deal.record_fault("card_exposed", by=3, card=Card.parse("QH"))
     redeal = match.new_deal()
     assert redeal.dealer == 0 and redeal.barred == frozenset({3})
@@ -79,7 +79,7 @@ def test_D11_penalties_are_tallied_by_seat() -> None:
     match = Match(FOUR, Rules(early_pickup_penalty=10), first_dealer=0)
     for seat in (1, 1, 2):
         deal = match.new_deal()
-        deal.run_automatically(random.Random(seat), pause_after_packets=1)
+        deal.run_automatically(random.Random(seat), pause_after_packets=4)
         deal.record_fault("early_pickup", by=seat)
         deal.run_automatically(random.Random(seat))
     assert match.penalties() == {1: 20, 2: 10}

@@ -809,6 +809,23 @@ class Deal:
             raise IllegalActionError(rule, f"a {kind} fault concerns no card")
         if kind == "early_pickup" and by is None:
             raise IllegalActionError("D11", "name the player who touched his cards")
+        if kind == "early_pickup" and not self.received[by]:  # type: ignore[index]
+            raise IllegalActionError("D11", f"seat {by} has no cards to pick up yet")
+        if kind == "card_exposed" and card is not None:
+            self._verify_exposed(dealer if by is None else by, Card(card))
+
+    def _verify_exposed(self, by: int, card: Card) -> None:
+        """D14: the card turned face up is one the seat could hold at that point:
+        before the first packet any card of the pack; then a card it has received, or
+        for the dealer, who holds the pack, any card not given to another seat."""
+        if self.phase is not Phase.DEAL or not any(self.received):
+            return
+        if card in self.received[by]:
+            return
+        others = [cards for seat, cards in enumerate(self.received) if seat != by]
+        if by == self.dealer and not any(card in cards for cards in others):
+            return
+        raise IllegalActionError("D14", f"seat {by} has not received {card} at this point")
 
     def can_record_fault(self, kind: str, by: int | None = None, card: int | None = None) -> bool:
         return _can(self.verify_fault, kind, by, card)

@@ -685,21 +685,8 @@ def _replay_step(deal: Deal, step: Any, at: str) -> None:
 
 
 def _replay_fault(deal: Deal, fault: _Fault) -> None:
-    """D10–D14: the fault at its place, if the seat could have done it there."""
-    dealt = deal.phase is Phase.DEAL and any(deal.received)
-    if fault.kind == "card_exposed" and fault.card is not None and dealt:
-        others = [cards for seat, cards in enumerate(deal.received) if seat != fault.by]
-        if fault.card not in deal.received[fault.by] and (
-            fault.by != deal.dealer or any(fault.card in cards for cards in others)
-        ):
-            raise _refuse(
-                _join(fault.where, "card"),
-                f"seat {fault.by} has not received {fault.card} at this point of the deal (D14)",
-            )
-    if fault.kind == "early_pickup" and not deal.received[fault.by]:
-        raise _refuse(
-            _join(fault.where, "by"), f"seat {fault.by} has no cards to pick up yet (D11)"
-        )
+    """D10–D14: the fault at its place, if the seat could have done it there (the
+    deal's own rule, :meth:`Deal.verify_fault`)."""
     with _at(fault.where):
         deal.record_fault(fault.kind, fault.by, fault.card)  # type: ignore[arg-type]
 
