@@ -625,3 +625,15 @@ def test_replay_refuses_an_operation_that_breaks_a_rule() -> None:
     ops[index] = Cut(ops[index].seat, 2)  # type: ignore[attr-defined]
     with pytest.raises(IllegalActionError, match="^D5"):
         Deal.replay(FOUR, ops)
+
+
+def test_D11_D14_a_seat_picks_up_early_once_and_a_card_is_turned_up_once() -> None:
+    deal = dealing(dealer=0)
+    deal.deal_packet()
+    deal.record_fault("early_pickup", by=1)
+    with pytest.raises(IllegalActionError, match="^D11: seat 1's early pick-up is already"):
+        deal.record_fault("early_pickup", by=1)
+    card = next(c for c in deal.received[1] if c.is_suit_card and c.rank <= 10)
+    deal.record_fault("card_exposed", by=1, card=card)
+    with pytest.raises(IllegalActionError, match=f"^D14: {card} is already face up"):
+        deal.record_fault("card_exposed", by=1, card=card)

@@ -315,7 +315,9 @@ def test_D11_one_early_pickup_per_seat() -> None:
     with pytest.raises(InvalidRecordError, match=r"faults: 40000 entries, at most"):
         loads_game(_dumps(record))
     faults[:] = [pickup, pickup]
-    with pytest.raises(InvalidRecordError, match=r"twice in one deal \(D11, D14\)"):
+    with pytest.raises(
+        InvalidRecordError, match=r"D11: seat \d+.s early pick-up is already recorded"
+    ):
         loads_game(_dumps(record))
 
 

@@ -811,6 +811,10 @@ class Deal:
             raise IllegalActionError("D11", "name the player who touched his cards")
         if kind == "early_pickup" and not self.received[by]:  # type: ignore[index]
             raise IllegalActionError("D11", f"seat {by} has no cards to pick up yet")
+        if kind == "early_pickup" and any(f.kind == kind and f.by == by for f in self.faults):
+            raise IllegalActionError("D11", f"seat {by}'s early pick-up is already recorded")
+        if kind == "card_exposed" and any(f.card == card for f in self.faults):
+            raise IllegalActionError("D14", f"{Card(card or 0)} is already face up")
         if kind == "card_exposed" and card is not None:
             self._verify_exposed(dealer if by is None else by, Card(card))
 

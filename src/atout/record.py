@@ -522,16 +522,9 @@ def _faults(entries: list[Any], at: str, variant: Variant) -> list[_Fault]:
     """The faults in order; a card is turned up once, a seat picks up early once."""
     most = variant.players + 40 + 1
     faults = [_Fault(e, _join(at, i), variant) for i, e in enumerate(_list(entries, at, most))]
-    seen: set[tuple[str, int | None]] = set()
     for i, fault in enumerate(faults):
         if i and fault.at < faults[i - 1].at:
             raise _refuse(_join(fault.where, "at"), "faults are listed in the order they happened")
-        key = (
-            ("early_pickup", fault.by) if fault.kind == "early_pickup" else (fault.kind, fault.card)
-        )
-        if fault.kind in ("early_pickup", "card_exposed") and key in seen:
-            raise _refuse(fault.where, f"the same {fault.kind} fault twice in one deal (D11, D14)")
-        seen.add(key)
     return faults
 
 
