@@ -322,6 +322,8 @@ def test_D10_wrong_chien_count_is_a_fault_of_the_dealer() -> None:
     assert phase(deal) is Phase.VOID and deal.next_dealer == 1
     with pytest.raises(IllegalActionError, match="^D10: a chien_count is the dealer's fault"):
         finished_dealing(dealer=1).record_fault("chien_count", by=2)
+    with pytest.raises(IllegalActionError, match="^D10: a chien_count fault is only recorded"):
+        dealing(dealer=1).record_fault("chien_count")  # the chien is shown once all is dealt
 
 
 def test_D11_no_pick_up_before_the_end_of_the_deal() -> None:

@@ -782,21 +782,22 @@ class Deal:
     def verify_fault(self, kind: str, by: int | None = None, card: int | None = None) -> None:
         """A fault can be recorded while the deal goes on: a misdeal or a card turned up
         from the shuffle to the last packet, an early pick-up while the cards are being
-        dealt, a wrong chien count when the chien is shown (or while dealing)."""
+        dealt, a wrong chien count when the chien is shown (D10)."""
         if kind not in FAULT_KINDS:
             raise IllegalActionError(
                 "D12", f"{kind!r} is not a fault of the deal: one of {', '.join(FAULT_KINDS)}"
             )
         allowed = {
             "misdeal": (Phase.SHUFFLE, Phase.CUT, Phase.DEAL, Phase.SHOW_CHIEN),
-            "chien_count": (Phase.DEAL, Phase.SHOW_CHIEN),
+            "chien_count": (Phase.SHOW_CHIEN,),
             "card_exposed": (Phase.SHUFFLE, Phase.CUT, Phase.DEAL),
             "early_pickup": (Phase.DEAL,),
         }[kind]
         rule = _FAULT_RULES[kind]
         if self.phase not in allowed:
+            when = "when the chien is shown" if kind == "chien_count" else "during the deal"
             raise IllegalActionError(
-                rule, f"a {kind} fault is only recorded during the deal: {self._phase_text()}"
+                rule, f"a {kind} fault is only recorded {when}: {self._phase_text()}"
             )
         dealer = self._require_dealer()
         if by is not None:
