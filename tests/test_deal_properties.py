@@ -205,7 +205,7 @@ def broken(**changes: object) -> str:
         ({"sequence": [{"to": 2, "cards": ["KS", "QS", "JS"]}]}, "D6"),
         ({"shuffled": ["KS"] * 78}, "shuffled: the pack holds the 78 cards"),
         ({"dealer": "x"}, "dealer: expected an integer"),
-        ({"chien": ["ZZ"]}, "chien: 'ZZ' is not a card"),
+        ({"chien": ["ZZ"]}, "chien\\[0\\]: 'ZZ' is not a card"),
     ],
 )
 def test_bad_deal_records_are_refused_with_the_rule(

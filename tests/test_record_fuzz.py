@@ -603,3 +603,11 @@ def test_a_record_of_millions_of_empty_lists_is_refused_before_it_is_parsed() ->
     with pytest.raises(InvalidRecordError, match="more than 4,000,000 lists and objects"):
         loads_game("[" + "[]," * 4_000_001 + "[]]")
     assert time.perf_counter() - start < 2
+
+
+def test_a_card_that_is_not_one_is_named_by_its_place_and_shown_as_it_is() -> None:
+    """A card refused in a list names its index; a look-alike shows its code points."""
+    record = json.loads(json.dumps(engine_match(5, 4, 1)[1]))
+    record["donnes"][0]["deal"]["chien"][2] = "K\u0405"  # a Cyrillic Ѕ
+    with pytest.raises(InvalidRecordError, match=r"chien\[2\]: 'KЅ' \('K\\u0405'\) is not a card"):
+        loads_game(json.dumps(record))

@@ -20,7 +20,7 @@ the field and the rule.
 ...     loads_deal(text.replace('"KS"', '"ks"', 1), source="deal.json")
 ... except InvalidRecordError as error:
 ...     print(error)
-deal.json: shuffled: 'ks' is not a card (FORMATS.md canonical form: KS, 10H, T21, EX)
+deal.json: shuffled[19]: 'ks' is not a card (FORMATS.md canonical form: KS, 10H, T21, EX)
 
 Faults (a game record's ``faults``, FORMATS.md) are replayed at their place ``at``,
 the number of ``sequence`` entries dealt before them. A fault before the first
@@ -334,12 +334,15 @@ def parse_card(value: Any, at: str = "card") -> Card:
     card = _CANONICAL.get(value) if isinstance(value, str) else None
     if card is None:
         canonical = "(FORMATS.md canonical form: KS, 10H, T21, EX)"
-        raise _refuse(at, f"{_quote(value)} is not a card {canonical}")
+        shown = _quote(value)
+        if isinstance(value, str) and not value.isascii():  # a look-alike shows itself
+            shown += f" ({ascii(value)[:80]})"
+        raise _refuse(at, f"{shown} is not a card {canonical}")
     return card
 
 
 def _card_list(value: Any, at: str, most: int) -> list[Card]:
-    return [parse_card(text, at) for text in _list(value, at, most)]
+    return [parse_card(text, _join(at, i)) for i, text in enumerate(_list(value, at, most))]
 
 
 def _card_list_or_none(value: Any, at: str, most: int) -> list[Card] | None:
