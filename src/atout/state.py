@@ -229,7 +229,13 @@ _DONE = GamePhase.DONE
 _VOID = GamePhase.VOID
 _BITS = tuple(1 << card for card in ALL_CARDS)
 _ALL_BUT = tuple(((1 << 78) - 1) ^ bit for bit in _BITS)
-_of_mask = CardSet.of_mask
+
+
+def _set_of(cards: Sequence[Card]) -> CardSet:
+    """The set of ``cards``, which the deal has already checked."""
+    return CardSet.of_mask(sum(map(_BITS.__getitem__, cards)))
+
+
 _new_tuple = tuple.__new__
 _new_set = object.__new__
 _set_mask: Callable[[CardSet, int], None] = CardSet.__dict__["mask"].__set__
@@ -279,7 +285,7 @@ class Donne:
         self._players = deal.variant.players
         self._tricks_in_all = deal.variant.hand_size
         self._log: list[GameOperation] = []
-        self._hands = [_of_mask(sum(map(_BITS.__getitem__, cards))) for cards in deal.received]
+        self._hands = [_set_of(cards) for cards in deal.received]
         self._bids: tuple[Bid, ...] = ()
         self._highest: Contract | None = None
         self._taker: int | None = None
@@ -444,29 +450,19 @@ class Donne:
         if seat is None or self._phase is not _PLAY:
             legal = self._legal = self._legal_actions()
             return legal
-        mask = self._mask
-        if mask < 0:
-            called = None if self._called is None else self._called_first()
-            hand_mask = self._hands[seat].mask
-            mask = self._mask = play_limit(hand_mask, self._lead, self._best, called)[0]
+        mask = self._mask if self._mask >= 0 else self._play_mask(seat)
         menu = _PLAYS[seat]
         if menu is None:
             menu = _PLAYS[seat] = _menu(seat)
         cards: tuple[Action, ...] = ()  # the actions of the mask's cards, byte by byte
         rest = mask & ~EXCUSE_BIT  # the Excuse, far from the others, comes last
-        if rest and self._trick is None:  # a lead: cards all over the hand
-            data = rest.to_bytes(10, "little")
-            for byte in range(((rest & -rest).bit_length() - 1) >> 3, (rest.bit_length() + 7) >> 3):
-                if data[byte]:
-                    cards += menu[byte][data[byte]]
-        elif rest:  # a suit, or the trumps: a few bytes together
-            byte = ((rest & -rest).bit_length() - 1) >> 3
-            rest >>= byte << 3
-            while rest:
-                if rest & 255:
-                    cards += menu[byte][rest & 255]
-                rest >>= 8
-                byte += 1
+        byte = ((rest & -rest).bit_length() - 1) >> 3 if rest else 0
+        rest >>= byte << 3
+        while rest:
+            if rest & 255:
+                cards += menu[byte][rest & 255]
+            rest >>= 8
+            byte += 1
         if mask & EXCUSE_BIT:
             cards += _PLAY_OF[seat][EXCUSE_INDEX:]
         if not self._done and self._may_show_poignee(seat):
@@ -783,8 +779,8 @@ class Donne:
             taker=self._taker,
             partner=self._partner,
             contract=self._contract,
-            chien=_of_mask(sum(map(_BITS.__getitem__, self._deal.chien_cards))),
-            ecart=_of_mask(sum(map(_BITS.__getitem__, self._ecart))),
+            chien=_set_of(self._deal.chien_cards),
+            ecart=_set_of(self._ecart),
             poignees=[p.level for p in self._poignees],
             chelem_announced=self._chelem is not None,
             excuse_last_trick=self.rules.excuse_last_trick,
