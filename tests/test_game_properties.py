@@ -135,6 +135,8 @@ class Vandal:
             lambda: setattr(observation, "taker", observation.seat),
             lambda: observation.bids.append(observation.bids[0]),  # type: ignore[attr-defined]
             lambda: observation.legal_actions.append(None),  # type: ignore[attr-defined]
+            lambda: observation.tricks.append(None),  # type: ignore[attr-defined]
+            lambda: observation.poignees.append(None),  # type: ignore[attr-defined]
             lambda: setattr(observation.legal_actions[0], "seat", 9),
         ]
         if observation.tricks:
