@@ -57,12 +57,16 @@ class Match:
     keep: bool = True
     _marks: list[int] = field(init=False, repr=False, compare=False)
     _penalties: dict[int, int] = field(init=False, repr=False, compare=False)
+    _dealt: int = field(init=False, repr=False, compare=False)
+    _opened: int = field(init=False, repr=False, compare=False)
 
     def __post_init__(self) -> None:
         if self.first_dealer is not None:
             self.variant.check_seat(self.first_dealer, "dealer")
         self._marks = [0] * self.variant.players
         self._penalties = {}
+        self._dealt = len(self.deals)
+        self._opened = len(self.donnes)
         for donne in self.donnes[:-1]:
             self._add_marks(donne)
         for deal in self.deals[:-1]:
@@ -113,22 +117,38 @@ class Match:
         if last is not None:
             self._add_penalties(last)
         self.deals.append(deal)
+        self._dealt += 1
         if not self.keep:
             del self.deals[:-1]
         return deal
 
     def start_donne(self, rng: random.Random | None = None) -> Donne:
         """Deal the next donne automatically and open it for the bidding (or void)."""
+        self._check_donne_over()
+        self.deal_automatically(rng)
+        return self.open_donne()
+
+    def open_donne(self) -> Donne:
+        """Open the donne of the current deal, dealt step by step and now over: the
+        bidding (D15), or a void donne after a fault or a Petit sec (D12, D16)."""
+        self._check_donne_over()
+        deal = self.current
+        if deal is None or self._opened == self._dealt:
+            raise IllegalActionError("D17", "no deal to open: start the next deal first")
+        donne = Donne(deal)
         last = self.donnes[-1] if self.donnes else None
-        if last is not None and not last.is_terminal():
-            raise IllegalActionError("D17", f"donne {len(self.donnes)} is not over")
-        donne = Donne(self.deal_automatically(rng))
         if last is not None:
             self._add_marks(last)
         self.donnes.append(donne)
+        self._opened = self._dealt
         if not self.keep:
             del self.donnes[:-1]
         return donne
+
+    def _check_donne_over(self) -> None:
+        last = self.donnes[-1] if self.donnes else None
+        if last is not None and not last.is_terminal():
+            raise IllegalActionError("D17", f"donne {len(self.donnes)} is not over")
 
     def totals(self) -> list[int]:
         """S4: the running sum of every donne's marks, by seat."""

@@ -1,0 +1,135 @@
+"""A seat's observation as JSON: what the web table sends to one seat.
+
+Cards are in the canonical notation of FORMATS.md (``T21``, ``KS``, ``EX``); the page
+shows them in the reader's language. Nothing here adds to what
+:meth:`atout.session.Table.observation` lets the seat see.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from atout.cards import Card, CardSet
+from atout.chien import why_not_in_ecart
+from atout.dealing import MIN_CUT
+from atout.session.actions import CutPack, action_to_json
+from atout.session.table import SheetRow, TableObservation
+from atout.table import Variant
+
+__all__ = ["observation_json", "sheet_json"]
+
+
+def _cards(cards: Any) -> list[str]:
+    return [str(card) for card in cards]
+
+
+def _card(card: Card | None) -> str | None:
+    return None if card is None else str(card)
+
+
+def sheet_json(rows: tuple[SheetRow, ...]) -> list[dict[str, Any]]:
+    return [
+        {
+            "number": row.number,
+            "dealer": row.dealer,
+            "void": row.void,
+            "taker": row.taker,
+            "contract": row.contract,
+            "called": _card(row.called),
+            "partner": row.partner,
+            "result": row.result.as_record() if row.result else None,
+            "totals": list(row.totals),
+        }
+        for row in rows
+    ]
+
+
+def observation_json(obs: TableObservation) -> dict[str, Any]:
+    """The observation as one JSON object (see the web table's protocol)."""
+    deal = obs.deal
+    options: list[dict[str, Any]] = []
+    cut = False
+    for option in obs.options:
+        if isinstance(option, CutPack):
+            cut = True
+            continue
+        data = action_to_json(option)
+        if data["type"] == "contribute":
+            data.pop("value")
+        options.append(data)
+    if cut:
+        options.append({"type": "cut", "seat": obs.seat, "min": MIN_CUT, "max": 78 - MIN_CUT})
+    view: dict[str, Any] = {
+        "seat": obs.seat,
+        "players": obs.players,
+        "deals": obs.deals,
+        "number": obs.number,
+        "seq": obs.seq,
+        "to_act": list(obs.to_act),
+        "options": options,
+        "deal": {
+            "phase": deal.phase.value,
+            "dealer": deal.dealer,
+            "shuffler": deal.shuffler,
+            "cutter": deal.cutter,
+            "draws": [[seat, _cards(cards)] for seat, cards in deal.draws],
+            "cut": deal.cut,
+            "dealt": list(deal.dealt),
+            "chien": deal.chien,
+            "petit_sec": None
+            if deal.petit_sec is None
+            else {"seat": deal.petit_sec[0], "hand": _cards(deal.petit_sec[1].sorted_for_hand())},
+            "barred": sorted(deal.barred),
+            "commitment": deal.commitment,
+            "contributed": sorted(deal.contributed),
+        },
+        "game": None,
+        "hands": None if obs.hands is None else [_cards(h.sorted_for_hand()) for h in obs.hands],
+        "sheet": sheet_json(obs.sheet),
+        "totals": list(obs.totals),
+        "over": obs.over,
+    }
+    game = obs.game
+    if game is not None:
+        view["game"] = {
+            "phase": game.phase.value,
+            "current": game.current_player,
+            "dealer": game.dealer,
+            "hand": _cards(game.hand.sorted_for_hand()),
+            "bids": [[b.seat, b.contract.value if b.contract else "pass"] for b in game.bids],
+            "barred": sorted(game.barred),
+            "taker": game.taker,
+            "contract": game.contract.value if game.contract else None,
+            "called": _card(game.called),
+            "partner": game.partner,
+            "chien": None if game.chien is None else _cards(game.chien),
+            "ecart": None if game.ecart is None else _cards(game.ecart),
+            "ecart_trumps_shown": _cards(game.ecart_trumps_shown),
+            "chelem": game.chelem,
+            "poignees": [[p.seat, p.level, _cards(p.cards)] for p in game.poignees],
+            "tricks": [
+                {
+                    "leader": t.leader,
+                    "cards": [[s, str(c)] for s, c in t.cards],
+                    "winner": t.winner,
+                }
+                for t in game.tricks
+            ],
+        }
+        if game.phase.value == "ecart" and obs.seat is not None and obs.seat == game.taker:
+            view["game"]["ecart_rules"] = ecart_rules(game.hand, obs.players, len(game.ecart or ()))
+    return view
+
+
+def ecart_rules(hand: CardSet, players: int, made: int) -> dict[str, Any]:
+    """E2 for a page that lets the taker choose the écart card by card: the cards that
+    may not go there and why, and how many trumps it may hold (only when the hand has
+    too few plain cards; trumps put there are shown, E3)."""
+    left = Variant.for_players(players).chien_size - made
+    plain = sum(1 for card in hand if card.is_suit_card and not card.is_king)
+    refused = {}
+    for card in hand:
+        why = why_not_in_ecart(card, hand, left)
+        if why is not None:
+            refused[str(card)] = str(why)
+    return {"size": left, "refused": refused, "trumps_at_most": max(0, left - plain)}
