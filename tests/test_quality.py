@@ -11,7 +11,7 @@ from pathlib import Path
 import pytest
 
 ROOT = Path(__file__).resolve().parent.parent
-CORE_EXCLUDED = {"cli", "tui", "web", "bots", "sim"}
+CORE_EXCLUDED = {"cli", "tui", "web", "bots", "sim", "session"}
 
 
 def core_modules() -> list[Path]:

@@ -371,3 +371,37 @@ def test_the_table_secret_is_made_from_the_seed_and_never_shown() -> None:
     )
     text = json.dumps([observation_json(table.observation(s)) for s in range(4)])
     assert secret.hex() not in text and "123" not in re.sub(r"[0-9a-f]{64}", "", text)
+
+
+@pytest.mark.parametrize("persons", [0, 2, 4])
+def test_D4_D5_every_donne_of_a_verifiable_table_verifies_from_its_record(persons: int) -> None:
+    from atout.fairness import verify_game
+    from atout.record import game_record
+
+    table = Table(settings(4, persons=persons, deals=3), seed=31 + persons)
+    run(table)
+    donnes = table.match.donnes
+    fairness = [table.fairness(n) for n in range(1, len(donnes) + 1)]
+    cutters_are_bots = [table.settings.seats[d.deal.cutter] is not None for d in donnes]
+    assert [bool(f and f.get("derived_cut")) for f in fairness] == cutters_are_bots
+    record = game_record(donnes, ["x"] * 4, None, fairness=fairness)
+    verdicts = verify_game(json.dumps(record))
+    assert [v.status for v in verdicts] == ["verified"] * len(donnes)
+    tampered = json.loads(json.dumps(record))
+    tampered["donnes"][0]["fairness"]["contributions"] = []
+    assert verify_game(json.dumps(tampered))[0].status != "verified" or persons == 0
+
+
+def test_D5_a_bot_cuts_where_the_secret_and_the_values_say() -> None:
+    table = Table(settings(4, persons=0, deals=1), seed=2)
+    while table.deal is not None and table.deal.phase is not Phase.CUT:
+        table.act(table.bot_action(table.to_act()[0]))
+    deal = table.deal
+    assert deal is not None
+    chosen = table.bot_action(deal.cutter)
+    assert isinstance(chosen, CutPack)
+    other = 4 if chosen.k != 4 else 5
+    with pytest.raises(IllegalActionError, match="verifiable cut") as caught:
+        table.act(CutPack(deal.cutter, other))
+    assert caught.value.rule == "D5"
+    table.act(chosen)

@@ -30,6 +30,23 @@ seat at fault could hold at that point: before the first packet any card of the
 pack; then a card that seat has received, or for the dealer, who holds the pack, any
 card not given to another seat. An early pick-up (D11) is of cards received, once per
 seat in a deal.
+
+A donne of an ``atout.game/1`` record may hold one field more than FORMATS.md lists,
+``fairness``, the data of a verifiable deal (:mod:`atout.fairness`); it is absent when
+the deal had no commitment (``null`` is refused: leave the field out)::
+
+    "fairness": {"commitment": HEX, "secret": HEX_OR_NULL, "contributions": [[SEAT, HEX], …]}
+
+``commitment`` is 64 lowercase hex digits (a SHA-256), ``secret`` the 32-byte secret in
+64 lowercase hex digits or ``null`` while it is not revealed, ``contributions`` one
+``[seat, value]`` per contributing seat, in increasing seat order, each seat once, each
+value 16 to 64 bytes in lowercase hex. An optional ``"derived_cut": true`` says the cut
+was derived too (:func:`atout.fairness.derived_cut`, for a cutter who is a bot). The
+reader checks only the form of these values; whether they match the deal is what
+:func:`atout.fairness.verify_game` and ``atout verify`` check, so that a record whose
+deal does not match its commitment still reads, and is reported as not verified.
+:func:`game_record` and :func:`donne_record` write the field when given it, and
+:func:`donne_fairness` gives it back from a record read by :func:`loads_game`.
 """
 
 from __future__ import annotations
@@ -37,7 +54,7 @@ from __future__ import annotations
 import json
 import reprlib
 from collections import Counter
-from collections.abc import Callable, Iterator, Sequence
+from collections.abc import Callable, Iterator, Mapping, Sequence
 from contextlib import contextmanager
 from typing import Any, TypeVar
 
@@ -56,6 +73,7 @@ from atout.dealing import (
     Shuffled,
 )
 from atout.errors import AtoutError, InvalidRecordError
+from atout.fairness import CONTRIBUTION_BYTES, SECRET_BYTES
 from atout.state import (
     Action,
     Bid,
@@ -81,6 +99,7 @@ __all__ = [
     "action_to_json",
     "deal_record",
     "decode",
+    "donne_fairness",
     "donne_record",
     "dumps_deal",
     "game_record",
@@ -722,15 +741,21 @@ RESULT_RULES = {
 }
 
 
-def donne_record(donne: Donne, seed: int | None = None) -> dict[str, Any]:
-    """One entry of ``donnes`` in an ``atout.game/1`` record."""
+def donne_record(
+    donne: Donne, seed: int | None = None, fairness: Mapping[str, Any] | None = None
+) -> dict[str, Any]:
+    """One entry of ``donnes`` in an ``atout.game/1`` record, with the ``fairness``
+    field (the module's description) when ``fairness`` is given; its form is checked
+    (:class:`InvalidRecordError`)."""
     deal = donne.deal
     tricks = [
         {"leader": t.leader, "cards": [[s, str(c)] for s, c in t.cards], "winner": t.winner}
         for t in donne.tricks
     ]
+    extra = {} if fairness is None else {"fairness": _fairness(fairness, donne.players)}
     return {
         "deal": deal_record(deal, seed),
+        **extra,
         "barred": sorted(deal.barred),
         "faults": _faults_record(deal),
         "void": donne.void,
@@ -772,15 +797,24 @@ def game_record(
     seats: list[str],
     seed: int | None = None,
     seeds: list[int | None] | None = None,
+    fairness: Sequence[Mapping[str, Any] | None] | None = None,
 ) -> dict[str, Any]:
-    """An ``atout.game/1`` record of a match: every donne in order, voided ones included."""
+    """An ``atout.game/1`` record of a match: every donne in order, voided ones included.
+    ``fairness``, one entry per donne (``None`` for a donne without a commitment), adds
+    the ``fairness`` field to the donnes that have one."""
     per_deal = seeds or [None] * len(donnes)
+    per_donne = fairness if fairness is not None else [None] * len(donnes)
+    if len(per_donne) != len(donnes):
+        raise InvalidRecordError(
+            f"fairness: one entry per donne, {len(donnes)}, got {len(per_donne)}"
+        )
+    rows = zip(donnes, per_deal, per_donne, strict=True)
     return {
         "format": GAME_FORMAT,
         "players": len(seats),
         "seed": seed,
         "seats": seats,
-        "donnes": [donne_record(d, s) for d, s in zip(donnes, per_deal, strict=True)],
+        "donnes": [donne_record(d, s, f) for d, s, f in rows],
         "totals": _totals(donnes, len(seats)),
     }
 
@@ -827,7 +861,10 @@ def _read_game(value: Any, rules: Rules) -> tuple[list[Donne], dict[str, Any]]:
 
 
 def _replay_donne(entry: Any, rules: Rules, before: list[Donne], players: int) -> Donne:
-    data = _object(entry, "", DONNE_FIELDS, "a donne")
+    fair = isinstance(entry, dict) and "fairness" in entry
+    data = _object(entry, "", (*DONNE_FIELDS, "fairness") if fair else DONNE_FIELDS, "a donne")
+    if fair:
+        _fairness(data["fairness"], players)
     barred = _barred(data["barred"], players)
     expected = before[-1].deal.barred_next if before else frozenset()
     if barred != expected:
@@ -853,6 +890,64 @@ def _replay_donne(entry: Any, rules: Rules, before: list[Donne], players: int) -
         _compare("", key, data[key], computed[key], rule, "game")
     _check_result(data["result"], computed["result"])
     return donne
+
+
+FAIRNESS_FIELDS = ("commitment", "secret", "contributions")
+"""The fields of a donne's ``fairness`` object (and the optional ``derived_cut``)."""
+
+
+def _fairness(value: Any, players: int) -> dict[str, Any]:
+    """The ``fairness`` object of a donne, checked for form (the module's description):
+    a copy of it as JSON."""
+    keys: tuple[str, ...] = FAIRNESS_FIELDS
+    if isinstance(value, Mapping) and "derived_cut" in value:
+        keys += ("derived_cut",)
+    if not isinstance(value, Mapping):
+        raise _refuse(
+            "fairness",
+            f"a fairness object is a JSON object, got {_quote(value)}; leave the field out "
+            "when the deal has no commitment",
+        )
+    data = _object(dict(value), "fairness", keys, "a fairness object")
+    _hex(data["commitment"], "fairness.commitment", 32, 32, "a SHA-256 commitment")
+    if data["secret"] is not None:
+        _hex(data["secret"], "fairness.secret", SECRET_BYTES, SECRET_BYTES, "the secret")
+    entries = _list(data["contributions"], "fairness.contributions", players, "contributions")
+    contributions: list[list[Any]] = []
+    for i, entry in enumerate(entries):
+        where = f"fairness.contributions[{i}]"
+        pair = _tuple(entry, where, 2, "each contribution is [seat, hex]")
+        seat = _seat(pair[0], f"{where}[0]", players)
+        if contributions and seat <= contributions[-1][0]:
+            raise _refuse(
+                f"{where}[0]", "the contributions in increasing seat order, each seat once (D4)"
+            )
+        _hex(pair[1], f"{where}[1]", *CONTRIBUTION_BYTES, "a contribution")
+        contributions.append([seat, pair[1]])
+    copy = {"commitment": data["commitment"], "secret": data["secret"]}
+    copy["contributions"] = contributions
+    if "derived_cut" in data:
+        if not isinstance(data["derived_cut"], bool):
+            raise _refuse(
+                "fairness.derived_cut", f"true or false, got {_quote(data['derived_cut'])} (D5)"
+            )
+        copy["derived_cut"] = data["derived_cut"]
+    return copy
+
+
+def _hex(value: Any, at: str, low: int, high: int, what: str) -> None:
+    """``value``: ``low`` to ``high`` bytes in lowercase hex (D4)."""
+    ok = isinstance(value, str) and 2 * low <= len(value) <= 2 * high and len(value) % 2 == 0
+    if not ok or not set(value) <= set("0123456789abcdef"):
+        size = f"{low}" if low == high else f"{low} to {high}"
+        raise _refuse(at, f"{what} is {size} bytes in lowercase hex, got {_quote(value)} (D4)")
+
+
+def donne_fairness(data: Mapping[str, Any]) -> list[dict[str, Any] | None]:
+    """The ``fairness`` field of each donne of a game record read by :func:`loads_game`
+    (its second value), ``None`` for a donne without one: what :func:`game_record`
+    takes back to write the record again."""
+    return [entry.get("fairness") for entry in data["donnes"]]
 
 
 def _barred(value: Any, players: int) -> frozenset[int]:

@@ -36,6 +36,14 @@ from atout.bots import BOTS, Agent
 from atout.cards import Card, CardSet
 from atout.dealing import MIN_CUT, ChienCardDealt, Deal, PetitSecAnnounced, Phase
 from atout.errors import AtoutError, IllegalActionError
+from atout.fairness import (
+    Derivation,
+    check_contribution,
+    commitment,
+    deal_following,
+    derive,
+    derived_cut,
+)
 from atout.match import Match
 from atout.scoring import Result
 from atout.session.actions import (
@@ -291,8 +299,6 @@ class Table:
         """The commitment to the current deal's secret (published before it is dealt)."""
         if self._secret is None:
             return None
-        from atout.fairness import commitment
-
         return commitment(self._secret)
 
     def observation(self, seat: int | None, all_hands: bool = False) -> TableObservation:
@@ -427,7 +433,14 @@ class Table:
             else:
                 deal.shuffle(seat, rng=random.Random(_mix(self.seed, "shuffle", len(self.actions))))
         elif isinstance(action, CutPack):
+            derived = self._derived_cut(seat)
+            if derived is not None and action.k != derived:
+                raise IllegalActionError(
+                    "D5", f"seat {seat} is a bot: it cuts {derived} cards, the verifiable cut"
+                )
             deal.cut(action.k, seat)
+            if derived is not None and self._revealed[-1] is not None:
+                self._revealed[-1]["derived_cut"] = True
         elif isinstance(action, DealPack):
             self._deal_cards(deal)
         elif isinstance(action, ShowChien):
@@ -447,8 +460,6 @@ class Table:
         return f"seat {seat} cannot act now ({phase}): the table waits for seat {waiting}"
 
     def _contribute(self, seat: int, value: str) -> None:
-        from atout.fairness import check_contribution
-
         if not self.settings.verifiable:
             raise IllegalActionError("D4", "this table's deals are not verifiable")
         if seat not in self.persons:
@@ -463,17 +474,23 @@ class Table:
         except AtoutError as error:
             raise IllegalActionError("D4", str(error)) from None
 
-    def _derivation(self) -> Any:
-        from atout.fairness import derive
-
+    def _derivation(self) -> Derivation:
         assert self._secret is not None
         contributions = sorted(self._contributions.items())
         return derive(self._secret, contributions, self.variant, self.settings.rules)
 
+    def _derived_cut(self, seat: int) -> int | None:
+        """A bot's cut at a verifiable table follows from the secret and the values
+        (the server, which knows the pack, does not choose it); a person cuts as he
+        likes (D5)."""
+        if not self.settings.verifiable or self.settings.seats[seat] is None:
+            return None
+        assert self._secret is not None
+        contributions = sorted(self._contributions.items())
+        return derived_cut(self._secret, contributions, self.variant.players)
+
     def _deal_cards(self, deal: Deal) -> None:
         if self.settings.verifiable:
-            from atout.fairness import deal_following
-
             for _ in deal_following(deal, self._derivation().gaps):
                 pass
         else:
@@ -499,6 +516,9 @@ class Table:
             value = hashlib.sha256(repr((self.seed, "value", len(self.actions))).encode())
             return Contribute(seat, value.hexdigest())
         if isinstance(first, CutPack):
+            derived = self._derived_cut(seat)
+            if derived is not None:
+                return CutPack(seat, derived)
             return random.Random(_mix(self.seed, "cut", len(self.actions))).choice(options)
         return first
 
