@@ -2,113 +2,254 @@
 
     uv run --group dev python docs/screenshots.py
 
-Writes ``docs/table-*.svg``: the start screen, the deal being told, the bidding, the
-écart, a trick in play with a card refused, the result panel, the help screen.
+Writes ``docs/table-*.svg``, one a phase, each different: the start screen, the deal
+told step by step (``table-deal-1`` … ``table-deal-4``), the bidding, the King called
+(5 players), the écart being made, a poignée being chosen, a card refused in play, a
+finished trick kept on the table, the result panel, the score sheet, the rules (in
+French), the help, and the standings with export, play again and quit.
 """
 
 from __future__ import annotations
 
 import asyncio
 import tempfile
+from collections.abc import Callable
+from dataclasses import replace
 from pathlib import Path
 
 from textual.pilot import Pilot
 
 from atout.bidding import Contract
-from atout.cards import Card
-from atout.state import Bid, CardPlayed, Discard
-from atout.tui.app import CardView, HelpScreen, PanelScreen, TableScreen, TarotApp
+from atout.state import Bid, CallCard, CardPlayed, GamePhase, PoigneeShown
+from atout.tui.app import PanelScreen, TableScreen, TarotApp
 from atout.tui.session import Settings, TableSession
 
 DOCS = Path(__file__).resolve().parent
+QUIET = Settings(animate=False, speed="fast", pause=0, ui="en")
 
 
-def garde_seed() -> int:
-    """A seed where the person (seat 0) bids a Garde and gets it."""
-    for seed in range(3000):
-        session = TableSession(Settings(animate=False), seed)
+def find(test: Callable[[TableSession], bool], settings: Settings, limit: int = 20000) -> int:
+    for seed in range(limit):
+        session = TableSession(settings, seed)
         session.new_donne()
         while session.bot_step():
             pass
-        donne = session.donne
-        if donne is None or not session.human_to_act():
-            continue
-        if Bid(0, Contract.GARDE) not in donne.legal_actions():
-            continue
-        session.act(Bid(0, Contract.GARDE))
-        while session.bot_step():
-            pass
-        if donne.taker == 0 and donne.phase.value == "ecart":
+        if test(session):
             return seed
     raise SystemExit("no seed found")
 
 
-async def click_card(pilot: Pilot[None], screen: TableScreen, card: Card) -> None:
-    """Click ``card`` in the hand, once the hand shows it."""
-    for _ in range(50):
-        views = [v for v in screen.query(CardView) if v.card == card]
-        if views:
-            await pilot.click(views[0])
-            await pilot.pause()
+def takes(contract: Contract) -> Callable[[TableSession], bool]:
+    def test(session: TableSession) -> bool:
+        donne = session.donne
+        if (
+            donne is None
+            or not session.human_to_act()
+            or Bid(0, contract) not in (donne.legal_actions())
+        ):
+            return False
+        session.act(Bid(0, contract))
+        while session.bot_step():
+            pass
+        return donne.taker == 0
+
+    return test
+
+
+def poignee(session: TableSession) -> bool:
+    donne = session.donne
+    return donne is not None and donne.void is None and donne.hands[0].count_trumps() >= 11
+
+
+def table(app: TarotApp) -> TableScreen:
+    return next(s for s in reversed(app.screen_stack) if isinstance(s, TableScreen))
+
+
+async def act(pilot: Pilot[None], app: TarotApp, take: Contract | None = None) -> None:
+    screen = table(app)
+    game = screen.obs.game
+    assert game is not None
+    if game.phase is GamePhase.BIDDING:
+        key = {Contract.GARDE: "2", Contract.GARDE_SANS: "3"}.get(take, "p") if take else "p"
+        await pilot.press(key if Bid(screen.me, take) in screen.obs.options else "p")
+    elif any(isinstance(a, CallCard) for a in screen.obs.options):
+        await pilot.press("1")
+    elif screen.in_ecart():
+        await pilot.press("y" if len(screen.picked) == len(game.chien or ()) else "enter")
+    elif game.phase is GamePhase.CHELEM:
+        await pilot.press("n")
+    else:
+        await pilot.press("enter")
+    await pilot.pause()
+
+
+async def until(pilot: Pilot[None], app: TarotApp, done: Callable[[], bool],
+                take: Contract | None = None) -> None:  # fmt: skip
+    for _ in range(600):
+        await pilot.pause()
+        if done():
             return
-        await pilot.pause(0.05)
+        if isinstance(app.screen, PanelScreen):
+            await pilot.press("enter")
+        elif isinstance(app.screen, TableScreen) and app.screen.hold:
+            await pilot.press("space")
+        elif isinstance(app.screen, TableScreen) and app.screen.session.human_to_act():
+            await act(pilot, app, take)
+    raise SystemExit("the table never got there")
+
+
+def shooter(app: TarotApp) -> Callable[[str], None]:
+    def save(name: str) -> None:
+        app.save_screenshot(str(DOCS / f"table-{name}.svg"))
+        print(f"docs/table-{name}.svg")
+
+    return save
+
+
+async def start_and_deal(folder: Path) -> None:
+    TableScreen.NARRATION_DELAY = 3600.0  # the lines are told here one by one
+    app = TarotApp(replace(QUIET, animate=True), 3, folder / "match.json")
+    save = shooter(app)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        await pilot.press("down")
+        save("start")
+        await pilot.press("n")
+        await pilot.pause()
+        screen = table(app)
+        for frame, lines in enumerate((4, 4, 5, 20), 1):
+            for _ in range(min(lines, len(screen.narration))):
+                screen.log_line(screen.narration.pop(0))
+            if not screen.narration:
+                await screen.flush_narration()
+            await pilot.pause()
+            save(f"deal-{frame}")
+    TableScreen.NARRATION_DELAY = 0.05
+
+
+async def bidding_and_ecart(folder: Path) -> None:
+    seed = find(takes(Contract.GARDE), QUIET)
+    app = TarotApp(QUIET, seed, folder / "match.json")
+    save = shooter(app)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.press("n")
+        await pilot.pause()
+        save("bidding")
+        await pilot.press("2")
+        await pilot.pause()
+        await pilot.press("right", "enter", "enter", "right", "enter")
+        await pilot.pause()
+        save("ecart")
+        await until(pilot, app, lambda: isinstance(app.screen, PanelScreen))
+        save("result")
+        await pilot.press("m")
+        await pilot.pause()
+        save("sheet")
+
+
+async def king_call(folder: Path) -> None:
+    five = replace(QUIET, players=5)
+    seed = find(takes(Contract.GARDE), five)
+    app = TarotApp(five, seed, folder / "match.json")
+    save = shooter(app)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.press("n")
+        await pilot.pause()
+        await pilot.press("2")
+        await pilot.pause()
+        save("call")
+
+
+async def poignee_chosen(folder: Path) -> None:
+    seed = find(poignee, QUIET)
+    app = TarotApp(QUIET, seed, folder / "match.json")
+    save = shooter(app)
+
+    def offered() -> bool:
+        screen = app.screen
+        return isinstance(screen, TableScreen) and any(
+            isinstance(a, PoigneeShown) for a in screen.obs.options
+        )
+
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.press("n")
+        await until(pilot, app, offered, take=Contract.GARDE_SANS)
+        await pilot.press("s")
+        await pilot.pause()
+        await pilot.press("right", "right", "space", "left")
+        await pilot.pause()
+        save("poignee")
+
+
+async def play_and_trick(folder: Path) -> None:
+    app = TarotApp(replace(QUIET, pause=-1, lang="en"), 5, folder / "match.json")
+    save = shooter(app)
+
+    def refusable() -> bool:
+        screen = app.screen
+        if not isinstance(screen, TableScreen) or not screen.session.human_to_act():
+            return False
+        game = screen.obs.game
+        legal = {a.card for a in screen.obs.options if isinstance(a, CardPlayed)}
+        return bool(game and game.phase is GamePhase.PLAY and legal and len(legal) < 5)
+
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.press("n")
+        await until(pilot, app, refusable)
+        screen = table(app)
+        game = screen.obs.game
+        assert game is not None
+        legal = {a.card for a in screen.obs.options if isinstance(a, CardPlayed)}
+        wrong = next(c for c in game.hand if c not in legal)
+        await screen.choose_card(wrong)
+        await pilot.pause()
+        save("play")
+        await until(pilot, app, lambda: table(app).hold)
+        save("trick")
+
+
+async def rules_help_end(folder: Path) -> None:
+    app = TarotApp(replace(QUIET, deals=1, ui="fr"), 8, folder / "match.json")
+    save = shooter(app)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.press("n")
+        await pilot.pause()
+        await pilot.press("r")
+        for _ in range(22):
+            await pilot.press("down")
+        await pilot.pause()
+        save("rules")
+        await pilot.press("escape")
+        await pilot.pause()
+        app.settings = replace(app.settings, ui="en")
+    app = TarotApp(replace(QUIET, deals=1), 12, folder / "other.json")
+    save = shooter(app)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.press("n")
+        await pilot.pause()
+        await pilot.press("question_mark")
+        await pilot.pause()
+        save("help")
+        await pilot.press("escape")
+
+        def over() -> bool:
+            return isinstance(app.screen, PanelScreen) and not app.screen.button
+
+        await until(pilot, app, over)
+        save("end")
 
 
 async def shoot() -> None:
-    seed = garde_seed()
-    with tempfile.TemporaryDirectory() as folder:
-        app = TarotApp(Settings(animate=True), seed, Path(folder) / "match.json")
-        async with app.run_test(size=(80, 24)) as pilot:
-            await pilot.pause()
-            app.save_screenshot(str(DOCS / "table-start.svg"))
-            await pilot.click("#new")
-            await pilot.pause(0.4)
-            app.save_screenshot(str(DOCS / "table-deal.svg"))
-    with tempfile.TemporaryDirectory() as folder:
-        app = TarotApp(Settings(animate=False), seed, Path(folder) / "match.json")
-        async with app.run_test(size=(80, 24)) as pilot:
-
-            def save(name: str) -> None:
-                app.save_screenshot(str(DOCS / f"table-{name}.svg"))
-
-            await pilot.click("#new")
-            for _ in range(10):
-                await pilot.pause(0.05)
-            save("bidding")
-            await pilot.press("2")
-            for _ in range(10):
-                await pilot.pause(0.1)
-            save("ecart")
-            screen = app.screen
-            assert isinstance(screen, TableScreen)
-            donne = screen.session.donne
-            assert donne is not None
-            while donne.phase.value == "ecart":
-                card = next(a.card for a in donne.legal_actions() if isinstance(a, Discard))
-                await click_card(pilot, screen, card)
-            await pilot.press("n")  # no chelem
-            for _ in range(30):
-                await pilot.pause(0.1)
-                if screen.session.human_to_act() and donne.tricks and not screen.busy:
-                    break
-            legal = {a.card for a in donne.legal_actions() if isinstance(a, CardPlayed)}
-            illegal = [c for c in donne.hands[0] if c not in legal]
-            if illegal:
-                await click_card(pilot, screen, illegal[0])
-            save("play")
-            await pilot.press("question_mark")
-            await pilot.pause()
-            assert isinstance(app.screen, HelpScreen)
-            save("help")
-            await pilot.press("escape")
-            for _ in range(400):
-                await pilot.pause(0.05)
-                if isinstance(app.screen, PanelScreen):
-                    break
-                if screen.session.human_to_act():
-                    card = next(a.card for a in donne.legal_actions() if isinstance(a, CardPlayed))
-                    await click_card(pilot, screen, card)
-            save("result")
+    for scene in (
+        start_and_deal,
+        bidding_and_ecart,
+        king_call,
+        poignee_chosen,
+        play_and_trick,
+        rules_help_end,
+    ):
+        with tempfile.TemporaryDirectory() as folder:
+            await scene(Path(folder))
 
 
 if __name__ == "__main__":

@@ -104,6 +104,19 @@ def test_a_save_without_the_states_action_count_resumes_as_before(tmp_path: Path
     session.close()
 
 
+def test_a_save_before_the_later_settings_resumes_with_their_defaults(tmp_path: Path) -> None:
+    path = tmp_path / "match.json"
+    saved = saved_after(Settings(players=3, bots="random", ui="en"), 5, 30, path)
+    data = json.loads(path.read_text())
+    for name in ("seat", "ui", "speed", "pause", "target"):
+        del data["settings"][name]
+    path.write_text(json.dumps(data))
+    session = TableSession.load(path)
+    assert session.settings == Settings(players=3, bots="random", ui=session.settings.ui)
+    assert session.actions == saved.actions and session.human == 0
+    session.close()
+
+
 def _state_of(bot: Any) -> list[int]:
     return list(bot.rng.getstate()[1])
 
@@ -150,6 +163,11 @@ DAMAGE: dict[str, Any] = {
     "deals a string": ("settings.deals", "3"),
     "animate a string": ("settings.animate", "yes"),
     "bots unknown": ("settings.bots", "genius"),
+    "speed unknown": ("settings.speed", "warp"),
+    "pause a string": ("settings.pause", "2"),
+    "seat out of range": ("settings.seat", 7),
+    "ui unknown": ("settings.ui", "de"),
+    "target negative": ("settings.target", -5),
     "random not an object": ("random", 3),
     "random a bot short": ("random.bots", "SHORT"),
     "random word too big": ("random.word", 2**32),

@@ -11,15 +11,15 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from textual.widgets import Input
 
-import atout.tui.app as app_module
 import atout.tui.session as session_module
 from atout.tui.app import PanelScreen, TableScreen, TarotApp, run
 from atout.tui.session import SaveInUseError, Settings, TableSession, default_save_path
 from tests.test_save import DAMAGE, damaged_text, saved_after, step
-from tests.test_tui import SIZE, message, play_one_human_action, table
+from tests.test_tui import SIZE, act_by_keys, message, table
 
-QUIET = Settings(animate=False)
+QUIET = Settings(animate=False, speed="fast", pause=0)
 
 
 def warning(app: TarotApp) -> str:
@@ -38,8 +38,10 @@ async def human_moves(pilot: Any, app: TarotApp, count: int) -> None:
             await pilot.press("enter")
         elif count == 0:
             return
+        elif table(app).hold:
+            await pilot.press("space")
         elif table(app).session.human_to_act():
-            await play_one_human_action(pilot, app)
+            await act_by_keys(pilot, app)
             count -= 1
     raise AssertionError("the person was not asked to act")
 
@@ -195,16 +197,17 @@ async def test_a_read_only_folder_resumes_and_tells_it_cannot_save(
 @pytest.mark.parametrize(
     ("folder", "why"), [("a-file", "Not a directory"), ("d" * 300, "File name too long")]
 )
-async def test_an_export_that_fails_is_told(
-    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, folder: str, why: str
-) -> None:
+async def test_an_export_that_fails_is_told(tmp_path: Path, folder: str, why: str) -> None:
     (tmp_path / "a-file").write_text("")
-    monkeypatch.setattr(app_module, "export_folder", lambda: tmp_path / folder)
     app = TarotApp(QUIET, 8, tmp_path / "match.json")
     async with app.run_test(size=SIZE) as pilot:
         await pilot.click("#new")
         await human_moves(pilot, app, 1)
         await pilot.press("x")
         await pilot.pause()
-        assert message(app) == f"Not exported ({why}): atout-match-8.json in the current folder"
+        app.screen.query_one("#folder", Input).value = str(tmp_path / folder)
+        await pilot.press("enter")
+        await pilot.pause()
+        path = tmp_path / folder / "atout-match-8.json"
+        assert message(app) == f"Not exported ({why}): {path}"
         await human_moves(pilot, app, 1)

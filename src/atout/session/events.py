@@ -3,8 +3,8 @@
 Every event is what happened, in the order it happened, with the id of the rule it
 follows. An event is public unless it holds a card someone may not see: the pack's
 order after the shuffle (D4) and the cards dealt face down (D6–D8) are seen by no one;
-a card put in the écart (E2) only by the taker, unless it is a trump, which is shown
-(E3); the chien of a Garde sans or contre (E1) by no one. :meth:`Event.for_seat` is
+a card put in the écart (E1) only by the taker, unless it is a trump, which is shown
+(E2), until the donne is over and the taker's pile is counted; the chien of a Garde sans or contre (E1) by no one. :meth:`Event.for_seat` is
 what one seat (or a spectator, ``None``) is told.
 """
 
@@ -129,10 +129,10 @@ def donne_event(seq: int, donne: int, op: GameOperation, taker: int | None) -> E
     if isinstance(op, ChienRevealed):
         return Event(seq, donne, "chien_revealed", "E1", {"cards": _cards(op.cards)})
     if isinstance(op, Discard):
-        shown = op.card.is_trump  # E3: a trump put in the écart is shown
+        shown = op.card.is_trump  # E2: a trump put in the écart is shown
         data = {"seat": op.seat, "card": str(op.card) if shown else None}
         private = {op.seat: {"card": str(op.card)}}
-        return Event(seq, donne, "discard", "E3" if shown else "E2", data, private)
+        return Event(seq, donne, "discard", "E2" if shown else "E1", data, private)
     if isinstance(op, ChelemDecision):
         return Event(seq, donne, "chelem", "A6", {"seat": op.seat, "announce": op.announce})
     if isinstance(op, PoigneeShown):

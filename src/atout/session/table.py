@@ -318,6 +318,8 @@ class Table:
                     ecart=None,
                     partner=donne.partner if known else None,
                 )
+            if donne.is_terminal() and donne.contract is not None and donne.contract.chien_seen:
+                game = game._replace(ecart=donne.ecart)  # counted with the taker's pile
         hands = None
         if seat is None and all_hands and donne is not None:
             hands = donne.hands

@@ -15,7 +15,15 @@ so that the match goes on exactly as it would have. ``A`` is the number of actio
 states belong to: a save whose ``actions`` do not number ``A`` (a list cut short) is
 damaged. A save without ``"random"`` (an older one) resumes with the bots' generators
 drawn afresh from the seed; one without ``A`` (older still) takes up its states as they
-are. Every settings field is required.
+are. The settings fields of the first saves (``players``, ``bots``, ``deals``, ``animate``,
+``lang``) are required; the later ones (``seat``, ``ui``, ``speed``, ``pause``,
+``target``) take their defaults when a save has none.
+
+The match itself is an :class:`atout.session.Table` dealing automatically: the person
+in seat ``seat``, a bot in every other seat. The table creates its generators as this
+session always did (the master generator from the seed, the deal's from it, then one
+a seat), so a save resumes exactly; the terminal sees the match only through the
+table's observation of the person's seat and its feed of events.
 """
 
 from __future__ import annotations
@@ -28,7 +36,7 @@ import random
 import socket
 import stat
 import time
-from dataclasses import asdict, dataclass, fields
+from dataclasses import asdict, dataclass, field, fields
 from pathlib import Path
 from typing import Any
 
@@ -37,12 +45,15 @@ from atout.errors import AtoutError, InvalidRecordError
 from atout.match import Match
 from atout.randomness import make_rng
 from atout.record import action_from_json, action_to_json, decode, game_record
-from atout.state import Action, Donne
+from atout.session import Event, MakeEcart, Table, TableAction, TableObservation, TableSettings
+from atout.state import Discard, Donne
 from atout.table import Variant
 
 __all__ = [
     "MAX_DEALS",
+    "PAUSES",
     "SAVE_FORMAT",
+    "SPEEDS",
     "SaveError",
     "SaveInUseError",
     "SaveLock",
@@ -58,6 +69,11 @@ MAX_DEALS = 1000
 MAX_SEED = 2**256
 MAX_SAVE_BYTES = 16_000_000
 STATE_WORDS = 625
+MAX_TARGET = 100_000
+SPEEDS = {"fast": 0.0, "normal": 0.3, "slow": 0.8}
+"""The bots' speed: the pause before each of their cards, in seconds."""
+PAUSES = (0.0, 1.0, 2.0, 4.0, -1.0)
+"""The pause after a trick, in seconds (``-1``: until a key)."""
 
 
 class SaveError(AtoutError):
@@ -91,16 +107,44 @@ def check_seed(seed: object) -> int:
     return seed
 
 
+def locale_ui() -> str:
+    """``"fr"`` when the user's locale is French, else ``"en"``."""
+    for name in ("LC_ALL", "LC_MESSAGES", "LANG", "LANGUAGE"):
+        value = os.environ.get(name, "")
+        if value:
+            return "fr" if value.lower().startswith("fr") else "en"
+    return "en"
+
+
 @dataclass(frozen=True)
 class Settings:
+    """A match at the terminal: ``players``, the ``bots``' level, ``deals`` donnes (or
+    fewer: the match also ends once a total reaches ``target`` points, when it is not
+    0), the deal told step by step (``animate``), the cards' names (``lang``), the
+    interface's language (``ui``), the person's ``seat``, the bots' ``speed`` and the
+    ``pause`` after a trick (seconds; -1 until a key)."""
+
     players: int = 4
     bots: str = "heuristic"
     deals: int = 5
     animate: bool = True
     lang: str = "fr"
+    seat: int = 0
+    ui: str = field(default_factory=locale_ui)
+    speed: str = "normal"
+    pause: float = 2.0
+    target: int = 0
 
     def check(self) -> None:
-        for name, kind in (("players", int), ("bots", str), ("deals", int), ("animate", bool)):
+        for name, kind in (
+            ("players", int),
+            ("bots", str),
+            ("deals", int),
+            ("animate", bool),
+            ("seat", int),
+            ("speed", str),
+            ("target", int),
+        ):
             _check_type(name, getattr(self, name), kind)
         Variant.for_players(self.players)
         if self.bots not in BOTS:
@@ -109,6 +153,33 @@ class Settings:
             raise AtoutError(f"deals: a match has 1 to {MAX_DEALS} donnes, not {self.deals}")
         if self.lang not in ("fr", "en"):
             raise AtoutError(f"lang: 'fr' or 'en', not {self.lang!r:.40}")
+        if self.ui not in ("fr", "en"):
+            raise AtoutError(f"ui: 'fr' or 'en', not {self.ui!r:.40}")
+        if not 0 <= self.seat < self.players:
+            raise AtoutError(f"seat: 0 … {self.players - 1}, not {self.seat}")
+        if self.speed not in SPEEDS:
+            raise AtoutError(f"speed: one of {', '.join(SPEEDS)}, not {self.speed!r:.40}")
+        if isinstance(self.pause, bool) or not isinstance(self.pause, int | float):
+            raise AtoutError(f"pause: a number of seconds, not {self.pause!r:.40}")
+        if not (self.pause == -1 or 0 <= self.pause <= 60):
+            raise AtoutError(f"pause: 0 to 60 seconds, or -1 (until a key), not {self.pause}")
+        if not 0 <= self.target <= MAX_TARGET:
+            raise AtoutError(f"target: 0 (none) to {MAX_TARGET} points, not {self.target}")
+
+    def table_settings(self) -> TableSettings:
+        """The table of this match: the person in ``seat``, a bot in every other."""
+        seats = tuple(None if s == self.seat else self.bots for s in range(self.players))
+        return TableSettings(
+            players=self.players,
+            deals=self.deals,
+            seats=seats,
+            dealing="automatic",
+            verifiable=False,
+            stand_in=self.bots,
+        )
+
+
+REQUIRED_SETTINGS = ("players", "bots", "deals", "animate", "lang")
 
 
 def _check_type(name: str, value: object, kind: type) -> None:
@@ -217,9 +288,8 @@ def _write_atomically(path: Path, text: str) -> None:
 
 
 class TableSession:
-    """One person (seat ``human``) against bots, donne after donne."""
-
-    human = 0
+    """One person (seat ``settings.seat``) against bots, donne after donne, on an
+    :class:`atout.session.Table`."""
 
     def __init__(
         self,
@@ -231,13 +301,7 @@ class TableSession:
         settings.check()
         self.settings = settings
         self.seed = check_seed(seed) if seed is not None else make_rng(None).getrandbits(48)
-        master = random.Random(self.seed)
-        self.deal_rng = random.Random(master.getrandbits(64))
-        self.bots: list[Agent] = [
-            BOTS[settings.bots](random.Random(master.getrandbits(64)))
-            for _ in range(settings.players)
-        ]
-        self.match = Match(Variant.for_players(settings.players))
+        self.table = Table(settings.table_settings(), self.seed)
         self.actions: list[tuple[int, dict[str, Any]]] = []
         self.saved_actions: int | None = None
         self.save_error: SaveError | None = None
@@ -261,59 +325,104 @@ class TableSession:
     # -- state -----------------------------------------------------------------------------
 
     @property
+    def human(self) -> int:
+        """The person's seat."""
+        return self.settings.seat
+
+    @property
+    def match(self) -> Match:
+        return self.table.match
+
+    @property
+    def deal_rng(self) -> random.Random:
+        return self.table.deal_rng
+
+    @property
+    def bots(self) -> list[Agent]:
+        return self.table.bots
+
+    @property
     def donne(self) -> Donne | None:
-        return self.match.donnes[-1] if self.match.donnes else None
+        return self.table.donne
 
     @property
     def donne_number(self) -> int:
-        return len(self.match.donnes)
+        return self.table.number
+
+    @property
+    def target_reached(self) -> bool:
+        """A points target is set and a total has reached it."""
+        target = self.settings.target
+        return bool(target) and max(self.table.match.totals()) >= target
 
     @property
     def is_over(self) -> bool:
-        """The match is over: its last donne is played (or void)."""
-        donne = self.donne
-        return (
-            donne is not None and donne.is_terminal() and self.donne_number >= self.settings.deals
-        )
+        """The match is over: its last donne is played (or void), or a total reached
+        the target."""
+        donne = self.table.donne
+        if donne is None or not donne.is_terminal():
+            return False
+        return self.table.is_over or self.target_reached
+
+    def observation(self) -> TableObservation:
+        """What the person may see now, and may do."""
+        return self.table.observation(self.human)
+
+    def events_since(self, seq: int) -> list[dict[str, Any]]:
+        """The events after number ``seq`` as the person is told them."""
+        return self.table.events_since(seq, self.human)
+
+    def donne_events(self) -> list[dict[str, Any]]:
+        """The events of the donne being played, as the person is told them."""
+        number = self.table.number
+        return [e.for_seat(self.human) for e in self.table.events if e.donne == number]
 
     def human_to_act(self) -> bool:
-        donne = self.donne
-        return donne is not None and donne.current_player() == self.human
+        donne = self.table.donne
+        return donne is not None and not donne.is_terminal() and self.human in self.table.to_act()
 
     # -- moves -------------------------------------------------------------------------------
 
     def new_donne(self) -> Donne:
         """Deal the next donne (D17: the right dealer, the barred seats)."""
-        donne = self.match.start_donne(self.deal_rng)
+        self.table.next_donne()
         self._autosave()
+        donne = self.table.donne
+        assert donne is not None
         return donne
 
-    def bot_step(self) -> Action | None:
+    def bot_step(self) -> TableAction | None:
         """Let the bot whose turn it is act once; ``None`` when it is the person's turn
         or the donne is over."""
-        donne = self.donne
+        donne = self.table.donne
         if donne is None or donne.is_terminal() or self.human_to_act():
             return None
-        seat = donne.current_player()
-        assert seat is not None
-        action = self.bots[seat].act(donne.observation(seat))
+        seat = self.table.to_act()[0]
+        action = self.table.bot_action(seat)
         self._apply(action)
         return action
 
-    def act(self, action: Action) -> None:
+    def act(self, action: TableAction) -> list[Event]:
         """The person's action: checked against the rules (an ``IllegalActionError``
-        names the rule it breaks), applied and saved."""
-        self._apply(action)
+        names the rule it breaks, and nothing changes), applied and saved; the events
+        it made."""
+        events = self._apply(action)
+        return events
 
-    def _apply(self, action: Action) -> None:
-        self._replay(action)
+    def _apply(self, action: TableAction) -> list[Event]:
+        events = self._replay(action)
         self._autosave()
+        return events
 
-    def _replay(self, action: Action) -> None:
-        donne = self.donne
-        assert donne is not None
-        donne.apply_action(action)
-        self.actions.append((self.donne_number - 1, action_to_json(action)))
+    def _replay(self, action: TableAction) -> list[Event]:
+        events = self.table.act(action)
+        index = self.table.number - 1
+        if isinstance(action, MakeEcart):  # kept as the discards it is made of
+            for card in action.cards:
+                self.actions.append((index, action_to_json(Discard(action.seat, card))))
+        else:
+            self.actions.append((index, action_to_json(action)))  # type: ignore[arg-type]
+        return events
 
     # -- saving ------------------------------------------------------------------------------
 
@@ -383,7 +492,10 @@ class TableSession:
     def export(self, path: Path) -> None:
         """Write the match so far as an ``atout.game/1`` record: every donne that is
         over (one being played is left out: a record holds whole donnes)."""
-        seats = ["human", *([f"bot:{self.settings.bots}"] * (self.settings.players - 1))]
+        seats = [
+            "human" if seat == self.human else f"bot:{self.settings.bots}"
+            for seat in range(self.settings.players)
+        ]
         finished = [donne for donne in self.match.donnes if donne.is_terminal()]
         record = game_record(finished, seats, self.seed)
         path.write_text(json.dumps(record, ensure_ascii=False, indent=1), encoding="utf-8")
@@ -432,11 +544,11 @@ def _get(data: dict[str, Any], key: str, kind: type) -> Any:
 def _settings(data: object) -> Settings:
     if not isinstance(data, dict):
         raise InvalidRecordError(f"settings: an object expected, not {data!r:.40}")
-    known = {field.name for field in fields(Settings)}
+    known = {item.name for item in fields(Settings)}
     unknown = sorted(set(data) - known)
     if unknown:
         raise InvalidRecordError(f"settings: unknown field {unknown[0]!r:.40}")
-    missing = [field.name for field in fields(Settings) if field.name not in data]
+    missing = [name for name in REQUIRED_SETTINGS if name not in data]
     if missing:
         raise InvalidRecordError(f"settings: {', '.join(map(repr, missing))} missing")
     settings = Settings(**data)
@@ -472,7 +584,7 @@ def _replay_save(cls: type[TableSession], data: dict[str, Any]) -> TableSession:
         raise InvalidRecordError(f"donnes: 1 to {session.settings.deals}, not {donnes}")
     actions = _actions(data, donnes)
     for number in range(donnes):
-        session.match.start_donne(session.deal_rng)
+        session.table.next_donne()
         for index, action in actions:
             if index == number:
                 session._replay(action_from_json(action))

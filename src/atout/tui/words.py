@@ -1,0 +1,130 @@
+"""The terminal table's words in French and English: :func:`tr` gives a message in the
+interface's language (``"fr"`` or ``"en"``) from the catalogues shared with the web
+table (``atout/locale/*/LC_MESSAGES/atout.po``), and :class:`Seats` names the seats as the
+person sees them (``You``, ``Right (1)``…)."""
+
+from __future__ import annotations
+
+import re
+from typing import Any
+
+from atout.cards import Card
+from atout.errors import InvalidNotationError
+from atout.i18n import translations
+
+__all__ = ["CARD_CODE", "REFUSALS", "Seats", "refusal_text", "shown_cards", "tr"]
+
+
+def tr(ui: str, text: str, context: str = "", **values: Any) -> str:
+    """``text`` in the interface language ``ui`` (the gettext catalogues of
+    :mod:`atout.i18n`; ``context``: its ``msgctxt``), with ``{names}`` filled in."""
+    key = f"{context}\x04{text}" if context else text
+    text = translations(ui).get(key, text)
+    return text.format(**values) if values else text
+
+
+CARD_CODE = re.compile(r"\b(?:T(?:2[01]|1[0-9]|[1-9])|EX|(?:10|[1-9]|[JNQK])[SHDC])\b")
+
+
+def shown_cards(text: str, lang: str) -> str:
+    """``text`` with every card in canonical notation (``T19``, ``3H``, ``KS``) in the
+    display form the player chose (``19``, ``3♥``, ``R♠``)."""
+
+    def display(match: re.Match[str]) -> str:
+        try:
+            return Card.parse(match.group(0)).display(lang)
+        except InvalidNotationError:
+            return match.group(0)
+
+    return CARD_CODE.sub(display, text)
+
+
+REFUSALS = (
+    "{card} does not follow the suit led ({lead})",
+    "{card}: void in the suit led, you must trump",
+    "{card}: void in the suit led, you must play a trump higher than {best}",
+    "{card}: trumps were led, you must trump",
+    "{card}: trumps were led, you must play a trump higher than {best}",
+    "the called suit may not be led at the first trick, except {called}",
+    "a King may not go to the écart",
+    "a bout (the Petit, the 21, the Excuse) may not go to the écart",
+    "a trump may go to the écart only when nothing else is possible",
+    "a {level} poignée shows exactly {need} trumps, not {count}",
+    "a poignée shows only trumps (and maybe the Excuse)",
+    "the Excuse may stand for a trump only when every other trump is shown",
+    "a poignée shows cards of the player's own hand, once each",
+)
+"""The refusals a person meets at the table, as the rules give them (P1–P3, B4, E2,
+A2): each is said in the interface's language."""
+
+
+def _pattern(template: str) -> re.Pattern[str]:
+    parts = re.split(r"{(\w+)}", template)
+    regex = "".join(
+        re.escape(part) if index % 2 == 0 else f"(?P<{part}>.+?)"
+        for index, part in enumerate(parts)
+    )
+    return re.compile(f"^{regex}$")
+
+
+_REFUSAL_PATTERNS = [(template, _pattern(template)) for template in REFUSALS]
+
+
+def refusal_text(why: str, ui: str, lang: str) -> str:
+    """A refusal ``RULE: text`` in the interface's language, its cards in the display
+    form the player chose (a text the table does not know stays as the rules say it)."""
+    rule, _, text = why.partition(": ")
+    for template, pattern in _REFUSAL_PATTERNS:
+        match = pattern.match(text)
+        if match:
+            values = dict(match.groupdict())
+            if "level" in values:
+                values["level"] = tr(ui, values["level"])
+            text = tr(ui, template, **values)
+            break
+    return shown_cards(tr(ui, "{rule}: {why}", rule=rule, why=text), lang)
+
+
+PLACES = {
+    3: ("", "Right", "Left"),
+    4: ("", "Right", "Across", "Left"),
+    5: ("", "Right", "Far right", "Far left", "Left"),
+}
+SHORT_PLACES = {
+    3: ("", "Right", "Left"),
+    4: ("", "Right", "Across", "Left"),
+    5: ("", "Right", "Far R", "Far L", "Left"),
+}
+
+
+class Seats:
+    """The seats around the table as the person in seat ``me`` names them: seat
+    ``me + 1`` is the right neighbour, the last before ``me`` the left one."""
+
+    def __init__(self, me: int, players: int, ui: str) -> None:
+        self.me, self.players, self.ui = me, players, ui
+
+    def relative(self, seat: int) -> int:
+        return (seat - self.me) % self.players
+
+    def seat_at(self, relative: int) -> int:
+        return (self.me + relative) % self.players
+
+    def name(self, seat: int) -> str:
+        """``You`` or ``Right (1)``."""
+        if seat == self.me:
+            return tr(self.ui, "You")
+        return f"{tr(self.ui, PLACES[self.players][self.relative(seat)])} ({seat})"
+
+    def short(self, seat: int) -> str:
+        """``You`` or ``Right 1``, ``Far R 2``: the name in the trick and the totals."""
+        if seat == self.me:
+            return tr(self.ui, "You")
+        return f"{tr(self.ui, SHORT_PLACES[self.players][self.relative(seat)])} {seat}"
+
+    def says(self, seat: int, mine: str, theirs: str, **values: Any) -> str:
+        """The sentence for the person (``You call {card}``) or for another seat
+        (``{name} calls {card}``)."""
+        if seat == self.me:
+            return tr(self.ui, mine, **values)
+        return tr(self.ui, theirs, name=self.name(seat), **values)
