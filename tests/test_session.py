@@ -93,6 +93,8 @@ def may_know(table: Table, seat: int | None) -> set[str]:
             known |= {str(donne.called)} if donne.called is not None else set()
             known |= {str(c) for c in donne.ecart if c.is_trump}
             known |= {str(c) for t in donne.tricks for _, c in t.cards}
+            if donne.is_terminal():
+                known |= {str(c) for c in donne.ecart}  # counted with the taker's pile
     return known
 
 
@@ -206,18 +208,31 @@ def test_refused_actions_name_their_rule_and_change_nothing() -> None:
     assert deal.cut_k == 4
 
 
+def _first_ecart(seed: int) -> Table | None:
+    """A table at its écart, or ``None`` when the donne has none."""
+    table = Table(settings(4, persons=4, deals=1, verifiable=False), seed=seed)
+    while table.donne is None or table.donne.phase.value not in ("ecart", "play", "over"):
+        table.act(table.bot_action(table.to_act()[0]))
+        if table.donne is not None and table.donne.is_terminal():
+            return None
+    return table if table.donne.phase.value == "ecart" else None
+
+
 def test_E2_the_ecart_is_checked_whole_and_applied_whole() -> None:
-    for seed in range(200):
-        table = Table(settings(4, persons=4, deals=1, verifiable=False), seed=seed)
-        while table.donne is None or table.donne.phase.value not in ("ecart", "play", "over"):
-            table.act(table.bot_action(table.to_act()[0]))
-            if table.donne is not None and table.donne.is_terminal():
-                break
-        donne = table.donne
-        if donne is not None and donne.phase.value == "ecart":
+    for seed in range(500):
+        found = _first_ecart(seed)
+        if found is None:
+            continue
+        table, donne = found, found.donne
+        assert donne is not None and donne.taker is not None
+        hand = donne.observation(donne.taker).hand
+        if (
+            any(c.is_king for c in hand)
+            and sum(c.is_suit_card and not c.is_king for c in hand) >= 6
+        ):
             break
     else:
-        pytest.fail("no seed gave an écart")
+        pytest.fail("no seed gave an écart whose taker has a King and 6 plain cards")
     taker = donne.taker
     assert taker is not None
     view = observation_json(table.observation(taker))
@@ -227,7 +242,6 @@ def test_E2_the_ecart_is_checked_whole_and_applied_whole() -> None:
     plain = [c for c in hand if c.is_suit_card and not c.is_king]
     for king in kings:
         assert rules["refused"][str(king)].startswith("E2")
-    assert kings and len(plain) >= 6, "pick a seed whose taker has a King and 6 plain cards"
     if kings:
         bad = MakeEcart(taker, (*plain[:5], kings[0]))
         with pytest.raises(IllegalActionError, match="King"):
@@ -357,7 +371,7 @@ def test_events_tell_the_ecart_to_the_taker_only_and_trumps_to_everyone() -> Non
     assert plain.for_seat(2)["card"] == "3S" and plain.for_seat(1)["card"] is None
     assert plain.for_seat(None)["card"] is None and plain.for_seat(None, True)["card"] == "3S"
     trump = donne_event(1, 1, Discard(2, Card.parse("T5")), 2)
-    assert trump.for_seat(0)["card"] == "T5" and trump.rule == "E3"
+    assert trump.for_seat(0)["card"] == "T5" and trump.rule == "E2"
 
 
 def test_the_table_secret_is_made_from_the_seed_and_never_shown() -> None:
@@ -405,3 +419,18 @@ def test_D5_a_bot_cuts_where_the_secret_and_the_values_say() -> None:
         table.act(CutPack(deal.cutter, other))
     assert caught.value.rule == "D5"
     table.act(chosen)
+
+
+def test_S4_a_match_with_a_points_target_ends_once_a_total_reaches_it() -> None:
+    table = Table(settings(4, persons=0, deals=50, target=150), seed=6)
+    run(table)
+    totals = table.match.totals()
+    assert max(totals) >= 150 and table.number < 50
+    before = table.match.donnes[:-1]
+    reached_before = [0] * 4
+    for donne in before:
+        reached_before = [a + b for a, b in zip(reached_before, donne.returns(), strict=True)]
+    assert max(reached_before) < 150
+    assert table.events[-1].kind == "match_over"
+    with pytest.raises(IllegalActionError, match="S4"):
+        table.next_donne()

@@ -82,6 +82,7 @@ class TableSettings:
     dealing: Dealing = "visible"
     verifiable: bool = True
     stand_in: str = "heuristic"
+    target: int = 0  # S4: the match also ends once a total reaches it (0: no target)
 
     def check(self) -> None:
         """One-line :class:`AtoutError` naming the setting that is wrong."""
@@ -95,6 +96,8 @@ class TableSettings:
                 raise AtoutError(f"seat {seat}: {name!r:.40} is not a bot ({', '.join(BOTS)})")
         if self.stand_in not in BOTS:
             raise AtoutError(f"stand_in: {self.stand_in!r:.40} is not a bot ({', '.join(BOTS)})")
+        if type(self.target) is not int or self.target < 0:
+            raise AtoutError(f"target: 0 (none) or a number of points, not {self.target!r:.40}")
         if self.dealing not in ("visible", "automatic"):
             raise AtoutError(f"dealing: 'visible' or 'automatic', not {self.dealing!r:.40}")
 
@@ -202,8 +205,13 @@ class Table:
 
     @property
     def is_over(self) -> bool:
+        """The last donne is over, or a total has reached the target (S4)."""
         donne = self.donne
-        return donne is not None and donne.is_terminal() and self.number >= self.settings.deals
+        if donne is None or not donne.is_terminal():
+            return False
+        target = self.settings.target
+        reached = bool(target) and max(self.match.totals()) >= target
+        return self.number >= self.settings.deals or reached
 
     def to_act(self) -> tuple[int, ...]:
         """The seats the table waits for."""
@@ -529,8 +537,8 @@ class Table:
         donne = self.donne
         if self.deal is not None and (donne is None or not donne.is_terminal()):
             raise IllegalActionError("D17", f"donne {self.number} is not over")
-        if self.number >= self.settings.deals:
-            raise IllegalActionError("S4", f"the match of {self.settings.deals} donnes is over")
+        if self.is_over:
+            raise IllegalActionError("S4", "the match is over")
         if self.settings.dealing == "automatic":
             self.match.start_donne(self.deal_rng)
             self._deal_seen = self._donne_seen = 0

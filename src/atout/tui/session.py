@@ -176,6 +176,7 @@ class Settings:
             dealing="automatic",
             verifiable=False,
             stand_in=self.bots,
+            target=self.target,
         )
 
 
@@ -350,19 +351,10 @@ class TableSession:
         return self.table.number
 
     @property
-    def target_reached(self) -> bool:
-        """A points target is set and a total has reached it."""
-        target = self.settings.target
-        return bool(target) and max(self.table.match.totals()) >= target
-
-    @property
     def is_over(self) -> bool:
         """The match is over: its last donne is played (or void), or a total reached
-        the target."""
-        donne = self.table.donne
-        if donne is None or not donne.is_terminal():
-            return False
-        return self.table.is_over or self.target_reached
+        the target (S4)."""
+        return self.table.is_over
 
     def observation(self) -> TableObservation:
         """What the person may see now, and may do."""
