@@ -47,10 +47,47 @@ reader checks only the form of these values; whether they match the deal is what
 deal does not match its commitment still reads, and is reported as not verified.
 :func:`game_record` and :func:`donne_record` write the field when given it, and
 :func:`donne_fairness` gives it back from a record read by :func:`loads_game`.
+
+An ``atout.game/1`` record may also hold, after ``seats``, a ``rules`` field: the ⚙
+settings of :class:`~atout.table.Rules` that differ from the FFT's, by name
+(:data:`RULE_SETTINGS`), ``{}`` for the FFT; a setting it leaves out is the FFT's, and a
+record without the field is read with the rules the caller gives (the FFT's by
+default). Every name must be a field of ``Rules``, every value of that field's type
+and different from the FFT's (so that a record has one form); the rules read are the
+rules of the replay and of the scoring (:func:`read_rules`, :func:`rules_record`;
+:func:`game_record` writes the field when given ``rules``)::
+
+    "rules": {"five_player_split": "1.5:1.5", "poignee_goes": "attack_if_made"}
+
+A **score sheet** is an ``atout.game/1`` record of a real table whose cards were not
+entered, as the table companion writes it (:meth:`atout.companion.Evening.game_record`).
+Each of its donnes holds two fields more, ``"hands_known": false`` and ``entered``, and
+keeps every other field, the unknown ones in their empty forms: in ``deal``,
+``shuffled`` and ``pack`` are ``null`` and ``sequence``, ``hands`` (one empty list a
+seat) and ``chien`` are empty; ``ecart`` is ``null``, ``tricks`` ``[]``, each poignée's
+cards ``[]`` and each fault's ``at`` ``0``. ``bids`` is ``[]`` (the companion enters no
+bids) or a whole auction (one bid a seat in speaking order, each above the one before,
+barred seats passing, ending with ``taker`` and ``contract``). ``entered`` is what the
+scorer entered that has no other place: ``penalties`` (the D11 points by seat, which
+``totals`` leaves out), and as entered ``points`` and ``bouts`` or ``pile`` (the
+cards of the taker's pile), ``every_trick`` and ``petit_au_bout`` (``"attack"`` or
+``"defence"``), ``petit_in_chien`` (true or false)::
+
+    "hands_known": false,
+    "entered": {"penalties": [0, 0, 0, 0], "points": 47, "bouts": 2}
+
+A score sheet cannot be replayed card by card, so :func:`loads_game` refuses it
+(``donne 1: hands_known: false: a score sheet of the table companion …``) and
+:func:`atout.companion.read_evening` reads it: :func:`read_score_sheet` checks its form
+here, and the companion enters the evening again and compares each donne it gives with
+the record's, field by field (the dealers, the bans, the faults, the results and the
+totals). ``hands_known`` is only ever ``false``: a donne whose hands are known leaves it
+out, and has no ``entered``.
 """
 
 from __future__ import annotations
 
+import dataclasses
 import json
 import reprlib
 from collections import Counter
@@ -58,11 +95,12 @@ from collections.abc import Callable, Iterator, Mapping, Sequence
 from contextlib import contextmanager
 from typing import Any, TypeVar
 
-from atout.bidding import Contract
+from atout.bidding import Contract, legal_contracts
 from atout.cards import ALL_CARDS, EXCUSE, Card
 from atout.chien import LEVELS
 from atout.dealing import (
     FAULT_KINDS,
+    MIN_CUT,
     ChienCardDealt,
     Cut,
     Deal,
@@ -85,28 +123,43 @@ from atout.state import (
     GamePhase,
     PoigneeShown,
 )
-from atout.table import Rules, Variant
+from atout.table import (
+    EXCUSE_LAST_TRICK,
+    FIVE_PLAYER_SPLITS,
+    POIGNEE_GOES,
+    Rules,
+    Variant,
+)
 
 __all__ = [
     "DEAL_FORMAT",
+    "ENTERED_FIELDS",
     "GAME_FORMAT",
     "MAX_CONTAINERS",
     "MAX_DEPTH",
     "MAX_DIGITS",
     "MAX_DONNES",
     "MAX_RECORD_BYTES",
+    "RULE_SETTINGS",
+    "SHEET_DONNE_FIELDS",
     "action_from_json",
     "action_to_json",
+    "compare_field",
     "deal_record",
     "decode",
     "donne_fairness",
     "donne_record",
     "dumps_deal",
     "game_record",
+    "is_score_sheet",
     "loads_deal",
     "loads_game",
+    "loads_with",
     "parse_card",
     "read_deal_record",
+    "read_rules",
+    "read_score_sheet",
+    "rules_record",
 ]
 
 DEAL_FORMAT = "atout.deal/1"
@@ -273,6 +326,13 @@ def _loads(text: str | bytes, source: str | None, read: Callable[[Any], _T]) -> 
         raise InvalidRecordError(f"{prefix}the record cannot be read ({said})") from None
 
 
+def loads_with(text: str | bytes, read: Callable[[Any], _T], source: str | None = None) -> _T:
+    """``read`` the decoded ``text`` (:func:`decode`, within this module's bounds) the way
+    :func:`loads_game` reads: every refusal one :class:`InvalidRecordError` line starting
+    with ``source`` when given, never another exception."""
+    return _loads(text, source, read)
+
+
 # -- fields, strictly ------------------------------------------------------------------------
 
 
@@ -405,6 +465,12 @@ def _compare(at: str, key: str, said: Any, computed: Any, rule: str, what: str) 
             _join(at, key),
             f"the {what} gives {_quote(computed)}, the record says {_quote(said)} ({rule})",
         )
+
+
+def compare_field(at: str, key: str, said: Any, computed: Any, rule: str, what: str) -> None:
+    """Refuse, naming the field ``at.key`` and ``rule``, a value ``said`` by a record that
+    is not the JSON value ``computed`` by ``what`` (``true`` is not ``1``)."""
+    _compare(at, key, said, computed, rule, what)
 
 
 # -- atout.deal/1 ---------------------------------------------------------------------------
@@ -706,6 +772,86 @@ def _replay_fault(deal: Deal, fault: _Fault) -> None:
         deal.record_fault(fault.kind, fault.by, fault.card)  # type: ignore[arg-type]
 
 
+# -- the rules of a record (⚙) --------------------------------------------------------------
+
+_FFT = Rules()
+RULE_SETTINGS: dict[str, str] = {
+    "consecutive_chien_cards": "D8",
+    "early_pickup_penalty": "D11",
+    "bar_plain_card_exposer": "D14",
+    "excuse_exposed_as_trump": "D14",
+    "shuffler_offset": "D4",
+    "called_suit_first_trick": "B4",
+    "excuse_last_trick": "P4",
+    "five_player_split": "S4",
+    "poignee_goes": "A3",
+    "poignee_multiplied": "A1",
+    "petit_au_bout_multiplied": "A5",
+    "defence_chelem_bonus": "A4",
+}
+"""Every setting of :class:`~atout.table.Rules` a record's ``rules`` may hold, with its
+rule id."""
+_SETTING_CHOICES: dict[str, tuple[str, ...]] = {
+    "excuse_last_trick": EXCUSE_LAST_TRICK,
+    "five_player_split": FIVE_PLAYER_SPLITS,
+    "poignee_goes": POIGNEE_GOES,
+}
+MAX_PENALTY = 10_000
+"""The largest D11 penalty a record's ``rules`` hold, in points."""
+
+
+def rules_record(rules: Rules) -> dict[str, Any]:
+    """The ``rules`` field of a record: the settings of ``rules`` that differ from the
+    FFT's, in the order of :class:`~atout.table.Rules` (``{}`` for the FFT)."""
+    return {
+        f.name: getattr(rules, f.name)
+        for f in dataclasses.fields(Rules)
+        if getattr(rules, f.name) != getattr(_FFT, f.name)
+    }
+
+
+def read_rules(value: Any, players: int = 5, at: str = "rules") -> Rules:
+    """The :class:`~atout.table.Rules` of a record's ``rules`` field (the module's
+    description): an object of settings, each a field of ``Rules`` with a value of its
+    type that differs from the FFT's; the settings it leaves out are the FFT's."""
+    if not isinstance(value, dict):
+        raise _refuse(
+            at,
+            f"the rules are a JSON object of ⚙ settings ({{}} for the FFT), got {_quote(value)}",
+        )
+    settings: dict[str, Any] = {}
+    for key, given in value.items():
+        where = _join(at, key)
+        rule = RULE_SETTINGS.get(key)
+        if rule is None:
+            raise _refuse(
+                where, f"not a setting of atout.table.Rules (one of {', '.join(RULE_SETTINGS)})"
+            )
+        settings[key] = _setting(key, given, where, rule, players)
+        if _same(given, getattr(_FFT, key)):
+            raise _refuse(
+                where,
+                f"{_quote(given)} is the FFT's: a record lists only the settings that differ "
+                f"from the FFT ({rule})",
+            )
+    with _at(at):
+        return Rules(**settings)
+
+
+def _setting(key: str, value: Any, at: str, rule: str, players: int) -> Any:
+    """One setting's value, of the type of its FFT default."""
+    default = getattr(_FFT, key)
+    if key in _SETTING_CHOICES:
+        return _string(value, at, _SETTING_CHOICES[key], f"a value of {key} ({rule})")
+    if isinstance(default, bool):
+        if not isinstance(value, bool):
+            raise _refuse(at, f"true or false, got {_quote(value)} ({rule})")
+        return value
+    if key == "shuffler_offset":
+        return _int(value, at, 1, players - 1, f"an offset from the dealer ({rule})")
+    return _int(value, at, 0, MAX_PENALTY, f"a number of points ({rule})")
+
+
 # -- atout.game/1 ---------------------------------------------------------------------------
 
 GAME_FIELDS = ("format", "players", "seed", "seats", "donnes", "totals")
@@ -798,10 +944,12 @@ def game_record(
     seed: int | None = None,
     seeds: list[int | None] | None = None,
     fairness: Sequence[Mapping[str, Any] | None] | None = None,
+    rules: Rules | None = None,
 ) -> dict[str, Any]:
     """An ``atout.game/1`` record of a match: every donne in order, voided ones included.
     ``fairness``, one entry per donne (``None`` for a donne without a commitment), adds
-    the ``fairness`` field to the donnes that have one."""
+    the ``fairness`` field to the donnes that have one; ``rules`` adds the ``rules``
+    field, the settings that differ from the FFT (:func:`rules_record`)."""
     per_deal = seeds or [None] * len(donnes)
     per_donne = fairness if fairness is not None else [None] * len(donnes)
     if len(per_donne) != len(donnes):
@@ -814,6 +962,7 @@ def game_record(
         "players": len(seats),
         "seed": seed,
         "seats": seats,
+        **({} if rules is None else {"rules": rules_record(rules)}),
         "donnes": [donne_record(d, s, f) for d, s, f in rows],
         "totals": _totals(donnes, len(seats)),
     }
@@ -833,13 +982,20 @@ def loads_game(
     """Read an ``atout.game/1`` text, replay every donne against the rules and check
     every field against the replay and the scoring; raise :class:`InvalidRecordError`
     at the first difference, naming the donne, the field and the rule, its text
-    starting with ``source`` (a file name, ``-`` for standard input) when given."""
+    starting with ``source`` (a file name, ``-`` for standard input) when given.
+
+    The record's ``rules`` field, when it has one, gives the rules of its replay and
+    scoring; ``rules`` (default the FFT's) is for a record without it. A score sheet of
+    the table companion (``hands_known: false``) is refused: it cannot be replayed card
+    by card (:func:`atout.companion.read_evening` reads it)."""
     return _loads(text, source, lambda data: _read_game(data, rules or Rules()))
 
 
 def _read_game(value: Any, rules: Rules) -> tuple[list[Donne], dict[str, Any]]:
     players = _head(value, "", GAME_FORMAT)
-    data = _object(value, "", GAME_FIELDS, "a record")
+    data = _object(value, "", _game_fields(value), "a record")
+    if "rules" in data:
+        rules = read_rules(data["rules"], players)
     _seed(data["seed"], "seed")
     seats = _list(data["seats"], "seats", players, "seats")
     if len(seats) != players:
@@ -860,7 +1016,32 @@ def _read_game(value: Any, rules: Rules) -> tuple[list[Donne], dict[str, Any]]:
     return donnes, data
 
 
+def _game_fields(value: Any) -> tuple[str, ...]:
+    """The fields of a game record: FORMATS.md's, and ``rules`` when it is there."""
+    if isinstance(value, dict) and "rules" in value:
+        return (*GAME_FIELDS[:4], "rules", *GAME_FIELDS[4:])
+    return GAME_FIELDS
+
+
+SHEET_REFUSAL = (
+    "false: a score sheet of the table companion, whose cards were not entered, cannot be "
+    "replayed card by card; read it with atout.companion.read_evening or `atout replay FILE`"
+)
+
+
 def _replay_donne(entry: Any, rules: Rules, before: list[Donne], players: int) -> Donne:
+    if isinstance(entry, dict) and "hands_known" in entry:
+        if entry["hands_known"] is False:
+            raise _refuse("hands_known", SHEET_REFUSAL)
+        raise _refuse(
+            "hands_known",
+            f"only false is written (the cards were not entered), got "
+            f"{_quote(entry['hands_known'])}; a donne whose hands are known leaves it out",
+        )
+    if isinstance(entry, dict) and "entered" in entry:
+        raise _refuse(
+            "entered", "only in a donne with hands_known: false (a score sheet of the companion)"
+        )
     fair = isinstance(entry, dict) and "fairness" in entry
     data = _object(entry, "", (*DONNE_FIELDS, "fairness") if fair else DONNE_FIELDS, "a donne")
     if fair:
@@ -1076,6 +1257,201 @@ def _check_result(said: Any, computed: dict[str, Any] | None) -> None:
     result = _object(said, "result", tuple(RESULT_RULES), "a result")
     for key, rule in RESULT_RULES.items():
         _compare("result", key, result[key], computed[key], rule, "game")
+
+
+# -- score sheets: donnes whose cards were not entered (the table companion) ---------------
+
+SHEET_DONNE_FIELDS = (DONNE_FIELDS[0], "hands_known", *DONNE_FIELDS[1:], "entered")
+"""The fields of a donne of a score sheet, in the order the companion writes them."""
+ENTERED_FIELDS = (
+    "penalties", "points", "bouts", "pile", "every_trick", "petit_au_bout", "petit_in_chien",
+)  # fmt: skip
+"""The fields of a score sheet donne's ``entered``: ``penalties`` always, the others as
+they were entered."""
+MAX_SHEET_DONNES = 5_000
+"""The most donnes a score sheet holds (an evening holds at most 5,000 entries)."""
+_CAMPS = ("attack", "defence")
+_UNKNOWN = "in a donne whose cards were not entered (hands_known: false)"
+
+
+def is_score_sheet(data: Any) -> bool:
+    """Whether the decoded record ``data`` is a score sheet: a game record one of whose
+    donnes says ``hands_known``."""
+    donnes = data.get("donnes") if isinstance(data, dict) else None
+    return isinstance(donnes, list) and any(
+        isinstance(d, dict) and "hands_known" in d for d in donnes
+    )
+
+
+def read_score_sheet(value: Any) -> tuple[int, list[str], Rules]:
+    """Check the form of a score sheet (an ``atout.game/1`` record every donne of which
+    says ``hands_known: false``, the module's description): every field there, each of
+    its type, the parts that were not entered in their empty forms. The players, the
+    seats' names and the rules; :class:`InvalidRecordError` naming the field otherwise.
+    What the values mean (the dealers, the bans, the faults, the results) is what
+    :func:`atout.companion.read_evening` checks, by entering the evening again."""
+    players = _head(value, "", GAME_FORMAT)
+    data = _object(value, "", _game_fields(value), "a record")
+    _seed(data["seed"], "seed")
+    seats = _list(data["seats"], "seats", players, "seats")
+    if len(seats) != players or not all(isinstance(name, str) for name in seats):
+        raise _refuse("seats", f"one name per seat: {players} with {players} players (D9)")
+    rules = read_rules(data.get("rules", {}), players)
+    donnes = _list(data["donnes"], "donnes", MAX_SHEET_DONNES)
+    for number, entry in enumerate(donnes, 1):
+        try:
+            _sheet_donne(entry, players)
+        except AtoutError as error:
+            raise InvalidRecordError(f"donne {number}: {error}") from None
+    totals = _list(data["totals"], "totals", players, "totals")
+    for i, total in enumerate(totals):
+        _int(total, f"totals[{i}]", -(2**53), 2**53, "a total of marks (S4)")
+    return players, list(seats), rules
+
+
+def _sheet_donne(value: Any, players: int) -> None:
+    if isinstance(value, dict) and "hands_known" not in value:
+        raise _refuse(
+            "hands_known",
+            "missing: every donne of a score sheet says hands_known: false; a record whose "
+            "hands are known is read by atout.record.loads_game",
+        )
+    data = _object(value, "", SHEET_DONNE_FIELDS, "a donne of a score sheet")
+    if data["hands_known"] is not False:
+        raise _refuse("hands_known", f"false in a score sheet, got {_quote(data['hands_known'])}")
+    deal = _sheet_deal(data["deal"], players)
+    variant = Variant.for_players(players)
+    barred = _barred(data["barred"], players)
+    faults = _faults(data["faults"], "faults", variant)
+    for fault in faults:
+        if fault.during or fault.at:
+            raise _refuse(_join(fault.where, "at"), f"0 {_UNKNOWN}: the sequence is empty")
+    void = data["void"]
+    if void is not None:
+        _string(void, "void", ("petit_sec", "all_pass", "misdeal"), "a void donne")
+    for key in ("taker", "partner", "chelem"):
+        _seat_or_none(data[key], key, players)
+    if data["contract"] is not None:
+        _string(data["contract"], "contract", tuple(c.value for c in Contract), "a contract")
+    if data["called"] is not None:
+        parse_card(data["called"], "called")
+    for key, empty in (("ecart", None), ("tricks", [])):
+        if not _same(data[key], empty):
+            raise _refuse(key, f"{_quote(empty)} {_UNKNOWN}, got {_quote(data[key])}")
+    for i, entry in enumerate(_list(data["poignees"], "poignees", players)):
+        where = f"poignees[{i}]"
+        triple = _tuple(entry, where, 3, "each poignée is [seat, level, []]")
+        _seat(triple[0], f"{where}[0]", players)
+        _string(triple[1], f"{where}[1]", LEVELS, "a poignée")
+        if triple[2] != []:
+            raise _refuse(f"{where}[2]", f"[] {_UNKNOWN}: the trumps shown were not entered")
+    _sheet_bids(data, deal["first_bidder"], barred, players)
+    if data["result"] is not None:
+        result = _object(data["result"], "result", tuple(RESULT_RULES), "a result")
+        _list(result["marks"], "result.marks", players, "marks")
+    _entered(data["entered"], players)
+
+
+def _sheet_deal(value: Any, players: int) -> dict[str, Any]:
+    """A score sheet donne's deal: who did what, and the cards in their empty forms."""
+    count = _head(value, "deal", DEAL_FORMAT)
+    data = _object(value, "deal", DEAL_FIELDS, "a deal")
+    if count != players:
+        raise _refuse("deal.players", f"{count}, but the game has {players} players")
+    _seed(data["seed"], "deal.seed")
+    _draw(data["draw"], "deal.draw", Variant.for_players(players))
+    for key in ("dealer", "shuffler", "cutter", "first_bidder", "leader", "next_dealer"):
+        _seat(data[key], f"deal.{key}", players)
+    _seat_or_none(data["petit_sec"], "deal.petit_sec", players)
+    empty: dict[str, Any] = {"shuffled": None, "pack": None, "sequence": [], "chien": []}
+    empty["hands"] = [[] for _ in range(players)]
+    for key, form in empty.items():
+        if not _same(data[key], form):
+            raise _refuse(f"deal.{key}", f"{_quote(form)} {_UNKNOWN}, got {_quote(data[key])}")
+    cut = data["cut"]
+    if cut is not None and (
+        isinstance(cut, bool) or not isinstance(cut, int) or not MIN_CUT <= cut <= 78 - MIN_CUT
+    ):
+        raise _refuse(
+            "deal.cut",
+            f"null or a cut that takes and leaves more than 3 cards ({MIN_CUT} … "
+            f"{78 - MIN_CUT}), got {_quote(cut)} (D5)",
+        )
+    return data
+
+
+def _sheet_bids(data: dict[str, Any], first: int, barred: frozenset[int], players: int) -> None:
+    """B1, B3: the bids, ``[]`` when they were not entered; otherwise one per seat in
+    speaking order from the dealer's right, each higher than the one before, barred
+    seats passing (D12, D14), ending with the record's taker and contract."""
+    bids = _list(data["bids"], "bids", players)
+    if not bids:
+        return
+    highest: Contract | None = None
+    taker: int | None = None
+    for i, entry in enumerate(bids):
+        where = f"bids[{i}]"
+        pair = _tuple(entry, where, 2, "each bid is [seat, contract]")
+        seat = _seat(pair[0], f"{where}[0]", players)
+        contract = _CONTRACTS[_string(pair[1], f"{where}[1]", tuple(_CONTRACTS), "a bid")]
+        if seat != (first + i) % players:
+            raise _refuse(
+                f"{where}[0]", f"seat {(first + i) % players} speaks now, not {seat} (B1)"
+            )
+        if contract is None:
+            continue
+        if seat in barred:
+            raise _refuse(f"{where}[1]", f"seat {seat} may not bid on this donne (D12, D14)")
+        if highest is not None and contract not in legal_contracts(highest):
+            raise _refuse(f"{where}[1]", f"{contract.value} is not above {highest.value} (B1)")
+        highest, taker = contract, seat
+    if len(bids) != players:
+        raise _refuse("bids", f"every seat speaks once: {players} bids, or [] (B1)")
+    if data["void"] in ("petit_sec", "misdeal"):
+        raise _refuse("bids", f"[] in a donne void before the bidding ({data['void']}, D12, D16)")
+    if highest is None and data["void"] != "all_pass":
+        raise _refuse("void", "every seat passed: the donne is void, all_pass (B3)")
+    if data["taker"] != taker:
+        raise _refuse("taker", f"the bids give seat {taker}, the record says {data['taker']} (B1)")
+    named = None if highest is None else highest.value
+    if data["contract"] != named:
+        raise _refuse(
+            "contract", f"the bids give {named}, the record says {_quote(data['contract'])} (B2)"
+        )
+
+
+def _entered(value: Any, players: int) -> None:
+    """What the scorer entered that has no other place (the module's description)."""
+    if not isinstance(value, dict):
+        raise _refuse("entered", f"an object of what was entered, got {_quote(value)}")
+    for key in value:
+        if key not in ENTERED_FIELDS:
+            raise _refuse(
+                _join("entered", str(key)),
+                f"not a field of entered (one of {', '.join(ENTERED_FIELDS)})",
+            )
+    if "penalties" not in value:
+        raise _refuse("entered.penalties", "missing: the D11 penalty points by seat")
+    penalties = _list(value["penalties"], "entered.penalties", players, "penalties")
+    if len(penalties) != players:
+        raise _refuse("entered.penalties", f"one number per seat, {players} (D11)")
+    for seat, points in enumerate(penalties):
+        _int(points, f"entered.penalties[{seat}]", 0, MAX_PENALTY * 50, "penalty points (D11)")
+    if "points" in value:
+        points = value["points"]
+        if isinstance(points, bool) or not isinstance(points, int | float):
+            raise _refuse("entered.points", f"a number of card points, got {_quote(points)} (S1)")
+    if "bouts" in value:
+        _int(value["bouts"], "entered.bouts", 0, 3, "a number of bouts (S2)")
+    if "pile" in value:
+        _card_list(value["pile"], "entered.pile", 78)
+    for key, rule in (("every_trick", "A4"), ("petit_au_bout", "A5")):
+        if key in value:
+            _string(value[key], f"entered.{key}", _CAMPS, f"a camp ({rule})")
+    if "petit_in_chien" in value and not isinstance(value["petit_in_chien"], bool):
+        raise _refuse(
+            "entered.petit_in_chien", f"true or false, got {_quote(value['petit_in_chien'])} (E3)"
+        )
 
 
 # -- actions as JSON (saves, network play) -------------------------------------------------

@@ -24,9 +24,10 @@ from typing import Any, NamedTuple
 from atout.bidding import Contract
 from atout.cards import EXCUSE_BIT, EXCUSE_INDEX, PETIT, CardSet
 from atout.play import Trick, chelem_so_far
-from atout.table import ExcuseLastTrick
+from atout.table import ExcuseLastTrick, Rules
 
 _BITS = tuple(1 << card for card in range(78))
+_FFT = Rules()
 
 __all__ = [
     "POIGNEE_BONUS",
@@ -35,6 +36,7 @@ __all__ = [
     "Result",
     "camp_piles",
     "chelem_bonus",
+    "chelem_value",
     "difference",
     "excuse_goes",
     "marks",
@@ -74,12 +76,23 @@ def difference(half_points: int, target: int) -> int:
     return (abs(half_points - 2 * target) + 1) // 2
 
 
-def marks(players: int, taker: int, partner: int | None, score_: int) -> tuple[int, ...]:
+def marks(
+    players: int, taker: int, partner: int | None, score_: int, rules: Rules = _FFT
+) -> tuple[int, ...]:
     """S4: zero-sum marks. 4p taker +3S; 3p +2S; 5p taker +2S and partner +S, or a
-    taker alone +4S; each defender −S."""
+    taker alone +4S; each defender −S. ⚙ ``five_player_split`` ``"1.5:1.5"``: taker
+    and partner 1.5 × S each, the odd half mark to the taker.
+
+    >>> marks(5, 0, 1, 25, Rules(five_player_split="1.5:1.5"))
+    (38, 37, -25, -25, -25)
+    """
     result = [-score_] * players
     if players == 5 and partner is not None and partner != taker:
-        result[taker], result[partner] = 2 * score_, score_
+        if rules.five_player_split == "1.5:1.5":
+            half = int(1.5 * score_)  # toward zero: the taker gets the odd half mark
+            result[taker], result[partner] = 3 * score_ - half, half
+        else:
+            result[taker], result[partner] = 2 * score_, score_
     else:
         result[taker] = (players - 1) * score_
     return tuple(result)
@@ -96,16 +109,27 @@ def score(
     petit_au_bout: int,
     poignee: int,
     chelem: int,
+    rules: Rules = _FFT,
 ) -> Result:
     """S3: ``(25 + difference + petit au bout) × multiplier + poignée + chelem``,
     signed by whether the contract is made; the petit au bout (±10, A5) and the chelem
-    (A4) carry their own signs; the poignée (A3) goes to the camp that wins."""
+    (A4) carry their own signs; the poignée (A3) goes to the camp that wins.
+
+    The house settings of ``rules`` (⚙, :class:`~atout.table.Rules`) change what they
+    name: the poignée to the attack only when made, multiplied or not, the petit au
+    bout not multiplied, the 5-player split. ``poignee`` and ``chelem`` are given as
+    the FFT counts them; :attr:`Result.poignee` is what was counted."""
     target = TARGETS[bouts]
     made = taker_half_points >= 2 * target
     sign = 1 if made else -1
     diff = difference(taker_half_points, target)
     multiplier = contract.multiplier
-    total = sign * (25 + diff) * multiplier + petit_au_bout * multiplier + sign * poignee + chelem
+    if rules.poignee_goes == "attack_if_made" and not made:
+        poignee = 0
+    if rules.poignee_multiplied:
+        poignee *= multiplier
+    petit = petit_au_bout * multiplier if rules.petit_au_bout_multiplied else petit_au_bout
+    total = sign * (25 + diff) * multiplier + petit + sign * poignee + chelem
     return Result(
         bouts=bouts,
         points=taker_half_points / 2,
@@ -116,7 +140,7 @@ def score(
         poignee=poignee,
         chelem=chelem,
         score=total,
-        marks=marks(players, taker, partner, total),
+        marks=marks(players, taker, partner, total, rules),
     )
 
 
@@ -201,13 +225,29 @@ def _piles(
     return Piles(CardSet.of_mask(piles[0]), CardSet.of_mask(piles[1]), owed)
 
 
-def chelem_bonus(winner_camps: Sequence[int], announced: bool) -> int:
+def chelem_bonus(winner_camps: Sequence[int], announced: bool, rules: Rules = _FFT) -> int:
     """A4: +400 announced and made, +200 made unannounced, −200 announced and
     failed; −200 more when the defence takes every trick (from the taker's side)."""
     if chelem_so_far(0, winner_camps):
+        return chelem_value(announced, 0, rules)
+    return chelem_value(announced, 1 if chelem_so_far(1, winner_camps) else None, rules)
+
+
+def chelem_value(announced: bool, every_trick: int | None, rules: Rules = _FFT) -> int:
+    """A4 from the taker's side, given which camp took every trick (0 the taker's, 1
+    the defence, ``None`` neither): +400 announced and made, +200 made unannounced,
+    −200 announced and failed, −200 more when the defence took every trick (⚙
+    ``defence_chelem_bonus``).
+
+    >>> chelem_value(True, 0), chelem_value(False, 0), chelem_value(True, None)
+    (400, 200, -200)
+    >>> chelem_value(True, 1), chelem_value(False, 1, Rules(defence_chelem_bonus=False))
+    (-400, 0)
+    """
+    if every_trick == 0:
         return 400 if announced else 200
     bonus = -200 if announced else 0
-    return bonus - 200 if chelem_so_far(1, winner_camps) else bonus
+    return bonus - 200 if every_trick == 1 and rules.defence_chelem_bonus else bonus
 
 
 def petit_au_bout(tricks: Sequence[Trick], camps: Sequence[int]) -> int:
@@ -238,10 +278,12 @@ def score_tricks(
     poignees: Sequence[str],
     chelem_announced: bool,
     excuse_last_trick: ExcuseLastTrick = "changes_camp",
+    rules: Rules = _FFT,
 ) -> Result:
     """The result of a donne played to its end: its tricks (each with its winner), the
     taker and his partner (5 players), the contract, the chien and écart, the levels
-    of the poignées shown, and whether a chelem was announced."""
+    of the poignées shown, and whether a chelem was announced; the house scoring of
+    ``rules`` (its ``excuse_last_trick`` is the argument's)."""
     players = len(tricks[0].cards)
     camps = [0 if seat in (taker, partner) else 1 for seat in range(players)]
     winners = [camps[t.winner] for t in tricks if t.winner is not None]
@@ -255,5 +297,6 @@ def score_tricks(
         bouts=pile.taker.count_bouts(),
         petit_au_bout=_petit(tricks, camps, winners),
         poignee=sum(POIGNEE_BONUS[level] for level in poignees),
-        chelem=chelem_bonus(winners, chelem_announced),
+        chelem=chelem_bonus(winners, chelem_announced, rules),
+        rules=rules,
     )

@@ -784,6 +784,7 @@ class Donne:
             poignees=[p.level for p in self._poignees],
             chelem_announced=self._chelem is not None,
             excuse_last_trick=self.rules.excuse_last_trick,
+            rules=self.rules,
         )
 
     # -- what a seat may see ---------------------------------------------------------------

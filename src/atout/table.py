@@ -18,10 +18,23 @@ from typing import ClassVar, Literal
 
 from atout.errors import IllegalActionError
 
-__all__ = ["EXCUSE_LAST_TRICK", "ExcuseLastTrick", "Rules", "Variant"]
+__all__ = [
+    "EXCUSE_LAST_TRICK",
+    "FIVE_PLAYER_SPLITS",
+    "POIGNEE_GOES",
+    "ExcuseLastTrick",
+    "FivePlayerSplit",
+    "PoigneeGoes",
+    "Rules",
+    "Variant",
+]
 
 ExcuseLastTrick = Literal["changes_camp", "to_trick_winner"]
 EXCUSE_LAST_TRICK: tuple[ExcuseLastTrick, ...] = ("changes_camp", "to_trick_winner")
+FivePlayerSplit = Literal["2:1", "1.5:1.5"]
+FIVE_PLAYER_SPLITS: tuple[FivePlayerSplit, ...] = ("2:1", "1.5:1.5")
+PoigneeGoes = Literal["winning_camp", "attack_if_made"]
+POIGNEE_GOES: tuple[PoigneeGoes, ...] = ("winning_camp", "attack_if_made")
 
 
 @dataclass(frozen=True)
@@ -110,6 +123,20 @@ class Rules:
     - ``excuse_last_trick`` (P4): where the Excuse goes when it is played in the last
       trick outside a chelem: ``"changes_camp"`` (default, the FFT text: to the other
       camp, whoever wins the trick) or ``"to_trick_winner"`` (to the trick's winner).
+
+    House scoring (the FFT text is not silent here; these are the differences some
+    tables play, each off by default so that the defaults are the FFT's scoring):
+
+    - ``five_player_split`` (S4): with 5 players, ``"2:1"`` (default: taker +2S,
+      partner +S) or ``"1.5:1.5"`` (each 1.5 × S; the odd half mark goes to the taker,
+      so that the marks stay whole and zero-sum).
+    - ``poignee_goes`` (A3): ``"winning_camp"`` (default) or ``"attack_if_made"`` (the
+      poignée counts only for a contract made, and for nobody when it fails).
+    - ``poignee_multiplied`` (A1): is the poignée multiplied by the contract? Default no.
+    - ``petit_au_bout_multiplied`` (A5): is the petit au bout multiplied by the contract?
+      Default yes.
+    - ``defence_chelem_bonus`` (A4): +200 to the defence when it takes every trick.
+      Default yes.
     """
 
     consecutive_chien_cards: bool = False
@@ -119,8 +146,33 @@ class Rules:
     shuffler_offset: int | None = None
     called_suit_first_trick: bool = False
     excuse_last_trick: ExcuseLastTrick = "changes_camp"
+    five_player_split: FivePlayerSplit = "2:1"
+    poignee_goes: PoigneeGoes = "winning_camp"
+    poignee_multiplied: bool = False
+    petit_au_bout_multiplied: bool = True
+    defence_chelem_bonus: bool = True
 
     def __post_init__(self) -> None:
+        if self.five_player_split not in FIVE_PLAYER_SPLITS:
+            raise IllegalActionError(
+                "S4",
+                f"five_player_split is one of {', '.join(FIVE_PLAYER_SPLITS)}, "
+                f"not {self.five_player_split!r:.40}",
+            )
+        if self.poignee_goes not in POIGNEE_GOES:
+            raise IllegalActionError(
+                "A3",
+                f"poignee_goes is one of {', '.join(POIGNEE_GOES)}, not {self.poignee_goes!r:.40}",
+            )
+        for name, rule in (
+            ("poignee_multiplied", "A1"),
+            ("petit_au_bout_multiplied", "A5"),
+            ("defence_chelem_bonus", "A4"),
+        ):
+            if not isinstance(getattr(self, name), bool):
+                raise IllegalActionError(
+                    rule, f"{name} is true or false, not {getattr(self, name)!r:.40}"
+                )
         if self.excuse_last_trick not in EXCUSE_LAST_TRICK:
             raise IllegalActionError(
                 "P4",
