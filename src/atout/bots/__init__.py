@@ -22,14 +22,16 @@ from __future__ import annotations
 
 import random
 from collections.abc import Callable, Iterator, Sequence
-from typing import Protocol
+from typing import Any, Protocol
 
 from atout.bots.heuristic import HeuristicBot
+from atout.bots.heuristic1 import HeuristicBot1
 from atout.match import Match
 from atout.state import Action, Donne, Observation
 
 __all__ = [
-    "BOTS", "Agent", "HeuristicBot", "RandomBot", "iter_match", "play_donne", "play_match",
+    "BOTS", "Agent", "HeuristicBot", "HeuristicBot1", "RandomBot", "iter_match", "play_donne",
+    "play_match",
 ]  # fmt: skip
 
 
@@ -49,9 +51,26 @@ class RandomBot:
         return self.rng.choice(observation.legal_actions)
 
 
+def _search(samples: int, **options: Any) -> Callable[[random.Random], Agent]:
+    """A factory of search bots (imported on first use: numba and numpy load then)."""
+
+    def make(rng: random.Random) -> Agent:
+        from atout.bots.search import SearchBot
+
+        return SearchBot(rng, samples=samples, **options)
+
+    return make
+
+
 BOTS: dict[str, Callable[[random.Random], Agent]] = {
     "random": RandomBot,
     "heuristic": HeuristicBot,
+    "heuristic-1": HeuristicBot1,  # the first heuristic bot, frozen: the yardstick
+    "search-fast": _search(24),
+    "search": _search(64),
+    "search-strong": _search(200),
+    "search-random": _search(64, eps=1.0),  # random playouts, to measure the policy's worth
+    "search-cheat": _search(64, cheat=True),  # sees the true deal (the arena shows it)
 }
 
 

@@ -11,6 +11,7 @@ from __future__ import annotations
 import time
 from collections.abc import Callable
 from dataclasses import dataclass
+from functools import cache
 
 import numpy as np
 import numpy.typing as npt
@@ -19,7 +20,18 @@ from atout.sim import kernel as K
 from atout.sim import vector
 from atout.table import Variant
 
-__all__ = ["BLOCK", "SHUFFLES", "Simulation", "parse_shuffle", "simulate"]
+__all__ = [
+    "BLOCK",
+    "SHUFFLES",
+    "STAT_SLICES",
+    "Simulation",
+    "blocks_of",
+    "count_blocks",
+    "parse_shuffle",
+    "simulate",
+    "tables",
+    "warm_kernel",
+]
 
 BLOCK = 4096  # deals per block: the unit of work, of seeding and of reproducibility
 SHUFFLES = ("uniform", "riffle:K", "none")
@@ -47,7 +59,10 @@ class Simulation:
     shuffle: str
     engine: str
     stats: npt.NDArray[np.int64]
-    seconds: float = 0.0
+    seconds: float = 0.0  # wall time, loading or compiling the kernel included
+    kernel_seconds: float = 0.0  # of which loading or compiling the kernel
+    workers: int = 1  # processes that dealt (1: this one, on every core)
+    backend: str = "local"  # local, processes, ray or merge
 
     @property
     def variant(self) -> Variant:
@@ -56,6 +71,11 @@ class Simulation:
     def counts(self, name: str) -> npt.NDArray[np.int64]:
         start, size = STAT_SLICES[name]
         return self.stats[start : start + size]
+
+    def raw_counts(self) -> dict[str, list[int]]:
+        """The counts behind every figure, by statistic, and the deals dealt."""
+        found = {name: [int(x) for x in self.counts(name)] for name in STAT_SLICES}
+        return {**found, "deals": [int(self.stats[K.S_DEALS])]}
 
     def rate(self, name: str) -> float:
         """A proportion: per deal for deal-level events, per hand for hand-level ones."""
@@ -79,11 +99,106 @@ STAT_SLICES = {
 }
 
 
-def _shape(players: int) -> tuple[int, int, int, int, npt.NDArray[np.int64], npt.NDArray[np.int64]]:
+Shape = tuple[int, int, int, int, npt.NDArray[np.int64], npt.NDArray[np.int64]]
+
+
+@cache
+def tables(players: int) -> Shape:
+    """The shape of a deal and its tables (chien placements, poignée thresholds), built
+    once per process for each number of players."""
     v = Variant.for_players(players)
     patterns = K.gap_patterns(v.packet_count, v.chien_size)
     thresholds = np.array(v.poignee_thresholds, dtype=np.int64)
     return v.packet_size, v.packet_count, v.hand_size, v.chien_size, patterns, thresholds
+
+
+def pick_engine(engine: str) -> str:
+    """``auto`` → ``numba`` where it is installed, else ``numpy``; refuses others."""
+    if engine == "auto":
+        return "numba" if K.HAVE_NUMBA else "numpy"
+    if engine == "numba" and not K.HAVE_NUMBA:
+        raise ValueError("engine numba: numba is not installed where atout runs")
+    if engine not in ("numba", "numpy", "python"):
+        raise ValueError(f"engine {engine!r}: numba, numpy, python or auto")
+    return engine
+
+
+_WARM: set[int] = set()
+
+
+def kernel_cached() -> bool:
+    """Whether numba's on-disk cache holds the compiled kernel for this source."""
+    try:
+        return bool(getattr(K.run_blocks, "_cache")._cache_file._load_index())  # noqa: B009
+    except Exception:  # pragma: no cover - another numba layout: say it may compile
+        return False
+
+
+def cache_folder() -> str:
+    """Where numba keeps the compiled kernel."""
+    try:
+        return str(getattr(K.run_blocks, "_cache")._cache_path)  # noqa: B009
+    except Exception:  # pragma: no cover
+        return "numba's cache"
+
+
+def warm_kernel(engine: str, announce: Callable[[str], None] | None = None) -> float:
+    """Load the compiled kernel from numba's on-disk cache, or compile it (and cache it)
+    the first time, before any dealing; once per process. ``announce`` is told when it
+    compiles. Returns the seconds it took."""
+    if engine != "numba" or 0 in _WARM:
+        return 0.0
+    started = time.perf_counter()
+    compiling = not kernel_cached()
+    if compiling and announce is not None:
+        announce(
+            "compiling the dealing kernel with numba for this machine (once: about 30 s; "
+            f"later runs load it from {cache_folder()})"
+        )
+    packet, packets, hand, chien, patterns, thresholds = tables(4)
+    K.run_blocks(np.uint64(0), 0, 1, BLOCK, 0, K.MODEL_UNIFORM, 0, 4, packet, packets, hand,
+                 chien, patterns, thresholds)  # fmt: skip
+    _WARM.add(0)
+    seconds = time.perf_counter() - started
+    if compiling and announce is not None:
+        announce(f"kernel compiled and cached in {seconds:.1f} s")
+    return seconds
+
+
+def blocks_of(deals: int) -> int:
+    """How many blocks ``deals`` deals make (the last one may be partial)."""
+    return -(-deals // BLOCK)
+
+
+def count_blocks(
+    players: int, deals: int, seed: int, shuffle: str, engine: str, first_block: int,
+    last_block: int, progress: Callable[[int], None] | None = None, chunk_blocks: int = 64,
+) -> npt.NDArray[np.int64]:  # fmt: skip
+    """The summed statistics of blocks ``first_block … last_block - 1`` of the run
+    (``players``, ``deals``, ``seed``, ``shuffle``): any split of the blocks sums to the
+    whole run's numbers. ``progress(k)``: k more deals done."""
+    model, riffles = parse_shuffle(shuffle)
+    engine = pick_engine(engine)
+    packet, packets, hand, chien, patterns, thresholds = tables(players)
+    total = np.zeros(K.S_SIZE, dtype=np.int64)
+    warm_kernel(engine)
+    for start in range(first_block, last_block, chunk_blocks):
+        count = min(chunk_blocks, last_block - start)
+        before = int(total[K.S_DEALS])
+        if engine == "numba":
+            rows = K.run_blocks(np.uint64(seed), start, count, BLOCK, deals, model, riffles,
+                                players, packet, packets, hand, chien, patterns,
+                                thresholds)  # fmt: skip
+            total += rows.sum(axis=0)
+        else:
+            for block in range(start, start + count):
+                first = block * BLOCK
+                size = min(BLOCK, deals - first)
+                total += _block(engine, seed, first, size, model, riffles, players, packet,
+                                packets, hand, chien, patterns, thresholds)  # fmt: skip
+        if progress is not None:
+            progress(int(total[K.S_DEALS]) - before)
+    return total
 
 
 def simulate(
@@ -94,42 +209,30 @@ def simulate(
     engine: str = "auto",
     progress: Callable[[int], None] | None = None,
     chunk_blocks: int = 64,
+    announce: Callable[[str], None] | None = None,
 ) -> Simulation:
     """Deal ``deals`` deals and count their statistics, in blocks of :data:`BLOCK`
-    deals (memory stays flat however many deals). ``engine``: ``numba`` (compiled,
-    both cores), ``numpy``, ``python`` (the kernel uncompiled), or ``auto``. The same
-    seed gives the same numbers with every engine and any number of threads."""
-    model, riffles = parse_shuffle(shuffle)
-    if engine == "auto":
-        engine = "numba" if K.HAVE_NUMBA else "numpy"
-    if engine == "numba" and not K.HAVE_NUMBA:
-        raise ValueError("engine numba: numba is not installed (pip install 'atout[fast]')")
-    if engine not in ("numba", "numpy", "python"):
-        raise ValueError(f"engine {engine!r}: numba, numpy, python or auto")
-    packet, packets, hand, chien, patterns, thresholds = _shape(players)
-    total = np.zeros(K.S_SIZE, dtype=np.int64)
-    blocks = -(-deals // BLOCK)
-    if engine == "numba":  # compile (or load the cached kernel) before the clock starts
-        K.run_blocks(np.uint64(seed), 0, 1, BLOCK, 0, model, riffles, players, packet, packets,
-                     hand, chien, patterns, thresholds)  # fmt: skip
+    deals (memory stays flat however many deals), in this process. ``engine``: ``numba``
+    (compiled, every core), ``numpy``, ``python`` (the kernel uncompiled), or ``auto``.
+    The same seed gives the same numbers with every engine, any number of threads and
+    any split into shards (:mod:`atout.sim.parallel`). ``progress(done)``: deals done so
+    far; ``announce(text)``: told when the kernel must be compiled first. ``seconds``
+    is the true wall time, loading or compiling the kernel included."""
+    parse_shuffle(shuffle)
+    engine = pick_engine(engine)
     started = time.perf_counter()
-    for first_block in range(0, blocks, chunk_blocks):
-        count = min(chunk_blocks, blocks - first_block)
-        if engine == "numba":
-            rows = K.run_blocks(np.uint64(seed), first_block, count, BLOCK, deals, model,
-                                riffles, players, packet, packets, hand, chien, patterns,
-                                thresholds)  # fmt: skip
-            total += rows.sum(axis=0)
-        else:
-            for block in range(first_block, first_block + count):
-                first = block * BLOCK
-                size = min(BLOCK, deals - first)
-                total += _block(engine, seed, first, size, model, riffles, players, packet,
-                                packets, hand, chien, patterns, thresholds)  # fmt: skip
+    kernel_seconds = warm_kernel(engine, announce)
+    done = [0]
+
+    def advance(steps: int) -> None:
+        done[0] += steps
         if progress is not None:
-            progress(min(deals, (first_block + count) * BLOCK))
+            progress(done[0])
+
+    total = count_blocks(players, deals, seed, shuffle, engine, 0, blocks_of(deals), advance,
+                         chunk_blocks)  # fmt: skip
     seconds = time.perf_counter() - started
-    return Simulation(players, deals, seed, shuffle, engine, total, seconds)
+    return Simulation(players, deals, seed, shuffle, engine, total, seconds, kernel_seconds)
 
 
 def _block(

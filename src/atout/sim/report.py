@@ -27,6 +27,8 @@ class Row:
     low: float
     high: float
     exact: float | None
+    count: int | None = None  # the raw count behind ``simulated`` …
+    trials: int | None = None  # … out of so many deals or hands
 
     @property
     def flagged(self) -> bool:
@@ -49,7 +51,7 @@ def wilson(successes: int, trials: int) -> tuple[float, float]:
 
 def _row(group: str, name: str, count: int, trials: int, exact: float | None) -> Row:
     low, high = wilson(count, trials)
-    return Row(group, name, count / trials, low, high, exact)
+    return Row(group, name, count / trials, low, high, exact, count, trials)
 
 
 def _histogram(group: str, label: str, counts: Any, trials: int, law: list[float]) -> list[Row]:
