@@ -44,9 +44,9 @@ def fair_match(
     """An ``atout.game/1`` record of a match whose every deal is derived from a secret
     and the contributions of the ``humans`` seats, the donnes numbered in ``without``
     left without a commitment, those in ``misdeal`` stopped by the dealer's misdeal
-    after five steps (D12: the same dealer deals again). ``cheat[number]`` changes what the server really deals
-    in that donne (the record still claims the honest values). Returns the record and
-    the fairness data given to it."""
+    after five steps (D12: the same dealer deals again). ``cheat[number]`` changes what
+    the server really deals in that donne (the record still claims the honest values).
+    Returns the record and the fairness data given to it."""
     rules = rules or Rules()
     variant = Variant.for_players(players)
     rng = random.Random(seed)

@@ -161,15 +161,19 @@ def test_D4_the_shuffle_waits_for_every_persons_value() -> None:
     shuffler = deal.shuffler
     waiting = table.awaiting_contributions()
     assert waiting == (0, 1) and table.to_act() == (0, 1)
+    for seat in range(4):
+        assert Shuffle(seat) not in table.options(seat)
     with pytest.raises(IllegalActionError, match="waits for the random values") as caught:
         table.act(Shuffle(shuffler))
     assert caught.value.rule == "D4"
     for seat in waiting:
         with pytest.raises(IllegalActionError, match="D4"):
             table.act(Contribute(seat, "zz"))
-        table.act(Contribute(seat, "ab" * 32))
+        told = table.act(Contribute(seat, "ab" * 32))
+        assert [(e.kind, e.data) for e in told] == [("contributed", {"seat": seat})]
         with pytest.raises(IllegalActionError, match="already"):
             table.act(Contribute(seat, "cd" * 32))
+    assert table.options(shuffler)[-1] == Shuffle(shuffler)
     table.act(Shuffle(shuffler))
     values = [(s, bytes.fromhex("ab" * 32)) for s in range(2)]
     secret = table._secret
@@ -237,9 +241,9 @@ def test_E2_the_ecart_is_checked_whole_and_applied_whole() -> None:
     assert taker is not None
     view = observation_json(table.observation(taker))
     rules = view["game"]["ecart_rules"]
-    hand = [Card.parse(c) for c in view["game"]["hand"]]
-    kings = [c for c in hand if c.is_king]
-    plain = [c for c in hand if c.is_suit_card and not c.is_king]
+    cards = [Card.parse(c) for c in view["game"]["hand"]]
+    kings = [c for c in cards if c.is_king]
+    plain = [c for c in cards if c.is_suit_card and not c.is_king]
     for king in kings:
         assert rules["refused"][str(king)].startswith("E2")
     if kings:

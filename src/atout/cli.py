@@ -330,6 +330,13 @@ def play(
         settings = Settings(players, level or "heuristic", deals, not no_animation, lang)
         run(settings, seed, resume)
         return
+    if bots is None and not (as_json or auto):
+        print(
+            "atout play: standard input or output is not a terminal, so no table opens; "
+            "here is a match between bots instead (--bots LEVEL or --auto asks for it "
+            "without this note).",
+            file=sys.stderr,
+        )
     _play_bots(variant, bots or level or "heuristic", deals, seed, as_json, lang)
 
 
@@ -403,7 +410,9 @@ def replay(
 ) -> None:
     """Re-play a game record: check every action against the rules and every result
     against the scoring, and report the first difference with its rule id (exit status
-    1). A record is a regular file of at most 64 MiB of UTF-8 JSON."""
+    1). A record is a regular file of at most 64 MiB of UTF-8 JSON. A score sheet of the
+    table companion (hands_known: false) is checked by entering the evening again, and
+    its sheet is printed."""
     from atout.errors import InvalidRecordError
     from atout.record import loads_game
 
@@ -414,6 +423,8 @@ def replay(
         raise UserError("'': no such file (an empty name); give a record file, or - for stdin")
     name = "-" if file is None else file
     text = _read_record(name)
+    if '"hands_known"' in text and _replay_score_sheet(name, text):
+        return
     try:
         donnes, data = loads_game(text)
     except InvalidRecordError as error:
@@ -423,6 +434,102 @@ def replay(
         f"{len(donnes)} donnes replayed ({played} played, {len(donnes) - played} void): every "
         f"action follows the rules and every result the scoring. Totals: {data['totals']}."
     )
+
+
+def _replay_score_sheet(name: str, text: str) -> bool:
+    """Check a score sheet of the table companion (its donnes say ``hands_known:
+    false``) by entering the evening again, and print its sheet; ``False`` when the
+    record is not a score sheet."""
+    from atout.companion import is_score_sheet, read_evening, sheet_lines
+    from atout.errors import InvalidRecordError
+    from atout.record import decode, rules_record
+
+    try:
+        if not is_score_sheet(decode(text)):
+            return False
+        evening = read_evening(text)
+    except InvalidRecordError as error:
+        _invalid_record(name, str(error))
+    for line in sheet_lines(evening):
+        typer.echo(line)
+    done = evening.finished()
+    played = sum(1 for sheet in done if sheet.result is not None)
+    settings = rules_record(evening.rules)
+    rules = (
+        "the FFT's"
+        if not settings
+        else "the FFT's but "
+        + ", ".join(f"{key}={json.dumps(value)}" for key, value in settings.items())
+    )
+    typer.echo(
+        f"{len(done)} donnes checked ({played} played, {len(done) - played} void), a score "
+        "sheet of the table companion: the cards were not entered, so no card is replayed; "
+        "the dealers, the bans, the faults and every result follow the rules and the "
+        f"scoring ({rules}). Totals: {evening.totals()}."
+    )
+    return True
+
+
+@app.command()
+def verify(
+    context: typer.Context,
+    file: Annotated[
+        str | None,
+        typer.Argument(
+            metavar="RECORD",
+            help="An atout.game/1 record file, or - for standard input (the default when "
+            "it is not a terminal).",
+        ),
+    ] = None,
+    as_json: Annotated[bool, typer.Option("--json", help="The verdicts as JSON.")] = False,
+    consecutive: Annotated[
+        bool,
+        typer.Option(
+            "--consecutive-chien-cards",
+            help="The table let two chien cards follow each other (D8 ⚙).",
+        ),
+    ] = False,
+) -> None:
+    """Check the verifiable deal of each donne of a game record: the revealed secret
+    matches the commitment, and the shuffle and the chien cards are the ones the secret
+    and the players' contributions derive. Exit status 0 when every donne with a
+    commitment is verified, 1 when one is not, 2 when the record cannot be read or no
+    donne has a commitment."""
+    from atout.errors import InvalidRecordError
+    from atout.fairness import verify_game
+
+    if file is None and _is_terminal(sys.stdin):
+        typer.echo(context.get_help(), err=True)
+        raise typer.Exit(2)
+    if file == "":
+        raise UserError("'': no such file (an empty name); give a record file, or - for stdin")
+    name = "-" if file is None else file
+    try:
+        text = _read_record(name)
+        verdicts = verify_game(text, Rules(consecutive_chien_cards=consecutive))
+    except typer.Exit:  # _read_record said why: unreadable input is status 2 here
+        raise typer.Exit(2) from None
+    except InvalidRecordError as error:
+        typer.echo(f"atout: {name}: {' '.join(str(error).splitlines())}", err=True)
+        raise typer.Exit(2) from None
+    failed = sum(1 for v in verdicts if v.status == "failed")
+    verified = sum(1 for v in verdicts if v.ok)
+    code = 1 if failed else 0 if verified else 2
+    if as_json:
+        rows = [v._asdict() | {"contributions": list(v.contributions)} for v in verdicts]
+        summary = {"verified": verified, "failed": failed, "donnes": len(verdicts)}
+        typer.echo(json.dumps({"verdicts": rows, **summary, "ok": code == 0}, ensure_ascii=False))
+    else:
+        for verdict in verdicts:
+            typer.echo(verdict.line())
+        none = len(verdicts) - verified - failed
+        typer.echo(
+            f"{verified} of {len(verdicts)} donnes verified, {failed} not verified, "
+            f"{none} without a commitment."
+        )
+    if code == 2 and not as_json:
+        typer.echo(f"atout: {name}: no donne has a commitment: nothing to verify", err=True)
+    raise typer.Exit(code)
 
 
 def _invalid_record(name: str, message: str) -> NoReturn:
@@ -557,8 +664,18 @@ def _check_stats_options(
         )
 
 
-@app.command()
+stats_app = typer.Typer(
+    invoke_without_command=True,
+    add_completion=False,
+    pretty_exceptions_enable=False,
+    rich_markup_mode=None,
+)
+app.add_typer(stats_app, name="stats")
+
+
+@stats_app.callback()
 def stats(
+    context: typer.Context,
     players: Players = 4,
     deals: Annotated[
         str,
@@ -604,9 +721,33 @@ def stats(
         list[str] | None,
         typer.Option(help="With --hand: where is this card? (repeatable; default the bouts)"),
     ] = None,
+    workers: Annotated[
+        str | None,
+        typer.Option(
+            metavar="N",
+            help=f"Deal on this many local processes (1 … {MAX_WORKERS}), one core each: "
+            "exactly the numbers of one process.",
+        ),
+    ] = None,
+    shard: Annotated[
+        str | None,
+        typer.Option(
+            metavar="I/N",
+            help="Deal only shard I of N of the run and print its raw counts (JSON) for "
+            "`atout stats merge`.",
+        ),
+    ] = None,
+    use_ray: Annotated[
+        bool,
+        typer.Option(
+            "--ray",
+            help="Deal on a Ray cluster (RAY_ADDRESS, or one started by `ray start` here, "
+            "else a local one); RAY_ADDRESS alone does the same. Needs atout[ray].",
+        ),
+    ] = False,
 ) -> None:
     """How often does …? Simulate deals by the procedure of `atout deal` and show each
-    figure beside its exact value.
+    figure beside its exact value; `atout stats merge SHARD…` adds up shards.
 
     Petit sec, trumps per hand, poignées, bouts, Kings and given cards in the chien,
     longest suit: simulated value, 99.9 % confidence interval, exact value, and a flag
@@ -614,11 +755,18 @@ def stats(
     that hand and deal only the unseen cards: how the trumps split, where a card is,
     whether your Kings pass the first round.
     """
-    from atout.sim import parse_shuffle, simulate
+    from atout.sim import BLOCK, blocks_of, parse_shuffle
+    from atout.sim.parallel import LostShardsError, default_address, run_stats
+    from atout.sim.shards import Shard, ShardError, stats_record
 
+    if context.invoked_subcommand is not None:
+        _no_stats_options(context)
+        return
     variant = _check_players(players)
     _check_seed(seed)
     _check_stats_options(hand, chien, seat, card, shuffle, engine, plot_file)
+    address = default_address()
+    processes = _check_spread_options(hand, workers, shard, use_ray, plot_file)
     if hand is not None:
         count = _count(deals, "--deals (with --hand)", MAX_HAND_DEALS)
         _stats_given_hand(variant, hand, chien, seat or 0, card or [], count, seed, as_json)
@@ -630,17 +778,108 @@ def stats(
         raise UserError(str(error)) from None
     if engine not in (None, "auto", "numba", "numpy", "python"):
         raise UserError(f"--engine {engine!r:.40}: auto, numba, numpy or python")
+    piece = Shard.parse(shard) if shard is not None else None
+    if piece is not None and piece.of > blocks_of(count):
+        most = blocks_of(count)
+        raise UserError(
+            f"--shard {shard}: {count:,} deals make {most:,} block{'s' * (most > 1)} of "
+            f"{BLOCK:,}, and a shard holds whole blocks: give N ≤ {most:,}"
+        )
+    on_ray = use_ray or (address is not None and processes is None)
     path = _plot_path(plot_file) if plot_file is not None else None
-    with _progress(count, True, "dealing") as advance:
+    first, last = piece.units(blocks_of(count)) if piece else (0, blocks_of(count))
+    todo = min(last * BLOCK, count) - first * BLOCK
+
+    def announce(text: str) -> None:
+        typer.echo(f"atout: {text}", err=True)
+
+    with _progress(todo, True, "dealing") as advance:
         try:
-            result = simulate(
-                players, count, seed, shuffle or "uniform", engine or "auto", _progress_to(advance)
-            )
+            result, blocks = run_stats(
+                players, count, seed, shuffle or "uniform", engine or "auto", workers=processes,
+                ray=on_ray, address=address, shard=piece, progress=advance, announce=announce,
+            )  # fmt: skip
+        except (ShardError, LostShardsError):
+            raise
         except ValueError as error:
             raise UserError(str(error)) from None
+    if piece is not None:
+        typer.echo(json.dumps(stats_record(result, count, piece, blocks)))
+        return
     _print_stats(result, as_json, riffles if model == 2 else None)
     if path is not None:
         _plot(result, path, as_json)
+
+
+@stats_app.command("merge")
+def stats_merge(
+    files: Annotated[
+        list[str] | None,
+        typer.Argument(
+            metavar="SHARD…", help="The shard files of one run (atout stats --shard I/N)."
+        ),
+    ] = None,
+    as_json: Annotated[bool, typer.Option("--json", help="Print the figures as JSON.")] = False,
+    plot_file: Annotated[
+        str | None,
+        typer.Option("--plot", help="Draw the distributions to this file (.png, .svg, .pdf)."),
+    ] = None,
+) -> None:
+    """Add up the shards of one run (`atout stats --shard I/N`) into its report: the same
+    figures and intervals as the run in one process. Refuses shards of different
+    settings, overlapping shards and a run with shards missing."""
+    from atout.sim import parse_shuffle
+    from atout.sim.shards import merge_stats
+
+    if not files:
+        raise UserError("merge: give the shard files of one run, e.g. atout stats merge s*.json")
+    path = _plot_path(plot_file) if plot_file is not None else None
+    result, shards = merge_stats(files)
+    model, riffles = parse_shuffle(result.shuffle)
+    _print_stats(result, as_json, riffles if model == 2 else None, [s.piece.name for s in shards])
+    if path is not None:
+        _plot(result, path, as_json)
+
+
+MAX_WORKERS = 1024
+
+
+def _no_stats_options(context: typer.Context) -> None:
+    """``atout stats OPTIONS merge …``: the options would do nothing."""
+    for name in context.params:
+        source = context.get_parameter_source(name)
+        if source is not None and source.name != "DEFAULT":
+            option = "--" + name.replace("_", "-").replace("use-", "").replace("as-", "")
+            raise UserError(
+                f"{option} before merge does nothing: a merge takes the settings of its shards"
+            )
+
+
+def _check_spread_options(
+    hand: str | None, workers: str | None, shard: str | None, use_ray: bool, plot_file: str | None
+) -> int | None:
+    """--workers, --shard and --ray: what they may go with; the number of workers."""
+    processes = None
+    if workers is not None:
+        text = workers.strip().replace("_", "")
+        if not (text.isascii() and text.isdigit() and 1 <= int(text) <= MAX_WORKERS):
+            raise UserError(
+                f"--workers {workers:.40}: give a number of processes from 1 to {MAX_WORKERS}"
+            )
+        processes = int(text)
+    given = [name for name, on in (("--workers", workers is not None),
+             ("--shard", shard is not None), ("--ray", use_ray)) if on]  # fmt: skip
+    if hand is not None and given:
+        raise UserError(
+            f"{given[0]} does nothing with --hand: its deals are drawn at once in one process"
+        )
+    if workers is not None and use_ray:
+        raise UserError("--workers with --ray: give one; on Ray every CPU of the cluster deals")
+    if shard is not None and plot_file is not None:
+        raise UserError(
+            "--plot with --shard: a shard is part of a run; plot the whole with atout stats merge"
+        )
+    return processes
 
 
 def _plot(result: Any, path: str, as_json: bool) -> None:
@@ -667,27 +906,36 @@ def _progress_to(advance: Callable[[int], None] | None) -> Callable[[int], None]
     return update
 
 
-def _print_stats(result: Any, as_json: bool, riffles: int | None) -> None:
+def _print_stats(
+    result: Any, as_json: bool, riffles: int | None, merged: list[str] | None = None
+) -> None:
     from atout.sim.exact import total_variation_after_riffles as tv
     from atout.sim.report import rows
+    from atout.sim.shards import stats_record
 
     found = rows(result)
     rate = result.deals / result.seconds if result.seconds else float("inf")
     if as_json:
-        data = {
-            "format": "atout.stats/1", "players": result.players, "deals": result.deals,
-            "seed": result.seed, "shuffle": result.shuffle, "engine": result.engine,
-            "seconds": round(result.seconds, 3), "deals_per_second": round(rate),
-            "rows": [row.as_json() for row in found],
-        }  # fmt: skip
+        data = stats_record(result)
+        if merged is not None:
+            data["merged"] = merged
         if riffles is not None:
             data["total_variation"] = tv(78, riffles)
         typer.echo(json.dumps(data))
         return
-    typer.echo(
-        f"{result.deals:,} deals, {result.players} players, shuffle {result.shuffle}, seed "
-        f"{result.seed}: {result.seconds:.2f} s ({rate:,.0f} deals/s, engine {result.engine})"
-    )
+    head = f"{result.deals:,} deals, {result.players} players, shuffle {result.shuffle}, seed "
+    if merged is not None:
+        typer.echo(
+            f"{head}{result.seed}: merged from {len(merged)} shards ({result.seconds:.2f} s of "
+            f"dealing in all, engine {result.engine})"
+        )
+    else:
+        where = {"local": "", "processes": f", on {result.workers} worker processes",
+                 "ray": f", on Ray with {result.workers} CPUs"}[result.backend]  # fmt: skip
+        typer.echo(  # the wall time: loading (or compiling) the kernel included
+            f"{head}{result.seed}: {result.seconds:.2f} s ({rate:,.0f} deals/s, engine "
+            f"{result.engine}){where}"
+        )
     if riffles is not None:
         typer.echo(
             f"Total variation to uniform after {riffles} riffles of 78 cards: "
@@ -749,6 +997,34 @@ def _print_deals(deals: list[Deal], lang: str) -> None:
         if len(deals) > 1:
             typer.echo(f"── Deal {number} ──")
         typer.echo("\n".join(describe_deal(one, lang)))
+
+
+@app.command()
+def serve(
+    host: Annotated[str, typer.Option("--host", help="The address to listen on.")] = "127.0.0.1",
+    port: Annotated[int, typer.Option("--port", help="The port to listen on.")] = 8000,
+    db: Annotated[
+        str | None,
+        typer.Option(
+            "--db",
+            help="The database: sqlite:///PATH or postgresql+asyncpg://USER@HOST/DATABASE "
+            "(default: atout.db in $ATOUT_HOME or the user's data folder).",
+        ),
+    ] = None,
+    max_tables: Annotated[
+        int, typer.Option("--max-tables", help="The most open tables the server holds.")
+    ] = 1000,
+) -> None:
+    """Serve the web table: a table for friends and bots in the browser, one link per
+    seat. One worker; every action is stored before it is acknowledged."""
+    from atout.web.server import serve as run_server
+
+    run_server(host=host, port=port, db=db, max_tables=max_tables)
+
+
+from atout.sim.arena_cli import arena  # noqa: E402  (its own module: duplicate matches of bots)
+
+app.command()(arena)
 
 
 def main(argv: list[str] | None = None) -> None:

@@ -4,8 +4,9 @@ Every event is what happened, in the order it happened, with the id of the rule 
 follows. An event is public unless it holds a card someone may not see: the pack's
 order after the shuffle (D4) and the cards dealt face down (D6–D8) are seen by no one;
 a card put in the écart (E1) only by the taker, unless it is a trump, which is shown
-(E2), until the donne is over and the taker's pile is counted; the chien of a Garde sans or contre (E1) by no one. :meth:`Event.for_seat` is
-what one seat (or a spectator, ``None``) is told.
+(E2), until the donne is over and the taker's pile is counted; the chien of a Garde
+sans or contre (E3) by no one. :meth:`Event.for_seat` is what one seat (or a
+spectator, ``None``) is told.
 """
 
 from __future__ import annotations

@@ -264,7 +264,8 @@ class Table:
         if deal.phase is Phase.DRAW:
             found.append(Draw(seat))
         elif deal.phase is Phase.SHUFFLE:
-            found.append(Shuffle(seat))
+            if seat == deal.shuffler and not self.awaiting_contributions():
+                found.append(Shuffle(seat))
         elif deal.phase is Phase.CUT:
             found += [CutPack(seat, k) for k in range(MIN_CUT, 78 - MIN_CUT + 1)]
         elif deal.phase is Phase.DEAL:
@@ -483,6 +484,7 @@ class Table:
             self._contributions[seat] = check_contribution(value)
         except AtoutError as error:
             raise IllegalActionError("D4", str(error)) from None
+        self._push(table_event, "contributed", "D4", seat=seat)
 
     def _derivation(self) -> Derivation:
         assert self._secret is not None

@@ -1,0 +1,677 @@
+"""The table companion on the web server: pages and API under ``/companion``.
+
+An evening is one row (its setup and the SHA-256 digests of its two tokens) and its
+entries one row each, in order (``n`` from 0): the evening is rebuilt from them by
+replaying the entries (:class:`atout.companion.Evening`). An entry is checked, then
+committed, then applied and acknowledged, under the evening's lock; an entry sent
+again with the same ``n`` (a retry after a dropped connection) is acknowledged
+without being stored twice.
+
+Two links: the scorer's ``/companion/{id}#TOKEN`` changes the evening; the viewer's
+``/companion/{id}#VIEWER`` only reads it. The viewer token is derived from the
+scorer's (``VIEWER = base64url(SHA-256("atout-companion-viewer:" + TOKEN))``), so that
+the scorer's page can show the viewer link and its QR code while the server keeps
+only digests. Tokens travel in the URL's fragment and the ``Authorization: Bearer``
+header, never in a request line; they are compared in constant time.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import base64
+import hashlib
+import hmac
+import json
+import secrets
+import time
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any, Literal
+
+import sqlalchemy as sa
+from fastapi import APIRouter, Request
+from fastapi.responses import HTMLResponse, JSONResponse, Response
+from jinja2 import Environment, FileSystemLoader, select_autoescape
+from sqlalchemy.exc import IntegrityError
+from sqlalchemy.ext.asyncio import AsyncEngine
+
+from atout.companion import PROFILES, CompanionError, Evening, differences, profile_rules
+from atout.errors import AtoutError
+
+__all__ = ["router", "sheet_pdf", "viewer_token"]
+
+HERE = Path(__file__).resolve().parent
+TEMPLATES = Environment(
+    loader=FileSystemLoader(str(HERE / "templates")), autoescape=select_autoescape(["html"])
+)
+MAX_BODY = 16_384
+MAX_EVENINGS_CACHED = 500
+MAX_EVENINGS = 100_000
+Role = Literal["scorer", "viewer"]
+
+metadata = sa.MetaData()
+evenings = sa.Table(
+    "companion_evenings",
+    metadata,
+    sa.Column("id", sa.String(32), primary_key=True),
+    sa.Column("created", sa.Float, nullable=False),
+    sa.Column("setup", sa.Text, nullable=False),
+    sa.Column("scorer_digest", sa.String(64), nullable=False),
+    sa.Column("viewer_digest", sa.String(64), nullable=False),
+)
+entries = sa.Table(
+    "companion_entries",
+    metadata,
+    sa.Column("evening_id", sa.String(32), primary_key=True),
+    sa.Column("n", sa.Integer, primary_key=True),
+    sa.Column("created", sa.Float, nullable=False),
+    sa.Column("entry", sa.Text, nullable=False),
+)
+
+router = APIRouter()
+
+
+# -- tokens ---------------------------------------------------------------------------------
+
+
+def _digest(token: str) -> str:
+    return hashlib.sha256(token.encode("utf-8", "surrogatepass")).hexdigest()
+
+
+def viewer_token(scorer: str) -> str:
+    """The viewer's token of a scorer's token (read-only, and it gives no way back)."""
+    raw = hashlib.sha256(f"atout-companion-viewer:{scorer}".encode()).digest()
+    return base64.urlsafe_b64encode(raw).rstrip(b"=").decode()
+
+
+def _bearer(request: Request) -> str | None:
+    scheme, _, token = request.headers.get("authorization", "").partition(" ")
+    token = token.strip()
+    if scheme.lower() != "bearer" or not token or len(token) > 200:
+        return None
+    return token
+
+
+# -- the evenings in memory -------------------------------------------------------------------
+
+
+@dataclass
+class _Loaded:
+    id: str
+    evening: Evening
+    setup: dict[str, Any]
+    scorer_digest: str
+    viewer_digest: str
+    lock: asyncio.Lock = field(default_factory=asyncio.Lock)
+
+    def role(self, token: str | None) -> Role | None:
+        if token is None:
+            return None
+        given = _digest(token)
+        if hmac.compare_digest(given, self.scorer_digest):
+            return "scorer"
+        if hmac.compare_digest(given, self.viewer_digest):
+            return "viewer"
+        return None
+
+
+class _Evenings:
+    """The evenings of one application: read from the database once, then kept."""
+
+    def __init__(self, engine: AsyncEngine) -> None:
+        self.engine = engine
+        self.loaded: dict[str, _Loaded] = {}
+        self.loading = asyncio.Lock()
+
+    async def get(self, evening_id: str) -> _Loaded | None:
+        if (
+            not (0 < len(evening_id) <= 32)
+            or not evening_id.replace("-", "").replace("_", "").isalnum()
+        ):
+            return None
+        found = self.loaded.get(evening_id)
+        if found is not None:
+            return found
+        async with self.loading:
+            found = self.loaded.get(evening_id)
+            if found is not None:
+                return found
+            async with self.engine.connect() as c:
+                row = (
+                    await c.execute(evenings.select().where(evenings.c.id == evening_id))
+                ).first()
+                if row is None:
+                    return None
+                rows = (
+                    await c.execute(
+                        sa.select(entries.c.n, entries.c.entry)
+                        .where(entries.c.evening_id == evening_id)
+                        .order_by(entries.c.n)
+                    )
+                ).all()
+            setup = json.loads(row.setup)
+            evening = _new_evening(setup)
+            for n, text in rows:
+                if n != len(evening.log):
+                    raise CompanionError("⚙", f"evening {evening_id}: entry {n} is out of order")
+                evening.add(json.loads(text))
+            if len(self.loaded) >= MAX_EVENINGS_CACHED:
+                self.loaded.pop(next(iter(self.loaded)))
+            found = _Loaded(evening_id, evening, setup, row.scorer_digest, row.viewer_digest)
+            self.loaded[evening_id] = found
+            return found
+
+    async def create(self, setup: dict[str, Any], scorer: str) -> str | None:
+        """Store a new evening; ``None`` when the server holds :data:`MAX_EVENINGS`."""
+        evening_id = secrets.token_urlsafe(9)
+        async with self.engine.begin() as c:
+            count = sa.select(sa.func.count()).select_from(evenings)
+            if (await c.execute(count)).scalar_one() >= MAX_EVENINGS:
+                return None
+            await c.execute(
+                evenings.insert().values(
+                    id=evening_id,
+                    created=time.time(),
+                    setup=json.dumps(setup),
+                    scorer_digest=_digest(scorer),
+                    viewer_digest=_digest(viewer_token(scorer)),
+                )
+            )
+        return evening_id
+
+    async def store(self, evening_id: str, n: int, entry: dict[str, Any]) -> None:
+        async with self.engine.begin() as c:
+            await c.execute(
+                entries.insert().values(
+                    evening_id=evening_id, n=n, created=time.time(), entry=json.dumps(entry)
+                )
+            )
+
+
+def _evenings(request: Request) -> _Evenings:
+    state = request.app.state
+    found: _Evenings | None = getattr(state, "companion", None)
+    if found is None:
+        server = getattr(state, "server", None)
+        engine = server.db.engine if server is not None else state.companion_engine
+        found = _Evenings(engine)
+        state.companion = found
+    return found
+
+
+def _new_evening(setup: dict[str, Any]) -> Evening:
+    rules = profile_rules(setup.get("profile", "fft"), setup.get("rules") or None)
+    return Evening(setup["players"], setup["names"], rules, setup.get("profile", "fft"))
+
+
+# -- helpers -------------------------------------------------------------------------------------
+
+
+def _lang(request: Request) -> str:
+    """``fr`` when the browser's first language is French (or ``?lang=fr``), else ``en``."""
+    asked = request.query_params.get("lang")
+    if asked in ("fr", "en"):
+        return asked
+    best: tuple[float, int, str] | None = None
+    for index, part in enumerate(request.headers.get("accept-language", "").split(",")[:20]):
+        tag, _, params = part.strip().partition(";")
+        quality = 1.0
+        if params.strip().startswith("q="):
+            try:
+                quality = float(params.strip()[2:])
+            except ValueError:
+                quality = 0.0
+        if tag and quality > 0:
+            key = (-quality, index, tag.strip().lower())
+            best = key if best is None or key < best else best
+    return "fr" if best is not None and best[2].split("-")[0] == "fr" else "en"
+
+
+def _error(status: int, message: str, rule: str | None = None, **more: Any) -> JSONResponse:
+    return JSONResponse({"error": message, "rule": rule, **more}, status_code=status)
+
+
+async def _json_body(request: Request) -> Any:
+    body = await request.body()
+    if len(body) > MAX_BODY:
+        raise _BadRequest(f"the request: at most {MAX_BODY} bytes")
+    try:
+        return json.loads(body or b"{}")
+    except (ValueError, UnicodeDecodeError):
+        raise _BadRequest("the request: not JSON") from None
+
+
+class _BadRequest(Exception):
+    pass
+
+
+def _page(name: str, request: Request, **values: Any) -> HTMLResponse:
+    lang = _lang(request)
+    html = TEMPLATES.get_template(name).render(lang=lang, **values)
+    return HTMLResponse(html, headers={"Cache-Control": "no-store", "Content-Language": lang})
+
+
+async def _authorised(
+    request: Request, evening_id: str, need: Role | None = None
+) -> tuple[_Loaded, Role] | JSONResponse:
+    loaded = await _evenings(request).get(evening_id)
+    role = loaded.role(_bearer(request)) if loaded is not None else None
+    if loaded is None or role is None:
+        return _error(404, "no such evening for this link")
+    if need == "scorer" and role != "scorer":
+        return _error(403, "the viewer link only reads the sheet: the scorer's link changes it")
+    return loaded, role
+
+
+def _view(loaded: _Loaded, role: Role, lang: str) -> dict[str, Any]:
+    return {"evening": loaded.id, "role": role, "lang": lang, **loaded.evening.view(lang)}
+
+
+# -- pages ---------------------------------------------------------------------------------------
+
+
+@router.get("/companion")
+async def new_page(request: Request) -> Response:
+    return _page("companion_new.html", request, profiles=_profiles(_lang(request)))
+
+
+@router.get("/companion/{evening_id}")
+async def evening_page(request: Request, evening_id: str) -> Response:
+    loaded = await _evenings(request).get(evening_id)
+    if loaded is None:
+        return HTMLResponse("<!doctype html><title>atout</title><p>No such evening.</p>", 404)
+    return _page("companion.html", request, evening_id=evening_id)
+
+
+# -- API -----------------------------------------------------------------------------------------
+
+
+def _profiles(lang: str) -> list[dict[str, Any]]:
+    return [
+        {
+            "name": name,
+            "differences": [
+                {"setting": d.setting, "rule": d.rule, "text": d.fr if lang == "fr" else d.en}
+                for d in differences(rules)
+            ],
+        }
+        for name, rules in PROFILES.items()
+    ]
+
+
+@router.get("/api/companion/profiles")
+async def profiles(request: Request) -> Response:
+    return JSONResponse({"profiles": _profiles(_lang(request))})
+
+
+def _setup(data: Any) -> dict[str, Any]:
+    """An evening's setup, checked by building it."""
+    if not isinstance(data, dict):
+        raise CompanionError("⚙", "the request: an object {players, names, profile, rules}")
+    unknown = set(data) - {"players", "names", "profile", "rules"}
+    if unknown:
+        raise CompanionError("⚙", f"{sorted(unknown)[0][:30]}: not a field of an evening")
+    setup = {
+        "players": data.get("players", 4),
+        "names": data.get("names"),
+        "profile": data.get("profile", "fft"),
+        "rules": data.get("rules") or {},
+    }
+    if not isinstance(setup["profile"], str) or not isinstance(setup["rules"], dict):
+        raise CompanionError("⚙", "profile: a name; rules: an object of ⚙ settings")
+    evening = _new_evening(setup)
+    setup["names"] = list(evening.names)
+    return setup
+
+
+@router.post("/api/companion")
+async def create(request: Request) -> Response:
+    try:
+        setup = _setup(await _json_body(request))
+    except _BadRequest as error:
+        return _error(400, str(error))
+    except CompanionError as error:
+        return _error(400, error.text(_lang(request)), error.rule)
+    except AtoutError as error:
+        return _error(400, str(error))
+    scorer = base64.urlsafe_b64encode(secrets.token_bytes(32)).rstrip(b"=").decode()
+    evening_id = await _evenings(request).create(setup, scorer)
+    if evening_id is None:
+        return _error(429, f"limit: this server holds at most {MAX_EVENINGS} evenings")
+    base = str(request.base_url).rstrip("/")
+    return JSONResponse(
+        {
+            "evening": evening_id,
+            "scorer": f"{base}/companion/{evening_id}#{scorer}",
+            "viewer": f"{base}/companion/{evening_id}#{viewer_token(scorer)}",
+        },
+        status_code=201,
+    )
+
+
+@router.get("/api/companion/{evening_id}")
+async def sheet(request: Request, evening_id: str) -> Response:
+    found = await _authorised(request, evening_id)
+    if isinstance(found, JSONResponse):
+        return found
+    loaded, role = found
+    known = request.query_params.get("known")
+    if known is not None and known == str(len(loaded.evening.log)):
+        return JSONResponse({"unchanged": True, "entries": len(loaded.evening.log)})
+    return JSONResponse(_view(loaded, role, _lang(request)), headers={"Cache-Control": "no-store"})
+
+
+@router.post("/api/companion/{evening_id}/entries")
+async def add_entry(request: Request, evening_id: str) -> Response:
+    found = await _authorised(request, evening_id, "scorer")
+    if isinstance(found, JSONResponse):
+        return found
+    loaded, role = found
+    lang = _lang(request)
+    try:
+        data = await _json_body(request)
+    except _BadRequest as error:
+        return _error(400, str(error))
+    if not isinstance(data, dict) or not isinstance(data.get("entry"), dict):
+        return _error(400, "the request: {n, entry}, entry an object")
+    n = data.get("n")
+    async with loaded.lock:
+        evening = loaded.evening
+        count = len(evening.log)
+        if type(n) is not int or not 0 <= n <= count:
+            return _error(409, f"n: the next entry is {count}", entries=count)
+        try:
+            clean = evening.check(data["entry"])
+        except CompanionError as error:
+            return _error(400, error.text(lang), error.rule)
+        except AtoutError as error:
+            return _error(400, str(error), getattr(error, "rule", None))
+        if n < count:
+            if evening.log[n] == clean:  # sent again after a dropped answer: stored already
+                return JSONResponse({"stored": n, **_view(loaded, role, lang)})
+            return _error(409, f"entry {n} is already another one: reload", entries=count)
+        try:
+            await _evenings(request).store(evening_id, n, clean)
+        except IntegrityError:
+            return _error(409, f"entry {n} is already stored: reload", entries=count)
+        except Exception:  # not stored, so not acknowledged: the page sends it again
+            return _error(503, f"entry {n} could not be stored: it is sent again", entries=count)
+        evening.add(clean)
+        return JSONResponse({"stored": n, **_view(loaded, role, lang)})
+
+
+@router.get("/api/companion/{evening_id}/viewer")
+async def viewer_link(request: Request, evening_id: str) -> Response:
+    found = await _authorised(request, evening_id, "scorer")
+    if isinstance(found, JSONResponse):
+        return found
+    import segno
+
+    scorer = _bearer(request) or ""
+    link = f"{str(request.base_url).rstrip('/')}/companion/{evening_id}#{viewer_token(scorer)}"
+    qr = segno.make(link, error="m")
+    svg = qr.svg_inline(scale=4, dark="#111", light="#fff")
+    uri = qr.svg_data_uri(scale=4, dark="#111", light="#fff")
+    return JSONResponse({"viewer": link, "qr_svg": svg, "qr": uri})
+
+
+@router.get("/api/companion/{evening_id}/sheet.csv")
+async def export_csv(request: Request, evening_id: str) -> Response:
+    found = await _authorised(request, evening_id)
+    if isinstance(found, JSONResponse):
+        return found
+    loaded, _ = found
+    text = loaded.evening.csv(_lang(request))
+    return Response(
+        text,
+        media_type="text/csv; charset=utf-8",
+        headers={"Content-Disposition": f'attachment; filename="atout-{evening_id}.csv"'},
+    )
+
+
+@router.get("/api/companion/{evening_id}/sheet.pdf")
+async def export_pdf(request: Request, evening_id: str) -> Response:
+    found = await _authorised(request, evening_id)
+    if isinstance(found, JSONResponse):
+        return found
+    loaded, _ = found
+    data = sheet_pdf(loaded.evening, _lang(request))
+    return Response(
+        data,
+        media_type="application/pdf",
+        headers={"Content-Disposition": f'attachment; filename="atout-{evening_id}.pdf"'},
+    )
+
+
+@router.get("/api/companion/{evening_id}/record.json")
+async def export_record(request: Request, evening_id: str) -> Response:
+    found = await _authorised(request, evening_id)
+    if isinstance(found, JSONResponse):
+        return found
+    loaded, _ = found
+    return JSONResponse(
+        loaded.evening.game_record(),
+        headers={"Content-Disposition": f'attachment; filename="atout-{evening_id}.json"'},
+    )
+
+
+# -- the PDF score sheet -------------------------------------------------------------------------
+
+_FONT = Path("/usr/share/fonts/truetype/dejavu/DejaVuSans.ttf")
+_FONT_BOLD = Path("/usr/share/fonts/truetype/dejavu/DejaVuSans-Bold.ttf")
+_LATIN = str.maketrans(
+    {
+        "♠": "P",
+        "♥": "C",
+        "♦": "K",
+        "♣": "T",
+        "−": "-",
+        "—": "-",
+        "→": ">",
+        "×": "x",
+        "⚙": "*",
+        "✓": "+",
+        "✗": "-",
+        "…": "...",
+    }
+)
+_COLOURS = [(200, 30, 45), (20, 90, 200), (20, 140, 60), (200, 120, 0), (120, 40, 160)]
+
+
+def sheet_pdf(evening: Evening, lang: str = "en") -> bytes:
+    """The score sheet as a PDF (A4): every donne, the running totals, who is ahead,
+    the chart of the totals, then each donne's marks explained line by line."""
+    from fpdf import FPDF
+
+    fr = lang == "fr"
+    pdf = FPDF(orientation="P", unit="mm", format="A4")
+    pdf.set_auto_page_break(auto=True, margin=12)
+    unicode = _FONT.is_file() and _FONT_BOLD.is_file()
+    if unicode:
+        pdf.add_font("Sans", "", str(_FONT))
+        pdf.add_font("Sans", "B", str(_FONT_BOLD))
+        family = "Sans"
+    else:  # pragma: no cover - the core font: Latin-1 only
+        family = "Helvetica"
+
+    def text(value: object) -> str:
+        s = str(value)
+        return s if unicode else s.translate(_LATIN).encode("latin-1", "replace").decode("latin-1")
+
+    pdf.add_page()
+    pdf.set_font(family, "B", 16)
+    title = "Feuille de marque" if fr else "Score sheet"
+    pdf.cell(0, 9, text(f"atout — {title}"), new_x="LMARGIN", new_y="NEXT")
+    pdf.set_font(family, "", 9)
+    profile = evening.profile.upper() if evening.profile == "fft" else evening.profile
+    diffs = differences(evening.rules)
+    pdf.cell(
+        0,
+        5,
+        text(
+            f"{evening.players} {'joueurs' if fr else 'players'} · "
+            f"{'profil' if fr else 'profile'} {profile}"
+            + ("" if diffs else (" (règles FFT)" if fr else " (FFT rules)"))
+        ),
+        new_x="LMARGIN",
+        new_y="NEXT",
+    )
+    for d in diffs:
+        pdf.cell(
+            0, 4.5, text(f"  {d.rule} ⚙ {d.fr if fr else d.en}"), new_x="LMARGIN", new_y="NEXT"
+        )
+    pdf.ln(2)
+
+    names = evening.names
+    width = pdf.w - pdf.l_margin - pdf.r_margin
+    first = [10.0, 44.0]
+    per = (width - sum(first)) / evening.players
+    pdf.set_font(family, "B", 8.5)
+    pdf.set_fill_color(230, 236, 230)
+    pdf.cell(first[0], 6, "#", border=1, fill=True, align="C")
+    pdf.cell(first[1], 6, text("Donne"), border=1, fill=True)
+    for name in names:
+        pdf.cell(per, 6, text(name), border=1, fill=True, align="C")
+    pdf.ln()
+    running = [0] * evening.players
+    history = [list(running)]
+    outcome = {
+        "misdeal": "maldonne (D12)" if fr else "misdeal (D12)",
+        "petit_sec": "Petit sec (D16)",
+        "all_pass": "tous passent (B3)" if fr else "all pass (B3)",
+    }
+    contract_fr = {
+        "prise": "Prise",
+        "garde": "Garde",
+        "garde_sans": "G. sans",
+        "garde_contre": "G. contre",
+    }
+    contract_en = {
+        "prise": "Prise",
+        "garde": "Garde",
+        "garde_sans": "G. sans",
+        "garde_contre": "G. contre",
+    }
+    for sheet in evening.finished():
+        marks = evening.marks_of(sheet)
+        running = [a + b for a, b in zip(running, marks, strict=True)]
+        history.append(list(running))
+        if sheet.result is not None and sheet.entry is not None:
+            e, r = sheet.entry, sheet.result
+            label = (contract_fr if fr else contract_en)[e["contract"]]
+            label += f" {names[e['taker']]} {r.points:g} ({r.bouts}b)"
+            label += " ✓" if r.made else " ✗"
+            if sheet.edited:
+                label += " *"
+        else:
+            label = outcome.get(sheet.void or "", "")
+        pdf.set_font(family, "", 8.5)
+        pdf.cell(first[0], 5.5, str(sheet.number), border=1, align="C")
+        pdf.cell(first[1], 5.5, text(label)[:34], border=1)
+        for seat in range(evening.players):
+            cell = f"{marks[seat]:+d} → {running[seat]}" if sheet.result else f"— {running[seat]}"
+            pdf.cell(per, 5.5, text(cell), border=1, align="C")
+        pdf.ln()
+    pdf.set_font(family, "B", 9)
+    standings = evening.standings()
+    pdf.cell(sum(first), 6, text("Total"), border=1)
+    for seat in range(evening.players):
+        pdf.cell(per, 6, str(standings[seat]), border=1, align="C")
+    pdf.ln()
+    penalties = evening.penalties()
+    if any(penalties):
+        pdf.set_font(family, "", 8)
+        pdf.cell(
+            0,
+            5,
+            text(
+                ("pénalités (D11) : " if fr else "penalties (D11): ")
+                + ", ".join(f"{names[s]} −{p}" for s, p in enumerate(penalties) if p)
+            ),
+            new_x="LMARGIN",
+            new_y="NEXT",
+        )
+    if evening.finished():
+        best = max(standings)
+        ahead = ", ".join(names[s] for s in range(evening.players) if standings[s] == best)
+        pdf.set_font(family, "B", 10)
+        pdf.cell(
+            0, 7, text(("En tête : " if fr else "Ahead: ") + ahead), new_x="LMARGIN", new_y="NEXT"
+        )
+
+    _chart(pdf, history, names, family, text)
+
+    pdf.set_font(family, "B", 11)
+    pdf.cell(0, 8, text("Détail des donnes" if fr else "Each donne"), new_x="LMARGIN", new_y="NEXT")
+    for sheet in evening.finished():
+        pdf.set_font(family, "B", 8.5)
+        head = f"Donne {sheet.number} — {'donneur' if fr else 'dealer'} {names[sheet.dealer]}"
+        pdf.cell(0, 5, text(head), new_x="LMARGIN", new_y="NEXT")
+        pdf.set_font(family, "", 8)
+        for view in sheet.faults:
+            for line in view.lines:
+                pdf.cell(
+                    0,
+                    4.2,
+                    text(f"   {line.rule}  {line.text(lang)}"),
+                    new_x="LMARGIN",
+                    new_y="NEXT",
+                )
+        if sheet.void == "petit_sec" and sheet.void_by is not None:
+            who = names[sheet.void_by]
+            pdf.cell(
+                0,
+                4.2,
+                text(f"   D16  Petit sec : {who}" if fr else f"   D16  Petit sec: {who}"),
+                new_x="LMARGIN",
+                new_y="NEXT",
+            )
+        for line in sheet.lines:
+            pdf.cell(
+                0, 4.2, text(f"   {line.rule}  {line.text(lang)}"), new_x="LMARGIN", new_y="NEXT"
+            )
+    return bytes(pdf.output())
+
+
+def _chart(
+    pdf: Any, history: list[list[int]], names: tuple[str, ...], family: str, text: Any
+) -> None:
+    """The running totals over the evening, one line per player."""
+    if len(history) < 2:
+        return
+    x0, width, height = pdf.l_margin + 8, pdf.w - pdf.l_margin - pdf.r_margin - 8, 55.0
+    if pdf.get_y() + height + 16 > pdf.h - pdf.b_margin:
+        pdf.add_page()
+    y0 = pdf.get_y() + 4
+    values = [v for row in history for v in row]
+    low, high = min(0, *values), max(0, *values)
+    span = (high - low) or 1
+
+    def y(value: int) -> float:
+        return float(y0 + height - (value - low) / span * height)
+
+    def x(i: int) -> float:
+        return float(x0 + i * width / (len(history) - 1))
+
+    pdf.set_draw_color(160, 160, 160)
+    pdf.set_line_width(0.2)
+    pdf.rect(x0, y0, width, height)
+    pdf.line(x0, y(0), x0 + width, y(0))
+    pdf.set_font(family, "", 7)
+    pdf.set_xy(pdf.l_margin - 2, y(high) - 2)
+    pdf.cell(10, 4, str(high), align="R")
+    pdf.set_xy(pdf.l_margin - 2, y(low) - 2)
+    pdf.cell(10, 4, str(low), align="R")
+    pdf.set_line_width(0.6)
+    for seat in range(len(names)):
+        colour = _COLOURS[seat % len(_COLOURS)]
+        pdf.set_draw_color(*colour)
+        for i in range(1, len(history)):
+            pdf.line(x(i - 1), y(history[i - 1][seat]), x(i), y(history[i][seat]))
+    pdf.set_y(y0 + height + 2)
+    pdf.set_x(x0)
+    for seat, name in enumerate(names):
+        pdf.set_text_color(*_COLOURS[seat % len(_COLOURS)])
+        pdf.cell(width / len(names), 5, text(f"— {name}"), align="C")
+    pdf.set_text_color(0, 0, 0)
+    pdf.ln(8)

@@ -1,0 +1,221 @@
+"""A web table's settings: what ``POST /api/tables`` takes, checked field by field.
+
+Every wrong field is refused with one line naming it (``players: 3, 4 or 5, not 6``);
+:func:`table_config` never raises anything but :class:`ConfigError`.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import math
+from dataclasses import dataclass
+from typing import Any
+
+from atout.bots import BOTS
+from atout.errors import AtoutError
+from atout.session import TableSettings
+from atout.session.table import MAX_DONNES
+from atout.table import EXCUSE_LAST_TRICK, Rules
+
+__all__ = ["ConfigError", "TableConfig", "table_config"]
+
+MAX_NAME = 24
+MAX_GRACE_SECONDS = 86_400
+MAX_BOT_DELAY_MS = 10_000
+MAX_PENALTY = 1_000
+FIELDS = (
+    "players",
+    "deals",
+    "seats",
+    "names",
+    "rules",
+    "spectators_see_hands",
+    "grace_seconds",
+    "bot_delay_ms",
+    "stand_in",
+)
+
+
+class ConfigError(AtoutError):
+    """A wrong field of a table's settings: one line naming it."""
+
+
+@dataclass(frozen=True)
+class TableConfig:
+    """A web table: the session's settings and what the server adds (names, spectators,
+    the grace period before a bot plays for an absent person, the bots' pace)."""
+
+    players: int = 4
+    deals: int = 5
+    seats: tuple[str | None, ...] = (None, "heuristic", "heuristic", "heuristic")
+    names: tuple[str, ...] = ("", "heuristic", "heuristic", "heuristic")
+    rules: Rules = dataclasses.field(default_factory=Rules)
+    spectators_see_hands: bool = False
+    grace_seconds: float = 60.0
+    bot_delay_ms: int = 600
+    stand_in: str = "heuristic"
+
+    def settings(self) -> TableSettings:
+        """The session's settings: visible, verifiable dealing."""
+        return TableSettings(
+            players=self.players,
+            deals=self.deals,
+            seats=self.seats,
+            rules=self.rules,
+            dealing="visible",
+            verifiable=True,
+            stand_in=self.stand_in,
+        )
+
+    def kinds(self) -> list[str]:
+        return ["person" if name is None else "bot" for name in self.seats]
+
+    def with_seat(self, seat: int, bot: str) -> TableConfig:
+        """The same table with ``bot`` in ``seat`` (its name too, if it had none)."""
+        seats = list(self.seats)
+        names = list(self.names)
+        seats[seat] = bot
+        if not names[seat] or names[seat] in BOTS:
+            names[seat] = bot
+        return dataclasses.replace(self, seats=tuple(seats), names=tuple(names))
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "players": self.players,
+            "deals": self.deals,
+            "seats": list(self.seats),
+            "names": list(self.names),
+            "rules": dataclasses.asdict(self.rules),
+            "spectators_see_hands": self.spectators_see_hands,
+            "grace_seconds": self.grace_seconds,
+            "bot_delay_ms": self.bot_delay_ms,
+            "stand_in": self.stand_in,
+        }
+
+
+def _fail(message: str) -> ConfigError:
+    return ConfigError(message)
+
+
+def _short(value: Any) -> str:
+    text = repr(value)
+    return text if len(text) <= 40 else text[:37] + "…"
+
+
+def _int(data: dict[str, Any], key: str, low: int, high: int, default: int, at: str = "") -> int:
+    value = data.get(key, default)
+    if type(value) is not int or not low <= value <= high:
+        raise _fail(f"{at}{key}: a whole number from {low} to {high}, not {_short(value)}")
+    return value
+
+
+def _bool(data: dict[str, Any], key: str, default: bool, at: str = "") -> bool:
+    value = data.get(key, default)
+    if type(value) is not bool:
+        raise _fail(f"{at}{key}: true or false, not {_short(value)}")
+    return value
+
+
+def _rules(value: Any, players: int) -> Rules:
+    if value is None:
+        return Rules()
+    if not isinstance(value, dict):
+        raise _fail(f"rules: an object of the ⚙ settings of RULES.md, not {_short(value)}")
+    known = {f.name for f in dataclasses.fields(Rules)}
+    for key in value:
+        if key not in known:
+            raise _fail(f"rules.{str(key)[:30]}: not a setting ({', '.join(sorted(known))})")
+    fields: dict[str, Any] = {}
+    for key in (
+        "consecutive_chien_cards",
+        "bar_plain_card_exposer",
+        "excuse_exposed_as_trump",
+        "called_suit_first_trick",
+    ):
+        if key in value:
+            fields[key] = _bool(value, key, False, "rules.")
+    if "early_pickup_penalty" in value:
+        fields["early_pickup_penalty"] = _int(
+            value, "early_pickup_penalty", 0, MAX_PENALTY, 0, "rules."
+        )
+    if "shuffler_offset" in value and value["shuffler_offset"] is not None:
+        offset = value["shuffler_offset"]
+        if type(offset) is not int or not 1 <= offset < players:
+            raise _fail(
+                f"rules.shuffler_offset: null or 1 … {players - 1} (D4), not {_short(offset)}"
+            )
+        fields["shuffler_offset"] = offset
+    if "excuse_last_trick" in value:
+        where = value["excuse_last_trick"]
+        if where not in EXCUSE_LAST_TRICK:
+            choices = " or ".join(EXCUSE_LAST_TRICK)
+            raise _fail(f"rules.excuse_last_trick: {choices} (P4), not {_short(where)}")
+        fields["excuse_last_trick"] = where
+    try:
+        return Rules(**fields)
+    except AtoutError as error:  # pragma: no cover - every field is checked above
+        raise _fail(f"rules: {error}") from None
+
+
+def table_config(data: Any) -> TableConfig:
+    """The settings of ``POST /api/tables`` (every field optional), checked."""
+    if not isinstance(data, dict):
+        raise _fail(f"the request: a JSON object of a table's settings, not {_short(data)}")
+    for key in data:
+        if key not in FIELDS:
+            raise _fail(f"{str(key)[:30]}: not a field of a table ({', '.join(FIELDS)})")
+    players = data.get("players", 4)
+    if type(players) is not int or players not in (3, 4, 5):
+        raise _fail(f"players: 3, 4 or 5, not {_short(players)}")
+    deals = _int(data, "deals", 1, MAX_DONNES, 5)
+    seats_value = data.get("seats", [None] + ["heuristic"] * (players - 1))
+    if not isinstance(seats_value, list) or len(seats_value) != players:
+        raise _fail(f"seats: a list of {players} entries (null for a person, else a bot)")
+    seats: list[str | None] = []
+    for seat, name in enumerate(seats_value):
+        if name is not None and (not isinstance(name, str) or name not in BOTS):
+            raise _fail(f"seats[{seat}]: null or a bot ({', '.join(BOTS)}), not {_short(name)}")
+        seats.append(name)
+    names_value = data.get("names", [name or "" for name in seats])
+    if not isinstance(names_value, list) or len(names_value) != players:
+        raise _fail(f"names: a list of {players} names")
+    names: list[str] = []
+    for seat, name in enumerate(names_value):
+        if name is None:
+            name = seats[seat] or ""
+        if not isinstance(name, str) or len(name) > MAX_NAME:
+            raise _fail(f"names[{seat}]: a text of at most {MAX_NAME} characters")
+        if not name.isprintable():
+            raise _fail(f"names[{seat}]: printable characters only, not {_short(name)}")
+        names.append(name.strip() or (seats[seat] or ""))
+    grace = data.get("grace_seconds", 60)
+    if (
+        type(grace) not in (int, float)
+        or not math.isfinite(grace)
+        or not 0 <= grace <= MAX_GRACE_SECONDS
+    ):
+        raise _fail(f"grace_seconds: a number of seconds from 0 to {MAX_GRACE_SECONDS}")
+    stand_in = data.get("stand_in", "heuristic")
+    if not isinstance(stand_in, str) or stand_in not in BOTS:
+        raise _fail(f"stand_in: a bot ({', '.join(BOTS)}), not {_short(stand_in)}")
+    config = TableConfig(
+        players=players,
+        deals=deals,
+        seats=tuple(seats),
+        names=tuple(names),
+        rules=_rules(data.get("rules"), players),
+        spectators_see_hands=_bool(data, "spectators_see_hands", False),
+        grace_seconds=float(grace),
+        bot_delay_ms=_int(data, "bot_delay_ms", 0, MAX_BOT_DELAY_MS, 600),
+        stand_in=stand_in,
+    )
+    try:
+        config.settings().check()
+    except AtoutError as error:  # pragma: no cover - every field is checked above
+        raise _fail(str(error)) from None
+    return config
+
+
+def config_from_json(data: dict[str, Any]) -> TableConfig:
+    """A stored table's settings (written by :meth:`TableConfig.to_json`)."""
+    return table_config(data)

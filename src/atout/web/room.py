@@ -1,0 +1,541 @@
+"""One web table: an asyncio task that owns its :class:`atout.session.Table`.
+
+Everything that changes a table goes through its queue (:class:`Room`): a connection
+joining or leaving, an action, the owner's start and bots; the task takes them one at
+a time, so the table needs no lock. Between them it acts for the bots (after
+``bot_delay_ms``), for a person away longer than ``grace_seconds`` (the stand-in bot,
+until the person is back), and begins the next donne after a short pause.
+
+An action is applied to the table (which refuses it, unchanged, if the rules do), then
+written to the database, then acknowledged to its sender, then told to everyone: each
+connection gets the new events as its seat is told them and its seat's new view, each
+serialised once per seat. If the row cannot be written the table is rebuilt from the
+rows that were, and the sender is told (``"storage"``).
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import dataclasses
+import hmac
+import json
+import logging
+import time
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from typing import Any
+
+from atout.bots import BOTS
+from atout.errors import AtoutError, IllegalActionError
+from atout.record import game_record
+from atout.session import Table, TableAction, action_from_json, action_to_json, observation_json
+from atout.web.config import TableConfig, table_config
+from atout.web.db import Store, StoredTable
+
+__all__ = ["Connection", "Room"]
+
+log = logging.getLogger("atout.web")
+
+OUTBOX_LIMIT = 1000  # messages waiting for a slow connection before it is closed
+PAUSE_PER_DELAY = 4  # the pause after a donne, in bot delays
+RETRY_SECONDS = 1.0  # after an action of a bot that could not be stored
+
+
+def dumps(message: Any) -> str:
+    return json.dumps(message, separators=(",", ":"), ensure_ascii=False)
+
+
+@dataclass(eq=False)
+class Connection:
+    """One websocket of a page: its role and seat, and what it has been sent."""
+
+    role: str  # "player", "spectator" or "owner"
+    seat: int | None
+    outbox: asyncio.Queue[str | None] = field(default_factory=asyncio.Queue)
+    seq: int = 0  # the last event sent to it
+    version: int = -1  # the table's version in the last view sent to it
+    closed: bool = False
+    close_reason: str | None = None
+
+    def send(self, message: dict[str, Any] | str) -> None:
+        if self.closed:
+            return
+        if self.outbox.qsize() >= OUTBOX_LIMIT:
+            self.close("limit: the page does not read its messages")
+            return
+        self.outbox.put_nowait(message if isinstance(message, str) else dumps(message))
+
+    def error(self, rule: str, message: str, msg_id: Any = None) -> None:
+        data: dict[str, Any] = {"type": "error", "rule": rule, "message": message}
+        if msg_id is not None:
+            data["id"] = msg_id
+        self.send(data)
+
+    def close(self, reason: str) -> None:
+        if not self.closed:
+            self.closed = True
+            self.close_reason = reason
+            self.outbox.put_nowait(None)
+
+
+@dataclass
+class _Join:
+    conn: Connection
+    seq: int
+
+
+@dataclass
+class _Leave:
+    conn: Connection
+
+
+@dataclass
+class _Act:
+    conn: Connection
+    msg_id: Any
+    data: Any
+
+
+@dataclass
+class _Start:
+    conn: Connection
+
+
+@dataclass
+class _SeatBot:
+    conn: Connection
+    seat: Any
+    bot: Any
+
+
+@dataclass
+class _Call:
+    fn: Callable[[], Any]
+    future: asyncio.Future[Any]
+
+
+Command = _Join | _Leave | _Act | _Start | _SeatBot | _Call
+
+
+class Room:
+    """A table of the server (see the module's text)."""
+
+    def __init__(self, stored: StoredTable, store: Store) -> None:
+        self.id = stored.id
+        self.store = store
+        self.config: TableConfig = table_config(stored.config)
+        self.seed = stored.seed
+        self.joined: set[int] = set(stored.joined)
+        self.started = stored.started
+        self.over = stored.over
+        self.tokens = stored.tokens
+        self.table: Table | None = None
+        if self.started:
+            actions = [action_from_json(a) for a in stored.actions]
+            self.table = Table.rebuild(self.config.settings(), self.seed, actions)
+        self.conns: set[Connection] = set()
+        self.queue: asyncio.Queue[Command] = asyncio.Queue()
+        self.present = [0] * self.config.players
+        now = time.monotonic()
+        self.away_since: list[float] = [now] * self.config.players
+        self.stand_in = [False] * self.config.players
+        self.changed = now
+        self.version = 0  # one more at each change of the table, event or not
+        self.task: asyncio.Task[None] | None = None
+        self.on_idle: Callable[[Room], None] | None = None
+
+    # -- from the websockets ----------------------------------------------------------------
+
+    def identify(self, digest: str) -> tuple[str, int | None] | None:
+        """The role and seat of a token's digest, compared in constant time with every
+        token of the table."""
+        found: tuple[str, int | None] | None = None
+        given = digest.encode()
+        for stored, role, seat in self.tokens:
+            if hmac.compare_digest(stored.encode(), given):
+                found = (role, seat)
+        return found
+
+    def start_task(self) -> None:
+        self.task = asyncio.get_running_loop().create_task(self._run(), name=f"table {self.id}")
+
+    def put(self, command: Command) -> None:
+        self.queue.put_nowait(command)
+
+    async def call(self, fn: Callable[[], Any]) -> Any:
+        """Run ``fn`` on the table's task (between two commands) and return its value."""
+        future: asyncio.Future[Any] = asyncio.get_running_loop().create_future()
+        self.put(_Call(fn, future))
+        return await future
+
+    # -- the task ---------------------------------------------------------------------------
+
+    async def _run(self) -> None:
+        while True:
+            try:
+                due = self._due()
+                now = time.monotonic()
+                if due is not None and due <= now:
+                    await self._automatic()
+                    continue
+                try:
+                    # asyncio.timeout, not wait_for: a command taken as the time runs out
+                    # is kept, and a cancellation is never swallowed
+                    async with asyncio.timeout(None if due is None else due - now):
+                        command = await self.queue.get()
+                except TimeoutError:
+                    continue
+                await self._handle(command)
+                if not self.conns and self.queue.empty() and self._idle():
+                    if self.on_idle is not None:
+                        self.on_idle(self)
+                    return
+            except asyncio.CancelledError:
+                raise
+            except Exception:  # a bug must not end the table: it is rebuilt from the database
+                log.exception(
+                    "table %s: unexpected error; rebuilding it from the database", self.id
+                )
+                self.changed = time.monotonic() + RETRY_SECONDS
+                await self._reload()
+
+    def _idle(self) -> bool:
+        """Nothing for the task to do without a page: the table is over or waits for
+        its start."""
+        return self.over or not self.started
+
+    async def _reload(self) -> None:
+        stored = await self.store.load(self.id)
+        if stored is not None and stored.started:
+            actions = [action_from_json(a) for a in stored.actions]
+            self.table = Table.rebuild(self.config.settings(), self.seed, actions)
+            self._broadcast()
+
+    async def _handle(self, command: Command) -> None:
+        if isinstance(command, _Join):
+            self._join(command.conn, command.seq)
+        elif isinstance(command, _Leave):
+            self._leave(command.conn)
+        elif isinstance(command, _Act):
+            await self._act_message(command)
+        elif isinstance(command, _Start):
+            await self._start(command.conn)
+        elif isinstance(command, _SeatBot):
+            await self._seat_bot(command)
+        else:
+            try:
+                result = command.fn()
+            except Exception as error:
+                command.future.set_exception(error)
+            else:
+                command.future.set_result(result)
+
+    # -- joining ----------------------------------------------------------------------------
+
+    def _join(self, conn: Connection, seq: int) -> None:
+        seat = conn.seat
+        if conn.role == "player" and seat is not None:
+            if self.config.seats[seat] is not None:
+                conn.error("protocol", f"seat {seat} is played by a bot at this table")
+                conn.close("seat given to a bot")
+                return
+            self.conns.add(conn)
+            self.present[seat] += 1
+            self.stand_in[seat] = False
+            if seat not in self.joined:
+                self.joined.add(seat)
+                self._spawn(self.store.update(self.id, joined=sorted(self.joined)))
+            self._snapshot(conn, seq)
+            self._presence()
+        else:
+            self.conns.add(conn)
+            self._snapshot(conn, seq)
+
+    def _leave(self, conn: Connection) -> None:
+        if conn not in self.conns:
+            return
+        self.conns.discard(conn)
+        if conn.role == "player" and conn.seat is not None:
+            self.present[conn.seat] -= 1
+            if self.present[conn.seat] == 0:
+                self.away_since[conn.seat] = time.monotonic()
+                self._presence()
+
+    def _spawn(self, job: Any) -> None:
+        task = asyncio.get_running_loop().create_task(job)
+        task.add_done_callback(_log_failure)
+
+    # -- what is sent -----------------------------------------------------------------------
+
+    def table_json(self) -> dict[str, Any]:
+        return {
+            "id": self.id,
+            "players": self.config.players,
+            "deals": self.config.deals,
+            "names": list(self.config.names),
+            "kinds": self.config.kinds(),
+            "present": self._present(),
+            "stand_in": list(self.stand_in),
+            "started": self.started,
+            "over": self.over,
+            "spectators_see_hands": self.config.spectators_see_hands,
+            "grace_seconds": self.config.grace_seconds,
+            "rules": dataclasses.asdict(self.config.rules),
+            "bots": sorted(BOTS),
+        }
+
+    def _present(self) -> list[bool]:
+        return [
+            kind == "bot" or n > 0
+            for kind, n in zip(self.config.kinds(), self.present, strict=True)
+        ]
+
+    def _viewer(self, conn: Connection) -> tuple[int | None, bool]:
+        if conn.role == "player":
+            return conn.seat, False
+        return None, self.config.spectators_see_hands
+
+    def _view(self, seat: int | None, all_hands: bool) -> dict[str, Any] | None:
+        if self.table is None:
+            return None
+        return observation_json(self.table.observation(seat, all_hands=all_hands))
+
+    def _snapshot(self, conn: Connection, seq: int) -> None:
+        seat, all_hands = self._viewer(conn)
+        table = self.table
+        events: list[dict[str, Any]] = []
+        last = 0
+        if table is not None:
+            last = len(table.events)
+            since = seq if 0 <= seq <= last else 0
+            events = table.events_since(since, seat, all_hands)
+        conn.seq = last
+        conn.version = self.version
+        conn.send(
+            {
+                "type": "snapshot",
+                "seq": last,
+                "you": {"seat": seat, "role": conn.role},
+                "table": self.table_json(),
+                "view": self._view(seat, all_hands),
+                "events": events,
+            }
+        )
+
+    def _broadcast(self) -> None:
+        """Tell every connection what it has not been told: its new events and view,
+        each serialised once for each seat (a change without an event, as a seat's
+        random value, sends the new view with no events)."""
+        table = self.table
+        if table is None:
+            return
+        self.version += 1
+        last = len(table.events)
+        views: dict[tuple[int | None, bool], str] = {}
+        messages: dict[tuple[int | None, bool, int], str] = {}
+        for conn in list(self.conns):
+            if conn.version == self.version:
+                continue
+            key = self._viewer(conn)
+            since = min(conn.seq, last)
+            text = messages.get((*key, since))
+            if text is None:
+                view = views.get(key)
+                if view is None:
+                    view = views[key] = dumps(self._view(*key) or {})
+                events = dumps(table.events_since(since, *key))
+                text = f'{{"type":"update","seq":{last},"events":{events},"view":{view}}}'
+                messages[(*key, since)] = text
+            conn.seq = last
+            conn.version = self.version
+            conn.send(text)
+
+    def _presence(self) -> None:
+        message = dumps(
+            {"type": "presence", "present": self._present(), "stand_in": list(self.stand_in)}
+        )
+        for conn in list(self.conns):
+            conn.send(message)
+
+    def _resnapshot(self) -> None:
+        for conn in list(self.conns):
+            self._snapshot(conn, conn.seq)
+
+    # -- acting -----------------------------------------------------------------------------
+
+    async def _act_message(self, command: _Act) -> None:
+        conn, msg_id = command.conn, command.msg_id
+        if conn.role != "player" or conn.seat is None:
+            conn.error(
+                "protocol", f"the {conn.role}'s page does not act: a seat's page does", msg_id
+            )
+            return
+        if self.table is None or not self.started:
+            conn.error("protocol", "the table has not started: its owner starts it", msg_id)
+            return
+        try:
+            action = action_from_json(command.data)
+        except AtoutError as error:
+            conn.error("protocol", f"action: {_line(error)}", msg_id)
+            return
+        if action.seat != conn.seat:
+            conn.error(
+                "protocol",
+                f"seat {action.seat}: this page plays seat {conn.seat} and acts for it alone",
+                msg_id,
+            )
+            return
+        await self._commit(action, conn, msg_id)
+
+    async def _commit(self, action: TableAction, conn: Connection | None, msg_id: Any) -> bool:
+        table = self.table
+        assert table is not None
+        try:
+            table.act(action)
+        except IllegalActionError as error:
+            if conn is not None:
+                conn.error(error.rule, _line(error), msg_id)
+            return False
+        except AtoutError as error:
+            if conn is not None:
+                conn.error("protocol", _line(error), msg_id)
+            return False
+        n = len(table.actions) - 1
+        try:
+            await self.store.append(self.id, n, action_to_json(action))
+        except Exception as error:
+            log.error("table %s: action %d not stored: %s", self.id, n, _line(error))
+            self.table = Table.rebuild(self.config.settings(), self.seed, table.actions[:-1])
+            if conn is not None:
+                conn.error("storage", "the action could not be stored; try again", msg_id)
+            return False
+        if conn is not None:
+            ack: dict[str, Any] = {"type": "ack", "id": msg_id, "seq": len(table.events)}
+            conn.send(ack)
+        self.changed = time.monotonic()
+        if table.is_over and not self.over:
+            self.over = True
+            await self.store.update(self.id, over=True)
+        self._broadcast()
+        return True
+
+    def _due(self) -> float | None:
+        """When the task acts by itself next (a bot, a stand-in, the next donne)."""
+        table = self.table
+        if table is None or not self.started or table.is_over:
+            return None
+        delay = self.config.bot_delay_ms / 1000
+        donne = table.donne
+        if donne is not None and donne.is_terminal():
+            return self.changed + delay * PAUSE_PER_DELAY
+        due: float | None = None
+        for seat in range(self.config.players):
+            if self.config.seats[seat] is not None or self.present[seat] or self.stand_in[seat]:
+                continue
+            flip = self.away_since[seat] + self.config.grace_seconds
+            due = flip if due is None else min(due, flip)
+        for seat in table.to_act():
+            if self.config.seats[seat] is not None or self.stand_in[seat]:
+                at = self.changed + delay
+                due = at if due is None else min(due, at)
+        return due
+
+    async def _automatic(self) -> None:
+        table = self.table
+        assert table is not None
+        now = time.monotonic()
+        flipped = False
+        for seat in range(self.config.players):
+            away = self.config.seats[seat] is None and not self.present[seat]
+            standing = away and now >= self.away_since[seat] + self.config.grace_seconds
+            if standing != self.stand_in[seat]:
+                self.stand_in[seat] = standing
+                flipped = True
+        if flipped:
+            self._presence()
+        donne = table.donne
+        if donne is not None and donne.is_terminal():
+            if now >= self.changed + self.config.bot_delay_ms / 1000 * PAUSE_PER_DELAY:
+                table.next_donne()
+                self.changed = now
+                self._broadcast()
+            return
+        if now < self.changed + self.config.bot_delay_ms / 1000:
+            return
+        for seat in table.to_act():
+            if self.config.seats[seat] is not None or self.stand_in[seat]:
+                action = table.bot_action(seat)
+                if not await self._commit(action, None, None):
+                    self.changed = now + RETRY_SECONDS
+                return
+
+    # -- the owner --------------------------------------------------------------------------
+
+    async def _start(self, conn: Connection) -> None:
+        if conn.role != "owner":
+            conn.error("protocol", "only the table's owner starts it")
+            return
+        if self.started:
+            conn.error("protocol", "the table has already started")
+            return
+        config = self.config
+        for seat, name in enumerate(config.seats):
+            if name is None and seat not in self.joined:
+                config = config.with_seat(seat, config.stand_in)
+        self.config = config
+        self.table = Table(config.settings(), self.seed)
+        self.started = True
+        await self.store.update(self.id, config=config.to_json(), started=True)
+        self.changed = time.monotonic()
+        self._resnapshot()
+
+    async def _seat_bot(self, command: _SeatBot) -> None:
+        conn, seat, bot = command.conn, command.seat, command.bot
+        if conn.role != "owner":
+            conn.error("protocol", "only the table's owner puts bots in seats")
+            return
+        if self.started:
+            conn.error("protocol", "the table has started: its seats are set")
+            return
+        if type(seat) is not int or not 0 <= seat < self.config.players:
+            conn.error("protocol", f"seat: 0 … {self.config.players - 1}, not {str(seat)[:20]}")
+            return
+        if not isinstance(bot, str) or bot not in BOTS:
+            conn.error("protocol", f"bot: one of {', '.join(BOTS)}, not {str(bot)[:20]}")
+            return
+        if self.config.seats[seat] is None and (seat in self.joined or self.present[seat]):
+            conn.error("protocol", f"seat {seat} has its person: it is not empty")
+            return
+        self.config = self.config.with_seat(seat, bot)
+        await self.store.update(self.id, config=self.config.to_json())
+        for other in list(self.conns):
+            if other.role == "player" and other.seat == seat:
+                self._leave(other)
+                other.error("protocol", f"seat {seat} is played by a bot at this table")
+                other.close("seat given to a bot")
+        self._resnapshot()
+
+    # -- the record -------------------------------------------------------------------------
+
+    def record(self) -> dict[str, Any]:
+        """The match as ``atout.game/1``: the donnes that are over (one in progress
+        would show the hands), each with its verifiable deal's data."""
+        seats = ["human" if name is None else f"bot:{name}" for name in self.config.seats]
+        table = self.table
+        if table is None:
+            return game_record([], seats)
+        donnes = [d for d in table.match.donnes if d.is_terminal()]
+        fairness = [table.fairness(n) for n in range(1, len(donnes) + 1)]
+        return game_record(donnes, seats, fairness=fairness)
+
+
+def _line(error: BaseException) -> str:
+    return " ".join(str(error).split())[:300]
+
+
+def _log_failure(task: asyncio.Task[Any]) -> None:
+    with contextlib.suppress(asyncio.CancelledError):
+        error = task.exception()
+        if error is not None:
+            log.error("a database write failed: %s", _line(error))

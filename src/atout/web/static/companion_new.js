@@ -1,0 +1,94 @@
+// The table companion: open an evening (players, names, rules profile).
+
+const boot = JSON.parse(document.getElementById("boot").textContent);
+const fr = boot.lang === "fr";
+const T = fr
+  ? { player: "Joueur", fft: "FFT (règles officielles)", maison: "Maison", same: "Les règles de la FFT, sans différence." }
+  : { player: "Player", fft: "FFT (official rules)", maison: "House", same: "The FFT's rules, no difference." };
+
+const players = document.getElementById("players");
+const names = document.getElementById("names");
+const profile = document.getElementById("profile");
+const differences = document.getElementById("differences");
+const error = document.getElementById("error");
+
+function renderNames() {
+  const n = Number(players.value);
+  const old = [...names.querySelectorAll("input")].map((i) => i.value);
+  names.replaceChildren();
+  for (let s = 0; s < n; s++) {
+    const label = document.createElement("label");
+    label.textContent = `${T.player} ${s + 1} `;
+    const input = document.createElement("input");
+    input.name = `name${s}`;
+    input.maxLength = 24;
+    input.value = old[s] || "";
+    input.placeholder = `${T.player} ${s + 1}`;
+    label.append(input);
+    names.append(label);
+  }
+}
+
+function renderProfiles() {
+  for (const p of boot.profiles) {
+    const option = document.createElement("option");
+    option.value = p.name;
+    option.textContent = T[p.name] || p.name;
+    profile.append(option);
+  }
+}
+
+function renderDifferences() {
+  const chosen = boot.profiles.find((p) => p.name === profile.value);
+  differences.replaceChildren();
+  const items = chosen ? chosen.differences : [];
+  if (!items.length) {
+    const li = document.createElement("li");
+    li.textContent = T.same;
+    differences.append(li);
+  }
+  for (const d of items) {
+    const li = document.createElement("li");
+    const rule = document.createElement("span");
+    rule.className = "rule";
+    rule.textContent = d.rule;
+    li.append(rule, ` ⚙ ${d.text}`);
+    differences.append(li);
+  }
+}
+
+players.addEventListener("change", renderNames);
+profile.addEventListener("change", renderDifferences);
+renderNames();
+renderProfiles();
+renderDifferences();
+
+document.getElementById("setup").addEventListener("submit", async (event) => {
+  event.preventDefault();
+  error.textContent = "";
+  const rules = {};
+  const penalty = Number(document.getElementById("penalty").value || 0);
+  if (penalty) rules.early_pickup_penalty = penalty;
+  if (document.getElementById("bar_plain").checked) rules.bar_plain_card_exposer = true;
+  const body = {
+    players: Number(players.value),
+    names: [...names.querySelectorAll("input")].map((i, s) => i.value.trim() || `${T.player} ${s + 1}`),
+    profile: profile.value,
+    rules,
+  };
+  try {
+    const answer = await fetch(`/api/companion?lang=${boot.lang}`, {
+      method: "POST",
+      headers: { "Content-Type": "application/json" },
+      body: JSON.stringify(body),
+    });
+    const data = await answer.json();
+    if (!answer.ok) {
+      error.textContent = data.error;
+      return;
+    }
+    window.location.assign(data.scorer);
+  } catch (e) {
+    error.textContent = fr ? "Pas de connexion au serveur." : "No connection to the server.";
+  }
+});

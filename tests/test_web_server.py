@@ -1,0 +1,510 @@
+"""The web table's server (``atout serve``) over real HTTP and websockets on the
+loopback: the API, the protocol of docs/web-protocol.md, the order ``ack`` then
+``update``, reconnection, a restart of the server in the middle of a match, the
+limits and the security headers."""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import random
+import socket
+import sqlite3
+import subprocess
+import sys
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+from websockets.asyncio.client import connect
+from websockets.exceptions import ConnectionClosed, InvalidStatus
+
+from atout.session import observation_json
+from atout.web.server import CSP, page_language
+from atout.web.testing import (
+    Seat,
+    ServerProcess,
+    choose_action,
+    create_table,
+    http_json,
+    open_table,
+    rebuild_from,
+    stored_actions,
+    token_of,
+)
+
+PEOPLE4: dict[str, Any] = {"players": 4, "deals": 2, "seats": [None] * 4, "bot_delay_ms": 0}
+
+
+@pytest.fixture(scope="module")
+def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[ServerProcess]:
+    folder = tmp_path_factory.mktemp("web")
+    with ServerProcess(f"sqlite:///{folder / 'atout.db'}", folder / "server.log") as process:
+        yield process
+
+
+def db_path(server: ServerProcess) -> str:
+    return server.db.removeprefix("sqlite:///")
+
+
+async def stored(server: ServerProcess, table: str) -> list[dict[str, Any]]:
+    return await stored_actions(server.db, table)
+
+
+@pytest.fixture
+def fresh_db(tmp_path: Path) -> str:
+    """A database of its own for a test that starts its own server."""
+    return f"sqlite:///{tmp_path / 'own.db'}"
+
+
+# -- HTTP -----------------------------------------------------------------------------------
+
+
+def test_create_answers_one_link_per_seat_with_its_token_in_the_fragment(
+    server: ServerProcess,
+) -> None:
+    settings = {"players": 5, "seats": [None, "random", None, "heuristic", None]}
+    status, data, headers = http_json("POST", f"{server.base}/api/tables", settings)
+    assert status == 201
+    table = data["table"]
+    assert [s["kind"] for s in data["seats"]] == ["person", "bot", "person", "bot", "person"]
+    links = [data["owner"], data["spectator"]] + [s["url"] for s in data["seats"] if s["url"]]
+    assert all(link.startswith(f"{server.base}/t/{table}#") for link in links)
+    tokens = {token_of(link) for link in links}
+    assert len(tokens) == 5 and all(len(t) == 43 for t in tokens)  # 32 bytes, base64url
+    with sqlite3.connect(f"file:{db_path(server)}?mode=ro", uri=True) as db:
+        dump = "\n".join(db.iterdump())
+    assert not any(token in dump for token in tokens)  # only their SHA-256 is kept
+    assert headers["referrer-policy"] == "no-referrer"
+    assert headers["x-content-type-options"] == "nosniff"
+
+
+@pytest.mark.parametrize(
+    ("settings", "error"),
+    [
+        ({"players": 6}, "players: 3, 4 or 5, not 6"),
+        ({"players": "4"}, "players: 3, 4 or 5, not '4'"),
+        ({"deals": 0}, "deals: a whole number from 1 to 1000, not 0"),
+        ({"seats": [None, None]}, "seats: a list of 4 entries (null for a person, else a bot)"),
+        ({"seats": [None, "god", None, None]}, "seats[1]: null or a bot"),
+        ({"names": ["x" * 25, "", "", ""]}, "names[0]: a text of at most 24 characters"),
+        ({"rules": {"nope": True}}, "rules.nope: not a setting"),
+        ({"rules": {"consecutive_chien_cards": 1}}, "rules.consecutive_chien_cards: true or false"),
+        ({"rules": {"excuse_last_trick": "x"}}, "rules.excuse_last_trick: changes_camp or"),
+        ({"grace_seconds": -1}, "grace_seconds: a number of seconds from 0 to 86400"),
+        ({"bot_delay_ms": 1.5}, "bot_delay_ms: a whole number from 0 to 10000, not 1.5"),
+        ({"spectators_see_hands": "yes"}, "spectators_see_hands: true or false, not 'yes'"),
+        ({"colour": "red"}, "colour: not a field of a table"),
+        ([1, 2], "the request: a JSON object of a table's settings"),
+    ],
+)
+def test_a_wrong_field_is_refused_with_one_line_naming_it(
+    server: ServerProcess, settings: Any, error: str
+) -> None:
+    status, data, _ = http_json("POST", f"{server.base}/api/tables", settings)
+    assert status == 400
+    assert data["error"].startswith(error)
+    assert "\n" not in data["error"]
+
+
+def test_a_request_that_is_not_json_is_refused(server: ServerProcess) -> None:
+    status, data, _ = http_json("POST", f"{server.base}/api/tables", b"{players: 4")
+    assert (status, data["error"]) == (
+        400,
+        "the request: not JSON (a table's settings as a JSON object)",
+    )
+
+
+def test_the_lobby_lists_the_tables_of_the_owner_tokens_it_is_sent(server: ServerProcess) -> None:
+    first = create_table(server.base, {"names": ["Ana", None, None, None]})
+    second = create_table(server.base, {"players": 3})
+    other = create_table(server.base, {})
+    owners = f"{token_of(first['owner'])}, {token_of(second['owner'])}, not-a-token"
+    spectator = token_of(other["spectator"])  # not an owner's token: not listed
+    status, data, _ = http_json(
+        "GET", f"{server.base}/api/tables", headers={"X-Atout-Owners": f"{owners},{spectator}"}
+    )
+    assert status == 200
+    listed = {t["table"]: t for t in data["tables"]}
+    assert set(listed) == {first["table"], second["table"]}
+    assert listed[first["table"]]["names"][0] == "Ana"
+    assert listed[second["table"]]["players"] == 3
+    assert listed[first["table"]]["started"] is False
+    assert http_json("GET", f"{server.base}/api/tables")[1] == {"tables": []}
+
+
+def test_pages_carry_the_security_headers_and_the_language(server: ServerProcess) -> None:
+    links = create_table(server.base, {})
+    for path in ("/", f"/t/{links['table']}"):
+        for accept, lang in (("fr-FR,fr;q=0.9,en;q=0.8", "fr"), ("en-GB,fr;q=0.5", "en")):
+            request = __import__("urllib.request").request
+            query = request.Request(f"{server.base}{path}", headers={"Accept-Language": accept})
+            with request.urlopen(query) as answer:
+                html = answer.read().decode()
+                assert answer.status == 200
+                assert answer.headers["Content-Security-Policy"] == CSP
+                assert answer.headers["Referrer-Policy"] == "no-referrer"
+                assert answer.headers["X-Content-Type-Options"] == "nosniff"
+                assert answer.headers["Content-Language"] == lang
+            assert f'lang="{lang}"' in html
+            assert "<script>" not in html  # no inline script: the CSP would refuse it
+    status, _, _ = http_json("GET", f"{server.base}/t/no-such-table")
+    assert status == 404
+
+
+def test_the_page_language_is_french_only_when_french_comes_first() -> None:
+    assert page_language("fr") == "fr"
+    assert page_language("fr-CA, en;q=0.5") == "fr"
+    assert page_language("en;q=0.5, fr;q=0.9") == "fr"
+    assert page_language("de, fr") == "en"
+    assert page_language("fr;q=0, en") == "en"
+    assert page_language(None) == "en"
+    assert page_language("fr;q=bad, de") == "en"
+
+
+# -- the websocket --------------------------------------------------------------------------
+
+
+async def test_the_upgrade_is_refused_unless_its_origin_is_the_server(
+    server: ServerProcess,
+) -> None:
+    links = create_table(server.base, {})
+    url = f"{server.ws_base}/ws/{links['table']}"
+    for origin in ("http://evil.example", f"http://127.0.0.1:{server.port + 1}", None):
+        with pytest.raises(InvalidStatus) as refused:
+            await connect(url, origin=origin)  # type: ignore[arg-type]
+        assert refused.value.response.status_code == 403
+    seat = Seat(server.ws_base, links["table"], token_of(links["owner"]))
+    snapshot = await seat.connect()
+    assert snapshot["you"] == {"seat": None, "role": "owner"}
+    await seat.close()
+
+
+async def test_a_wrong_token_is_refused_and_the_connection_closed(server: ServerProcess) -> None:
+    links = create_table(server.base, {})
+    other = create_table(server.base, {})
+    for token in ("x" * 43, token_of(other["owner"])):  # a token of another table
+        seat = Seat(server.ws_base, links["table"], token)
+        with pytest.raises(RuntimeError, match="no such table for this token"):
+            await seat.connect()
+        with pytest.raises(ConnectionClosed):
+            await seat.receive(5)
+
+
+async def test_snapshot_then_ack_before_update_and_each_seat_its_own_view(
+    server: ServerProcess,
+) -> None:
+    links, seats, owner, _ = await open_table(server, PEOPLE4)
+    table = links["table"]
+    for seat in seats:
+        assert seat.you is not None and seat.you["role"] == "player"
+        assert seat.view is not None and seat.view["seat"] == seat.you["seat"]
+        assert seat.table is not None and seat.table["kinds"] == ["person"] * 4
+    assert owner.view is not None and owner.view["seat"] is None
+    rng = random.Random(3)
+    while not all((s.view or {}).get("game") for s in seats):  # the deal, to the pick-up
+        actor = next(s for s in seats if s.view and s.view["options"])
+        action = choose_action(actor.view or {}, rng)
+        assert action is not None
+        before = len(await stored(server, table))
+        sent = await actor.act(action)
+        ack = await actor.receive()
+        assert ack == {"type": "ack", "id": sent, "seq": ack["seq"]}
+        # stored before it was acknowledged
+        assert (await stored(server, table))[before:] == [action]
+        update = await actor.receive()
+        assert update["type"] == "update" and update["seq"] == ack["seq"]
+        for other in [s for s in seats if s is not actor] + [owner]:
+            told = await other.receive()
+            assert told["type"] == "update" and told["seq"] == ack["seq"]
+            assert told["view"]["seat"] == (other.you or {}).get("seat")
+        assert [e["seq"] for e in update["events"]] == list(
+            range(update["seq"] - len(update["events"]) + 1, update["seq"] + 1)
+        )
+    hands = [set((s.view or {}).get("game", {}).get("hand", [])) for s in seats]
+    assert all(len(h) == 18 for h in hands) and len(set.union(*hands)) == 72
+    for seat in [*seats, owner]:
+        await seat.close()
+
+
+async def test_refused_messages_name_the_rule_and_change_nothing(server: ServerProcess) -> None:
+    links, seats, owner, _ = await open_table(server, PEOPLE4)
+    table = links["table"]
+    seat0 = seats[0]
+    assert seat0.view is not None
+    waiting = [s for s in seats if not (s.view or {})["options"]]
+
+    async def refused(conn: Seat, message: dict[str, Any] | str) -> dict[str, Any]:
+        await conn.send(message)
+        answer = await conn.receive()
+        assert answer["type"] == "error", answer
+        return answer
+
+    cases: list[tuple[Seat, dict[str, Any] | str, str, str]] = [
+        (seat0, "not json", "protocol", "not JSON"),
+        (seat0, "[1]", "protocol", "each message is a JSON object"),
+        (seat0, {"type": "jump"}, "protocol", 'type: "jump" is not a message'),
+        (seat0, {"type": "act", "id": 1}, "protocol", "act: the action is missing"),
+        (seat0, {"type": "act", "id": 2, "action": {"type": "fly", "seat": 0}}, "protocol", ""),
+        (
+            seat0,
+            {"type": "act", "id": 3, "action": {"type": "draw", "seat": 1}},
+            "protocol",
+            "seat 1",
+        ),
+        (seat0, {"type": "act", "id": 4, "action": {"type": "cut", "seat": 0, "k": 2}}, "D5", ""),
+        (seat0, {"type": "act", "id": [1], "action": {}}, "protocol", "id:"),
+        (seat0, {"type": "start"}, "protocol", "only the table's owner starts it"),
+        (seat0, {"type": "hello", "token": "x"}, "protocol", "hello once"),
+        (owner, {"type": "act", "id": 5, "action": {"type": "draw", "seat": 0}}, "protocol", ""),
+        (owner, {"type": "start"}, "protocol", "the table has already started"),
+        (owner, {"type": "seat_bot", "seat": 0, "bot": "random"}, "protocol", "has started"),
+        (
+            seat0,
+            {"type": "act", "id": 6, "action": {"type": "bid", "seat": 0, "contract": "prise"}},
+            "D15",
+            "",
+        ),
+    ]
+    for conn, message, rule, text in cases:
+        answer = await refused(conn, message)
+        assert answer["rule"] == rule, (message, answer)
+        assert text in answer["message"], (message, answer)
+        if isinstance(message, dict) and message.get("id") not in (None, [1]):
+            assert answer["id"] == message["id"]
+    await seat0.send({"type": "ping"})
+    assert await seat0.receive() == {"type": "pong"}
+    assert await stored(server, table) == []
+    for conn in waiting:  # nobody else was told anything
+        with pytest.raises(TimeoutError):
+            await conn.receive(0.3)
+    for seat in [*seats, owner]:
+        await seat.close()
+
+
+async def test_messages_over_the_size_or_the_rate_get_limit_errors_then_a_close(
+    server: ServerProcess,
+) -> None:
+    links, seats, owner, _ = await open_table(server, PEOPLE4)
+    seat = seats[0]
+    await seat.send(json.dumps({"type": "ping", "pad": "x" * 5000}))
+    answer = await seat.receive()
+    assert answer["rule"] == "limit" and "4096 bytes" in answer["message"]
+    for _ in range(260):
+        await seat.send({"type": "ping"})
+    kinds: list[str] = []
+    with pytest.raises(ConnectionClosed):
+        while True:
+            message = await seat.receive(10)
+            kinds.append(message.get("rule") or message["type"])
+    assert kinds.count("pong") <= 21 and kinds.count("limit") >= 200
+    assert seat.ws is not None and seat.ws.close_code == 1008
+    # the table goes on for the others, who are told the seat is away
+    await owner.send({"type": "ping"})
+    assert (await owner.receive())["present"] == [False, True, True, True]
+    assert await owner.receive() == {"type": "pong"}
+    for other in [*seats, owner]:
+        await other.close()
+    del links
+
+
+async def test_reconnecting_with_seq_gives_a_snapshot_with_the_events_after_it(
+    server: ServerProcess,
+) -> None:
+    links, seats, owner, _ = await open_table(server, {**PEOPLE4, "grace_seconds": 0})
+    rng = random.Random(5)
+    away = seats[2]  # played by the stand-in at once (no grace)
+    await away.close()
+    last_seen = away.seq
+    others = [s for s in seats if s is not away]
+
+    def far_enough(seat: Seat) -> bool:
+        return seat.seq >= last_seen + 25
+
+    await asyncio.gather(*(s.play(rng, until=far_enough) for s in others))
+    back = Seat(server.ws_base, links["table"], away.token)
+    snapshot = await back.connect(seq=last_seen)
+    assert snapshot["seq"] > last_seen
+    assert [e["seq"] for e in snapshot["events"]] == list(range(last_seen + 1, snapshot["seq"] + 1))
+    fresh = Seat(server.ws_base, links["table"], away.token)
+    whole = await fresh.connect(seq=0)
+    assert whole["view"] == snapshot["view"]
+    assert whole["events"][last_seen:] == snapshot["events"]
+    assert whole["table"]["present"] == [True] * 4 and whole["table"]["stand_in"] == [False] * 4
+    for seat in [*others, back, fresh, owner]:
+        await seat.close()
+
+
+async def test_the_record_is_exported_with_any_token_of_the_table(server: ServerProcess) -> None:
+    settings = {"players": 3, "deals": 1, "seats": [None, "random", "random"], "bot_delay_ms": 0}
+    links, seats, owner, _ = await open_table(server, settings)
+    await seats[0].play(random.Random(1))
+    url = f"{server.base}/api/tables/{links['table']}/record"
+    assert http_json("GET", url)[0] == 401
+    assert http_json("GET", url, headers={"Authorization": "Bearer nope"})[0] == 404
+    status, record, _ = http_json(
+        "GET", url, headers={"Authorization": f"Bearer {token_of(links['spectator'])}"}
+    )
+    assert status == 200
+    assert record["format"] == "atout.game/1" and record["seed"] is None
+    assert record["seats"] == ["human", "bot:random", "bot:random"]
+    assert len(record["donnes"]) == 1
+    fairness = record["donnes"][0]["fairness"]
+    assert len(fairness["commitment"]) == 64 and len(fairness["secret"]) == 64
+    assert [seat for seat, _ in fairness["contributions"]] == [0]
+    from atout.fairness import verify_game
+
+    assert all(v.ok for v in verify_game(json.dumps(record)))
+    for seat in [*seats, owner]:
+        await seat.close()
+
+
+async def test_the_owner_puts_bots_in_empty_seats_and_the_start_fills_the_rest(
+    server: ServerProcess,
+) -> None:
+    links = create_table(server.base, {"seats": [None] * 4, "bot_delay_ms": 0})
+    table = links["table"]
+    person = Seat(server.ws_base, table, token_of(links["seats"][0]["url"]))
+    await person.connect()
+    owner = Seat(server.ws_base, table, token_of(links["owner"]))
+    await owner.connect()
+    await owner.send({"type": "seat_bot", "seat": 0, "bot": "random"})
+    refused = await owner.receive()
+    assert refused["type"] == "error" and "has its person" in refused["message"]
+    await owner.send({"type": "seat_bot", "seat": 1, "bot": "random"})
+    snapshot = await owner.receive()
+    assert snapshot["type"] == "snapshot"
+    assert snapshot["table"]["kinds"] == ["person", "bot", "person", "person"]
+    await owner.send({"type": "start"})
+    started = await owner.receive()
+    assert started["table"]["started"] is True
+    assert started["table"]["kinds"] == ["person", "bot", "bot", "bot"]  # nobody came: bots
+    late = Seat(server.ws_base, table, token_of(links["seats"][3]["url"]))
+    with pytest.raises(RuntimeError, match="seat 3 is played by a bot"):
+        await late.connect()
+    await person.play(random.Random(2), until=lambda s: (s.view or {}).get("number", 0) >= 2)
+    for seat in (person, owner):
+        await seat.close()
+
+
+async def test_an_absent_person_is_played_by_the_stand_in_until_back(server: ServerProcess) -> None:
+    settings = {"players": 3, "deals": 1, "seats": [None, None, "random"], "grace_seconds": 0.5}
+    links, seats, owner, _ = await open_table(server, {**settings, "bot_delay_ms": 0})
+    gone, stays = seats
+    await gone.close()
+    presence: list[dict[str, Any]] = []
+    while not presence or presence[-1]["stand_in"] != [True, False, False]:
+        message = await owner.receive(10)
+        if message["type"] == "presence":
+            presence.append(message)
+    assert presence[0] == {
+        "type": "presence",
+        "present": [False, True, True],
+        "stand_in": [False] * 3,
+    }
+    await stays.play(random.Random(4), until=lambda s: (s.view or {}).get("game") is not None)
+    back = Seat(server.ws_base, links["table"], gone.token)
+    await back.connect()
+    while True:
+        message = await owner.receive(10)
+        if message["type"] == "presence":
+            assert message == {"type": "presence", "present": [True] * 3, "stand_in": [False] * 3}
+            break
+    for seat in [stays, back, owner]:
+        await seat.close()
+
+
+async def test_the_server_holds_at_most_max_tables_open_tables(tmp_path: Path) -> None:
+    db = f"sqlite:///{tmp_path / 'few.db'}"  # a database of its own: no other open table
+    with ServerProcess(db, tmp_path / "log", max_tables=2) as small:
+        create_table(small.base, {})
+        create_table(small.base, {})
+        status, data, _ = http_json("POST", f"{small.base}/api/tables", {})
+        assert status == 429
+        assert data["error"].startswith("limit: this server holds at most 2 open tables")
+
+
+# -- a restart in the middle of a match ------------------------------------------------------
+
+
+async def test_a_restarted_server_resumes_every_table_exactly(
+    tmp_path: Path, fresh_db: str
+) -> None:
+    db = fresh_db
+    process = ServerProcess(db, tmp_path / "server.log").start()
+    try:
+        settings = {"players": 5, "deals": 2, "seats": [None, None, "heuristic", None, "random"]}
+        links, seats, owner, watchers = await open_table(
+            process, {**settings, "bot_delay_ms": 0}, spectators=1
+        )
+        rng = random.Random(11)
+        await asyncio.gather(*(s.play(rng, until=lambda s: s.seq >= 60) for s in seats))
+        for conn in [*seats, owner, *watchers]:
+            await conn.drain()
+        before = {id(c): (c.seq, c.view) for c in [*seats, owner, *watchers]}
+        process.stop(kill=True)  # kill -9: nothing is flushed on the way out
+        process.start()
+        for conn in [*seats, owner, *watchers]:
+            seq, view = before[id(conn)]
+            snapshot = await conn.connect(seq=seq)
+            assert snapshot["seq"] == seq
+            assert snapshot["view"] == view
+            assert snapshot["events"] == []
+        rebuilt = await rebuild_from(db, links["table"])
+        for seat in seats:
+            assert seat.view is not None
+            assert seat.view == observation_json(rebuilt.observation(seat.view["seat"]))
+        await asyncio.gather(*(s.play(rng) for s in seats))
+        assert all((s.view or {}).get("over") for s in seats)
+        for conn in [*seats, owner, *watchers]:
+            await conn.close()
+    finally:
+        process.stop()
+    assert "Traceback" not in (tmp_path / "server.log").read_text()
+
+
+# -- atout serve ------------------------------------------------------------------------------
+
+
+def serve(*args: str, env: dict[str, str] | None = None) -> subprocess.CompletedProcess[str]:
+    code = "from atout.cli import main; main()"
+    return subprocess.run(
+        [sys.executable, "-c", code, "serve", *args],
+        capture_output=True,
+        text=True,
+        timeout=60,
+        env=env,
+        check=False,
+    )
+
+
+def test_serve_says_in_one_line_when_the_port_is_in_use(tmp_path: Path) -> None:
+    with socket.socket() as busy:
+        busy.bind(("127.0.0.1", 0))
+        busy.listen()
+        port = busy.getsockname()[1]
+        done = serve("--port", str(port), "--db", f"sqlite:///{tmp_path / 'a.db'}")
+    assert done.returncode == 2
+    assert done.stderr == (
+        f"atout: error: --port {port}: the port is in use on 127.0.0.1 (another server?); "
+        "choose another with --port\n"
+    )
+
+
+@pytest.mark.parametrize(
+    ("db", "error"),
+    [
+        ("nonsense", "--db 'nonsense': not a database URL"),
+        (
+            "mysql://x@localhost/atout",
+            "--db mysql://x@localhost/atout: not a database atout can use",
+        ),
+        ("postgresql://u:secret@127.0.0.1:1/atout", "cannot use the database"),
+    ],
+)
+def test_serve_says_in_one_line_when_the_database_is_wrong(db: str, error: str) -> None:
+    done = serve("--port", "0", "--db", db)
+    assert done.returncode == 2
+    assert done.stderr.startswith("atout: error: ") and error in done.stderr
+    assert done.stderr.count("\n") == 1 and "secret" not in done.stderr
