@@ -20,50 +20,25 @@ import pytest
 
 from atout.companion import Evening
 from atout.web.testing import ServerProcess
+from tests.browser import CHROMIUM, PHONE, browser, needs_chromium, sqlite_server
 
-CHROMIUM = Path("/usr/bin/chromium")
-ARGS = [
-    "--no-sandbox",
-    "--disable-gpu",
-    "--disable-background-networking",
-    "--disable-component-update",
-    "--disable-sync",
-    "--no-first-run",
-]
-PHONE: Any = {"width": 390, "height": 844}
+__all__ = ["browser"]  # the fixture
+
 DOCS = Path(__file__).resolve().parent.parent / "docs"
 NAMES = ["Anne", "Bruno", "Chloé", "David"]
 ERROR_400 = "Failed to load resource: the server responded with a status of 400 (Bad Request)"
 
-pytestmark = pytest.mark.skipif(not CHROMIUM.exists(), reason="needs Debian's chromium")
+pytestmark = needs_chromium
 
 if CHROMIUM.exists():
-    from playwright.sync_api import Browser, Page, expect, sync_playwright
+    from playwright.sync_api import Browser, Page, expect
 else:  # pragma: no cover
     Browser = Page = Any  # type: ignore[misc,assignment]
 
 
 @pytest.fixture(scope="module")
 def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[ServerProcess]:
-    where = tmp_path_factory.mktemp("companion")
-    process = ServerProcess(f"sqlite+aiosqlite:///{where / 'atout.db'}", where / "server.log")
-    process.start()
-    try:
-        yield process
-    finally:
-        process.stop()
-
-
-@pytest.fixture(scope="module")
-def browser() -> Iterator[Browser]:
-    with sync_playwright() as playwright:
-        chromium = playwright.chromium.launch(
-            executable_path=str(CHROMIUM), headless=True, args=ARGS
-        )
-        try:
-            yield chromium
-        finally:
-            chromium.close()
+    yield from sqlite_server(tmp_path_factory.mktemp("companion"))
 
 
 def phone(browser: Browser, errors: list[str]) -> Page:

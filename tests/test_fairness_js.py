@@ -18,20 +18,12 @@ import pytest
 from atout.dealing import Deal
 from atout.fairness import commitment, deal_following, derive, derived_cut
 from atout.table import Rules, Variant
+from tests.browser import ARGS, CHROMIUM, needs_chromium
 from tests.fairness_helpers import finish_deal
 
-CHROMIUM = Path("/usr/bin/chromium")
 STATIC = Path(__file__).resolve().parent.parent / "src" / "atout" / "web" / "static"
-ARGS = [
-    "--no-sandbox",
-    "--disable-gpu",
-    "--disable-background-networking",
-    "--disable-component-update",
-    "--disable-sync",
-    "--no-first-run",
-]
 
-pytestmark = pytest.mark.skipif(not CHROMIUM.exists(), reason="needs Debian's /usr/bin/chromium")
+pytestmark = needs_chromium
 
 
 class _Handler(http.server.SimpleHTTPRequestHandler):

@@ -23,27 +23,16 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from playwright.sync_api import Browser, Page, ViewportSize, sync_playwright
+from playwright.sync_api import Browser, Page
 from playwright.sync_api import TimeoutError as PlaywrightTimeout
 
 from atout.web.testing import ServerProcess
+from tests.browser import ARGS, CHROMIUM, DESKTOP, PHONE, browser, needs_chromium
 from tests.test_web_pg import pg_url
 
-__all__ = ["pg_url"]  # the PostgreSQL cluster's fixture
+__all__ = ["ARGS", "CHROMIUM", "DESKTOP", "PHONE", "browser", "pg_url"]  # fixtures and names
 
-CHROMIUM = Path("/usr/bin/chromium")
-ARGS = [
-    "--no-sandbox",
-    "--disable-gpu",
-    "--disable-background-networking",
-    "--disable-component-update",
-    "--disable-sync",
-    "--no-first-run",
-]
-PHONE: ViewportSize = {"width": 390, "height": 844}
-DESKTOP: ViewportSize = {"width": 1280, "height": 860}
-
-pytestmark = pytest.mark.skipif(not CHROMIUM.exists(), reason="needs Debian's chromium")
+pytestmark = needs_chromium
 
 
 @pytest.fixture(scope="module", params=["sqlite", "postgresql"])
@@ -63,18 +52,6 @@ def server(
         yield process
     finally:
         process.stop()
-
-
-@pytest.fixture(scope="module")
-def browser() -> Iterator[Browser]:
-    with sync_playwright() as playwright:
-        chromium = playwright.chromium.launch(
-            executable_path=str(CHROMIUM), headless=True, args=ARGS
-        )
-        try:
-            yield chromium
-        finally:
-            chromium.close()
 
 
 # -- driving the pages ----------------------------------------------------------------------

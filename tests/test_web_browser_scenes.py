@@ -11,39 +11,24 @@ from collections.abc import Callable, Iterator
 from typing import Any
 
 import pytest
-from playwright.sync_api import Browser, Page, WebSocketRoute, sync_playwright
+from playwright.sync_api import Browser, Page, WebSocketRoute
 
 from atout.dealing import Phase
 from atout.errors import IllegalActionError
 from atout.session import Table, TableSettings, action_from_json, observation_json
 from atout.state import PoigneeShown
 from atout.web.testing import ServerProcess, create_table
-from tests.test_web_browser import ARGS, CHROMIUM, DESKTOP, Watched
+from tests.browser import DESKTOP, browser, needs_chromium, sqlite_server
+from tests.test_web_browser import Watched
 
-pytestmark = pytest.mark.skipif(not CHROMIUM.exists(), reason="needs Debian's chromium")
+__all__ = ["browser"]  # the fixture
+
+pytestmark = needs_chromium
 
 
 @pytest.fixture(scope="module")
 def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[ServerProcess]:
-    where = tmp_path_factory.mktemp("scenes")
-    process = ServerProcess(f"sqlite+aiosqlite:///{where / 'atout.db'}", where / "server.log")
-    process.start()
-    try:
-        yield process
-    finally:
-        process.stop()
-
-
-@pytest.fixture(scope="module")
-def browser() -> Iterator[Browser]:
-    with sync_playwright() as playwright:
-        chromium = playwright.chromium.launch(
-            executable_path=str(CHROMIUM), headless=True, args=ARGS
-        )
-        try:
-            yield chromium
-        finally:
-            chromium.close()
+    yield from sqlite_server(tmp_path_factory.mktemp("scenes"))
 
 
 def scene(
