@@ -1,12 +1,21 @@
 """The shell examples of the README: each ``$ atout …`` line of a ``console`` block,
-run through ``sh`` with ``atout`` on the path, and the lines that follow it."""
+run through ``sh`` with ``atout`` on the path, and the lines that follow it.
+
+The commands run in a scratch folder where ``docs`` is the repository's ``docs/``, so
+the files an example writes (``> shard-1.json``) stay out of the repository; the
+commands of the README run in order, and a later one may read what an earlier one
+wrote."""
 
 from __future__ import annotations
 
+import atexit
 import os
 import re
+import shutil
 import subprocess
 import sys
+import tempfile
+from functools import cache
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -24,12 +33,28 @@ def examples(text: str) -> list[tuple[str, str]]:
     return pairs
 
 
-TIMING = re.compile(r"[\d.]+ s \([\d,]+ deals/s, engine \w+\)")
+TIMING = re.compile(
+    r"[\d.]+ s \([\d,]+ deals/s, engine \w+\)|\([\d.]+ s of dealing in all, engine \w+\)"
+)
+COMPILING = re.compile(
+    r"^atout: (compiling the dealing kernel|kernel compiled and cached) .*\n", re.M
+)
 
 
 def normalize(text: str) -> str:
-    """The output with its timings blanked: they change from run to run."""
-    return TIMING.sub("(timing)", text)
+    """The output with its timings blanked (they change from run to run) and without
+    the note of a first compilation of the dealing kernel (only when numba's cache is
+    cold)."""
+    return TIMING.sub("(timing)", COMPILING.sub("", text))
+
+
+@cache
+def scratch() -> Path:
+    """The folder the examples run in: a new one each session, with ``docs``."""
+    folder = Path(tempfile.mkdtemp(prefix="atout-readme-"))
+    atexit.register(shutil.rmtree, folder, ignore_errors=True)
+    (folder / "docs").symlink_to(ROOT / "docs", target_is_directory=True)
+    return folder
 
 
 def run(command: str) -> str:
@@ -37,9 +62,9 @@ def run(command: str) -> str:
     env = dict(os.environ, PATH=f"{Path(sys.executable).parent}{os.pathsep}{os.environ['PATH']}")
     env["COLUMNS"] = "100"
     done = subprocess.run(
-        ["sh", "-c", command], cwd=ROOT, env=env, capture_output=True, text=True, check=False
+        ["sh", "-c", command], cwd=scratch(), env=env, capture_output=True, text=True, check=False
     )
-    return done.stdout + done.stderr
+    return COMPILING.sub("", done.stdout + done.stderr)
 
 
 def refresh(text: str) -> str:

@@ -699,3 +699,24 @@ def test_cli_verify_consecutive_chien_cards(
 def test_errors_are_atout_errors() -> None:
     with pytest.raises(AtoutError):
         check_contribution("")
+
+
+def test_D8_verify_takes_the_chien_setting_from_the_records_own_rules() -> None:
+    from atout.session import Table, TableSettings
+
+    rules = Rules(consecutive_chien_cards=True)
+    seats = (None, "random", "random", "random")
+    table = Table(TableSettings(players=4, deals=4, seats=seats, rules=rules), seed=5)
+    while not table.is_over:
+        donne = table.donne
+        if donne is not None and donne.is_terminal():
+            table.next_donne()
+            continue
+        table.act(table.bot_action(table.to_act()[0]))
+    donnes = table.match.donnes
+    fairness = [table.fairness(n) for n in range(1, len(donnes) + 1)]
+    record = game_record(donnes, ["x"] * 4, None, fairness=fairness, rules=rules)
+    assert all(v.status == "verified" for v in verify_game(json.dumps(record)))
+    plain = game_record(donnes, ["x"] * 4, None, fairness=fairness)
+    with pytest.raises(InvalidRecordError, match="D8"):  # two chien cards in a row
+        verify_game(json.dumps(plain))

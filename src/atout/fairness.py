@@ -417,11 +417,15 @@ def verify_game(
 ) -> list[Verdict]:
     """Read an ``atout.game/1`` record (:func:`~atout.record.loads_game`: an invalid
     record raises :class:`~atout.errors.InvalidRecordError`) and check each donne's
-    deal against its ``fairness`` data (:func:`verify_donne`), in order."""
-    from atout.record import loads_game
+    deal against its ``fairness`` data (:func:`verify_donne`), in order. The rules are
+    the record's own ``rules`` when it has them (D8 ⚙: whether two chien cards may
+    follow each other), else ``rules``, else the FFT's."""
+    from atout.record import loads_game, read_rules
 
-    rules = rules or Rules()
     _, data = loads_game(record_text, rules, source)
+    if "rules" in data:
+        rules = read_rules(data["rules"], data["players"])
+    rules = rules or Rules()
     return [
         verify_donne(entry["deal"], entry.get("fairness"), number, rules)
         for number, entry in enumerate(data["donnes"], 1)
