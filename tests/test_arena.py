@@ -56,17 +56,27 @@ def test_a_run_is_reproducible_for_a_seed() -> None:
 
 def test_result_is_paired_by_deal() -> None:
     result = A.run_arena(["heuristic", "random"], players=4, deals=10, seed=1)
-    a, b = result.stats
-    assert len(a.per_deal) == len(b.per_deal) == 10
-    assert result.differences == [x - y for x, y in zip(a.per_deal, b.per_deal, strict=True)]
-    for stats in result.stats:
-        assert len(stats.games) == 40  # 10 deals × 4 seats
+    games = [
+        (A.duplicate_deal(deal, "heuristic", "random", 1, i),
+         A.duplicate_deal(deal, "random", "heuristic", 2, i))
+        for i, deal in enumerate(A.iter_deals(4, 10, 1))
+    ]  # fmt: skip
+    for k, stats in enumerate(result.stats):
+        mine = [pair[k] for pair in games]
+        assert stats.games == 40  # 10 deals × 4 seats
         assert stats.made <= stats.taken
-        per_deal = [sum(g.marks for g in stats.games[4 * i : 4 * i + 4]) / 4 for i in range(10)]
-        assert stats.per_deal == per_deal
+        assert stats.taken == sum(g.role == "taker" for deal in mine for g in deal)
+        per_deal = [sum(g.marks for g in deal) / 4 for deal in mine]
+        marks = A.Interval.of(per_deal)
+        assert stats.marks.mean == pytest.approx(marks.mean)
+        assert stats.marks.half_width == pytest.approx(marks.half_width)
+        defence = [float(g.marks) for deal in mine for g in deal if g.role == "defender"]
+        assert stats.role("defender").mean == pytest.approx(sum(defence) / len(defence))
+    differences = [(sum(g.marks for g in x) - sum(g.marks for g in y)) / 4 for x, y in games]
+    assert result.differences == differences
     d = result.difference
-    mean = sum(result.differences) / 10
-    sd = math.sqrt(sum((x - mean) ** 2 for x in result.differences) / 9)
+    mean = sum(differences) / 10
+    sd = math.sqrt(sum((x - mean) ** 2 for x in differences) / 9)
     assert d.mean == pytest.approx(mean)
     assert d.half_width == pytest.approx(1.959963984540054 * sd / math.sqrt(10))
     assert result.stats[0].mean > result.stats[1].mean  # heuristic beats random
@@ -147,6 +157,14 @@ def test_cli_table_plot_and_json(tmp_path: Path, capsys: pytest.CaptureFixture[s
         (["--seed", "-1"], "--seed -1: a seed is an integer"),
         (["--seed", str(2**64 - 1), "--deals", "2"], "--seed + --deals - 1 = 18446744073709551616"),
         (["--jobs", "0"], "--jobs 0: give a number of processes"),
+        (["--workers", "0"], "--workers 0: give a number of processes from 1 to 64"),
+        (["--workers", "x"], "--workers x: give a number of processes"),
+        (["--shard", "3/2"], "--shard 3/2: shard I of N needs 1 ≤ I ≤ N"),
+        (["--shard", "2"], "--shard '2': give I/N"),
+        (["--deals", "3", "--shard", "1/4"], "--shard 1/4: 3 deals make at most 3 shards"),
+        (["--shard", "1/2", "--plot", "a.png"], "--plot with --shard"),
+        (["--workers", "2", "--ray"], "--workers with --ray: give one"),
+        (["--deals", "4", "merge", "x.json"], "--deals before merge does nothing"),
         (
             ["--deals-file", "/nonexistent/deals.jsonl"],
             "--deals-file /nonexistent/deals.jsonl: cannot read it",

@@ -1022,9 +1022,9 @@ def serve(
     run_server(host=host, port=port, db=db, max_tables=max_tables)
 
 
-from atout.sim.arena_cli import arena  # noqa: E402  (its own module: duplicate matches of bots)
+from atout.sim.arena_cli import arena_app  # noqa: E402  (its own module: duplicate matches of bots)
 
-app.command()(arena)
+app.add_typer(arena_app, name="arena")
 
 
 def main(argv: list[str] | None = None) -> None:

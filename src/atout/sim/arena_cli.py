@@ -11,6 +11,7 @@ import typer
 
 if TYPE_CHECKING:
     from atout.dealing import Deal
+    from atout.sim.arena import ArenaResult
 
 MAX_ARENA_DEALS = 1_000_000
 MAX_JOBS = 64
@@ -77,7 +78,17 @@ def _read_deals(path: str, players: int | None, most: int | None) -> tuple[list[
     return deals, deals[0].variant.players
 
 
+arena_app = typer.Typer(
+    invoke_without_command=True,
+    add_completion=False,
+    pretty_exceptions_enable=False,
+    rich_markup_mode=None,
+)
+
+
+@arena_app.callback()
 def arena(
+    context: typer.Context,
     bots: Annotated[
         str,
         typer.Option(help="The two bots, e.g. search,heuristic-1 (see the README for the list)."),
@@ -111,13 +122,43 @@ def arena(
             "--plot", help="Draw the running difference with its interval (PNG, SVG, PDF)."
         ),
     ] = None,
-    jobs: Annotated[int, typer.Option(help="Processes to share the deals between.")] = 1,
+    workers: Annotated[
+        str | None,
+        typer.Option(
+            metavar="N",
+            help=f"Play on this many local processes (1 … {MAX_JOBS}): exactly the figures "
+            "of one process.",
+        ),
+    ] = None,
+    jobs: Annotated[str | None, typer.Option(hidden=True)] = None,
+    shard: Annotated[
+        str | None,
+        typer.Option(
+            metavar="I/N",
+            help="Play only shard I of N of the deals and print its raw counts (JSON) for "
+            "`atout arena merge`.",
+        ),
+    ] = None,
+    use_ray: Annotated[
+        bool,
+        typer.Option(
+            "--ray",
+            help="Play on a Ray cluster (RAY_ADDRESS, or one started by `ray start` here, "
+            "else a local one); RAY_ADDRESS alone does the same. Needs atout[ray].",
+        ),
+    ] = False,
 ) -> None:
     """Duplicate matches: each deal played with each bot alone in every seat against
-    copies of the other; marks per donne with 95% intervals paired by deal."""
+    copies of the other; marks per donne with 95% intervals paired by deal.
+    `atout arena merge SHARD…` adds up shards."""
     from atout import cli
     from atout.sim import arena as A
+    from atout.sim.parallel import default_address
+    from atout.sim.shards import Shard
 
+    if context.invoked_subcommand is not None:
+        _no_options(context)
+        return
     names = _bots(bots)
     if players is not None:
         cli._check_players(players)
@@ -129,8 +170,15 @@ def arena(
             f"--seed {seed}: the deals use the seeds --seed … --seed + --deals - 1 = {last}, "
             "and a seed is an integer from 0 to 2**64 - 1"
         )
-    if not 1 <= jobs <= MAX_JOBS:
-        raise _error(f"--jobs {jobs}: give a number of processes from 1 to {MAX_JOBS}")
+    processes = _processes(workers, jobs)
+    if processes is not None and use_ray:
+        raise _error("--workers with --ray: give one; on Ray every CPU of the cluster plays")
+    if shard is not None and plot_file is not None:
+        raise _error(
+            "--plot with --shard: a shard is part of a run; its deals' differences are not kept"
+        )
+    if shard is not None and deals_file is not None:
+        raise _error("--shard with --deals-file: shards are of a seed's deals (--deals N --seed S)")
     path = cli._plot_path(plot_file) if plot_file is not None else None
     source: int | list[Deal]
     if deals_file is not None:
@@ -139,10 +187,35 @@ def arena(
     else:
         players = players or 4
         source = total = count or 100
-    with cli._progress(total, True, "playing") as advance:
-        result = A.run_arena(
-            names, players=players, deals=source, seed=seed, jobs=jobs, progress=advance
+    piece = Shard.parse(shard) if shard is not None else None
+    if piece is not None and piece.of > total:
+        raise _error(
+            f"--shard {shard}: {total:,} deals make at most {total:,} shards "
+            "(a shard holds whole deals): give N ≤ the deals"
         )
+    first, end = piece.units(total) if piece is not None else (0, total)
+    address = default_address()
+    on_ray = use_ray or (address is not None and processes is None)
+
+    def announce(text: str) -> None:
+        typer.echo(f"atout: {text}", err=True)
+
+    with cli._progress(end - first, True, "playing") as advance:
+        result = A.run_arena(
+            names, players=players, deals=source, seed=seed, jobs=processes, progress=advance,
+            ray=on_ray, address=address, first=first, last=end,
+            keep_differences=path is not None, notice=announce,
+        )  # fmt: skip
+    if piece is not None:
+        record = A.shard_record(result, total, piece.index, piece.of, first)
+        typer.echo(json.dumps(record, ensure_ascii=False))
+        return
+    _show(result, as_json, path)
+
+
+def _show(result: ArenaResult, as_json: bool, path: str | None) -> None:
+    from atout.sim import arena as A
+
     if as_json:
         typer.echo(json.dumps(result.as_json(), ensure_ascii=False))
     else:
@@ -154,3 +227,50 @@ def arena(
             raise _error(f"--plot {path}: cannot write it ({error.strerror})") from None
         if not as_json:
             typer.echo(f"Plot written to {path}")
+
+
+@arena_app.command("merge")
+def arena_merge(
+    files: Annotated[
+        list[str] | None,
+        typer.Argument(
+            metavar="SHARD…", help="The shard files of one run (atout arena --shard I/N)."
+        ),
+    ] = None,
+    as_json: Annotated[
+        bool, typer.Option("--json", help="The results as one JSON object.")
+    ] = False,
+) -> None:
+    """Add up the shards of one run (`atout arena --shard I/N`) into its report: the same
+    figures and intervals as the run in one process. Refuses shards of different
+    settings, overlapping shards and a run with shards missing."""
+    from atout.sim import arena as A
+
+    if not files:
+        raise _error("merge: give the shard files of one run, e.g. atout arena merge s*.json")
+    result, _ = A.merge_shards(files)
+    _show(result, as_json, None)
+
+
+def _processes(workers: str | None, jobs: str | None) -> int | None:
+    """The number of local processes of --workers (or its old name --jobs)."""
+    if workers is not None and jobs is not None:
+        raise _error("--jobs is the old name of --workers: give one")
+    option, text = ("--workers", workers) if jobs is None else ("--jobs", jobs)
+    if text is None:
+        return None
+    digits = text.strip().replace("_", "")
+    if not (digits.isascii() and digits.isdigit() and 1 <= int(digits) <= MAX_JOBS):
+        raise _error(f"{option} {text:.40}: give a number of processes from 1 to {MAX_JOBS}")
+    return int(digits)
+
+
+def _no_options(context: typer.Context) -> None:
+    """``atout arena OPTIONS merge …``: the options would do nothing."""
+    for name in context.params:
+        source = context.get_parameter_source(name)
+        if source is not None and source.name != "DEFAULT":
+            option = "--" + name.replace("_", "-").replace("use-", "").replace("as-", "")
+            raise _error(
+                f"{option} before merge does nothing: a merge takes the settings of its shards"
+            )
