@@ -16,7 +16,9 @@ checked):
   workers (their CPU time, so other work on the machine does not lower it);
 - ``10^11 deals on 100 cores``: the projection from the deals per CPU second (no
   startup, perfect scaling: a lower bound);
-- ``Ray, local, 2 CPUs``: the same run through Ray (its start included).
+- ``Ray, local, 2 CPUs``: the same run through Ray (its start included);
+- ``arena``: ``atout arena --bots search-fast,heuristic-1`` on 1 and 2 workers (the
+  same target, the same counts checked).
 """
 
 from __future__ import annotations
@@ -57,11 +59,35 @@ def per_cpu_second(deals: int, workers: int) -> float:
     return deals / (float(total[-1]) / 1e9)
 
 
+def arena_rows(deals: int) -> dict[str, Any]:
+    """``atout arena --bots search-fast,heuristic-1`` on 1 and 2 workers, timed in the
+    same run (the start of the processes included), with the same result checked."""
+    from atout.sim.arena import run_arena
+
+    wall, results = {}, {}
+    for n in (1, 2):
+        started = time.perf_counter()
+        results[n] = run_arena(["search-fast", "heuristic-1"], 4, deals, seed=3, jobs=n)
+        wall[n] = time.perf_counter() - started
+    assert results[1].counts == results[2].counts, "arena: 2 workers gave other counts"
+    return {
+        "arena deals (search-fast, heuristic-1)": deals,
+        "arena 1 worker / 2 workers, s": [round(wall[1], 2), round(wall[2], 2)],
+        "arena ratio 2 / 1 workers": round(wall[1] / wall[2], 3),
+    }
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     parser.add_argument("--deals", type=int, default=40_000_000)
     parser.add_argument("--json", action="store_true")
     parser.add_argument("--no-ray", action="store_true")
+    parser.add_argument(
+        "--arena-deals",
+        type=int,
+        default=160,
+        help="deals of the arena rows (search-fast against heuristic-1; 0: no arena rows)",
+    )
     args = parser.parse_args()
     deals = args.deals
     load_before = os.getloadavg()
@@ -86,6 +112,8 @@ def main() -> None:
         "deals per CPU second (2 workers)": round(cpu_rate),
         "10^11 deals on 100 cores, s": round(1e11 / (100 * cpu_rate)),
     }
+    if args.arena_deals:
+        rows.update(arena_rows(args.arena_deals))
     if not args.no_ray:
         os.environ.setdefault("RAY_ENABLE_UV_RUN_RUNTIME_ENV", "0")
         import ray
