@@ -255,3 +255,12 @@ def test_the_number_of_evenings_is_limited(
     monkeypatch.setattr(web, "MAX_EVENINGS", 1)
     answer = client.post("/api/companion", json={"players": 3})
     assert answer.status_code == 429 and "at most 1 evenings" in answer.json()["error"]
+
+
+def test_the_lobby_leads_to_the_companion_in_the_browsers_language(client: TestClient) -> None:
+    french = client.get("/", headers={"Accept-Language": "fr-FR,fr;q=0.9"})
+    assert 'href="/companion"' in french.text
+    assert "Le compagnon de table" in french.text
+    english = client.get("/", headers={"Accept-Language": "en"})
+    assert "The table companion" in english.text
+    assert client.get("/companion").status_code == 200
