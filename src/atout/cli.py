@@ -760,7 +760,7 @@ def stats(
     from atout.sim.shards import Shard, ShardError, stats_record
 
     if context.invoked_subcommand is not None:
-        _no_stats_options(context)
+        no_options_before_merge(context)
         return
     variant = _check_players(players)
     _check_seed(seed)
@@ -844,8 +844,16 @@ def stats_merge(
 MAX_WORKERS = 1024
 
 
-def _no_stats_options(context: typer.Context) -> None:
-    """``atout stats OPTIONS merge …``: the options would do nothing."""
+def processes_option(text: str, option: str, most: int) -> int:
+    """The number of local processes given to ``option`` (1 … ``most``)."""
+    digits = text.strip().replace("_", "")
+    if not (digits.isascii() and digits.isdigit() and 1 <= int(digits) <= most):
+        raise UserError(f"{option} {text:.40}: give a number of processes from 1 to {most}")
+    return int(digits)
+
+
+def no_options_before_merge(context: typer.Context) -> None:
+    """``atout stats OPTIONS merge …`` (or ``arena``): the options would do nothing."""
     for name in context.params:
         source = context.get_parameter_source(name)
         if source is not None and source.name != "DEFAULT":
@@ -859,14 +867,7 @@ def _check_spread_options(
     hand: str | None, workers: str | None, shard: str | None, use_ray: bool, plot_file: str | None
 ) -> int | None:
     """--workers, --shard and --ray: what they may go with; the number of workers."""
-    processes = None
-    if workers is not None:
-        text = workers.strip().replace("_", "")
-        if not (text.isascii() and text.isdigit() and 1 <= int(text) <= MAX_WORKERS):
-            raise UserError(
-                f"--workers {workers:.40}: give a number of processes from 1 to {MAX_WORKERS}"
-            )
-        processes = int(text)
+    processes = None if workers is None else processes_option(workers, "--workers", MAX_WORKERS)
     given = [name for name, on in (("--workers", workers is not None),
              ("--shard", shard is not None), ("--ray", use_ray)) if on]  # fmt: skip
     if hand is not None and given:

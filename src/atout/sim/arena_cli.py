@@ -157,7 +157,9 @@ def arena(
     from atout.sim.shards import Shard
 
     if context.invoked_subcommand is not None:
-        _no_options(context)
+        from atout.cli import no_options_before_merge
+
+        no_options_before_merge(context)
         return
     names = _bots(bots)
     if players is not None:
@@ -254,23 +256,9 @@ def arena_merge(
 
 def _processes(workers: str | None, jobs: str | None) -> int | None:
     """The number of local processes of --workers (or its old name --jobs)."""
+    from atout.cli import processes_option
+
     if workers is not None and jobs is not None:
         raise _error("--jobs is the old name of --workers: give one")
     option, text = ("--workers", workers) if jobs is None else ("--jobs", jobs)
-    if text is None:
-        return None
-    digits = text.strip().replace("_", "")
-    if not (digits.isascii() and digits.isdigit() and 1 <= int(digits) <= MAX_JOBS):
-        raise _error(f"{option} {text:.40}: give a number of processes from 1 to {MAX_JOBS}")
-    return int(digits)
-
-
-def _no_options(context: typer.Context) -> None:
-    """``atout arena OPTIONS merge …``: the options would do nothing."""
-    for name in context.params:
-        source = context.get_parameter_source(name)
-        if source is not None and source.name != "DEFAULT":
-            option = "--" + name.replace("_", "-").replace("use-", "").replace("as-", "")
-            raise _error(
-                f"{option} before merge does nothing: a merge takes the settings of its shards"
-            )
+    return None if text is None else processes_option(text, option, MAX_JOBS)
