@@ -151,10 +151,14 @@ class TableObservation(NamedTuple):
     over: bool
 
 
+def _drawn(seed: int, *parts: object) -> bytes:
+    """32 bytes drawn from the table's seed for one purpose (``"draw", 12``)."""
+    return hashlib.sha256(b"atout.table/1 " + repr((seed, *parts)).encode()).digest()
+
+
 def _mix(seed: int, *parts: object) -> int:
-    """A number drawn from the table's seed for one purpose (``"draw", 12``)."""
-    text = repr((seed, *parts)).encode()
-    return int.from_bytes(hashlib.sha256(b"atout.table/1 " + text).digest()[:16], "big")
+    """A number drawn from the table's seed for one purpose, to seed a generator."""
+    return int.from_bytes(_drawn(seed, *parts)[:16], "big")
 
 
 class Table:
@@ -525,8 +529,7 @@ class Table:
             return bot.act(donne.observation(seat))
         first = options[0]
         if isinstance(first, Contribute):  # a stand-in's value: the table's own
-            value = hashlib.sha256(repr((self.seed, "value", len(self.actions))).encode())
-            return Contribute(seat, value.hexdigest())
+            return Contribute(seat, _drawn(self.seed, "value", len(self.actions)).hex())
         if isinstance(first, CutPack):
             derived = self._derived_cut(seat)
             if derived is not None:
@@ -583,11 +586,12 @@ class Table:
         if deal is None:
             return
         ops = deal.operations
-        chien = sum(isinstance(op, ChienCardDealt) for op in ops[: self._deal_seen])
-        for op in ops[self._deal_seen :]:
-            chien += isinstance(op, ChienCardDealt)
-            self.events.append(deal_event(len(self.events) + 1, self.number, op, chien))
-        self._deal_seen = len(ops)
+        if len(ops) > self._deal_seen:  # once the deal is over, nothing to tell of it
+            chien = sum(isinstance(op, ChienCardDealt) for op in ops[: self._deal_seen])
+            for op in ops[self._deal_seen :]:
+                chien += isinstance(op, ChienCardDealt)
+                self.events.append(deal_event(len(self.events) + 1, self.number, op, chien))
+            self._deal_seen = len(ops)
         donne = self.donne
         if donne is None:
             return
