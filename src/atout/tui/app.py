@@ -31,6 +31,7 @@ from atout.bots import BOTS
 from atout.cards import Card, CardSet
 from atout.chien import why_not_in_ecart, why_not_poignee
 from atout.errors import IllegalActionError, InvalidRecordError
+from atout.i18n import N_
 from atout.session import MakeEcart, SheetRow, TableAction, TableObservation
 from atout.state import (
     Bid,
@@ -90,7 +91,7 @@ LENGTHS: tuple[tuple[str, int], ...] = (
     ("target", 2000),
 )
 
-HELP = """\
+HELP = N_("""\
 [b]Keys[/b]
   ← →, Enter   choose a card and play it (←/→ skip the dim ones)
   mouse        click a card or a button
@@ -107,7 +108,7 @@ HELP = """\
 Legal cards are bright, the others dim; a refused card says why, with its rule
 (r opens the rules on it). The chien's cards are underlined in the taker's hand.
 Seats go counter-clockwise: seat 1 after yours is your right neighbour.
-"""
+""")
 
 
 def card_text(card: Card, lang: str, legal: bool = True, marked: bool = False) -> Text:
@@ -157,7 +158,7 @@ class CardView(Static):
 
 
 class HelpScreen(ModalScreen[None]):
-    BINDINGS: ClassVar[list[BindingType]] = [("escape,q,question_mark", "close", "Close")]
+    BINDINGS: ClassVar[list[BindingType]] = [("escape,q,question_mark", "close", N_("Close"))]
 
     def __init__(self, ui: str) -> None:
         super().__init__()
@@ -179,7 +180,7 @@ class PanelScreen(ModalScreen[str]):
     """A panel of text with its buttons, each with a key: a result, the standings, the
     last trick. It gives back the id of the button chosen (``continue``: Enter)."""
 
-    BINDINGS: ClassVar[list[BindingType]] = [("escape,enter", "choose('continue')", "Continue")]
+    BINDINGS: ClassVar[list[BindingType]] = [("escape,enter", "choose('continue')", N_("Continue"))]
 
     def __init__(
         self,
@@ -220,8 +221,8 @@ class ConfirmScreen(ModalScreen[bool]):
     """A yes-or-no question (y / n, Escape: no)."""
 
     BINDINGS: ClassVar[list[BindingType]] = [
-        ("y", "answer(True)", "Yes"),
-        ("n,escape", "answer(False)", "No"),
+        ("y", "answer(True)", N_("Yes")),
+        ("n,escape", "answer(False)", N_("No")),
     ]
 
     def __init__(self, question: str, ui: str) -> None:
@@ -249,7 +250,7 @@ class ExportScreen(ModalScreen[str]):
     """The folder to export to (the data folder by default); Enter writes the match as
     an ``atout.game/1`` record there and gives back what happened."""
 
-    BINDINGS: ClassVar[list[BindingType]] = [("escape", "cancel", "Cancel")]
+    BINDINGS: ClassVar[list[BindingType]] = [("escape", "cancel", N_("Cancel"))]
 
     def __init__(self, session: TableSession, folder: Path) -> None:
         super().__init__()
@@ -305,7 +306,7 @@ def export_folder(save_path: Path) -> Path:
 class SheetScreen(ModalScreen[None]):
     """The score sheet: every donne of the match and the running totals (S4)."""
 
-    BINDINGS: ClassVar[list[BindingType]] = [("escape,m,enter,q", "close", "Close")]
+    BINDINGS: ClassVar[list[BindingType]] = [("escape,m,enter,q", "close", N_("Close"))]
 
     def __init__(self, obs: TableObservation, seats: Seats, lang: str) -> None:
         super().__init__()
@@ -355,10 +356,9 @@ def bonus_text(row: SheetRow) -> str:
 def sheet_text(obs: TableObservation, seats: Seats, lang: str) -> Text:
     ui = seats.ui
     players = obs.players
-    head = (
-        f"{'#':>2} {tr(ui, 'Deal', 'sheet'):<4} {tr(ui, 'Taker'):<8} {tr(ui, 'Contract'):<9} "
-        f"{tr(ui, 'Pts'):>4} {tr(ui, 'B')} {tr(ui, 'Bonus'):<9}"
-    )
+    deal, taker, contract = tr(ui, "Deal", "sheet"), tr(ui, "Taker"), tr(ui, "Contract")
+    pts, b, bonus, totals = tr(ui, "Pts"), tr(ui, "B"), tr(ui, "Bonus"), tr(ui, "Totals")
+    head = f"{'#':>2} {deal:<4} {taker:<8} {contract:<9} {pts:>4} {b} {bonus:<9}"
     head += "".join(f"{tiny(seats, s):>6}" for s in range(players))
     text = Text(tr(ui, "Score sheet") + "\n\n", style="bold")
     text.append(head + "\n", style="bold underline")
@@ -384,7 +384,7 @@ def sheet_text(obs: TableObservation, seats: Seats, lang: str) -> Text:
         marks = result.marks if result else (0,) * players
         line += "".join(f"{mark:>+6d}" for mark in marks)
         text.append(line + ("  ✗" if result and not result.made else "") + "\n")
-    totals = f"{'':>2} {'':<4} {'':<8} {tr(ui, 'Totals'):<9} {'':>4} {'':>1} {'':<9}" + "".join(
+    totals = f"{'':>2} {'':<4} {'':<8} {totals:<9} {'':>4} {'':>1} {'':<9}" + "".join(
         f"{total:>+6d}" for total in obs.totals
     )
     text.append(totals + "\n", style="bold")
@@ -410,9 +410,9 @@ class RulesScreen(ModalScreen[None]):
     """Every rule by its id, in the interface's language; ↑/↓ go from one to the next."""
 
     BINDINGS: ClassVar[list[BindingType]] = [
-        ("escape,r,q", "close", "Close"),
-        Binding("up", "move(-1)", "Previous", priority=True),
-        Binding("down", "move(1)", "Next", priority=True),
+        ("escape,r,q", "close", N_("Close")),
+        Binding("up", "move(-1)", N_("Previous"), priority=True),
+        Binding("down", "move(1)", N_("Next"), priority=True),
     ]
 
     def __init__(self, ui: str, rule: str | None = None) -> None:
@@ -460,12 +460,12 @@ class PoigneeScreen(ModalScreen[PoigneeShown | None]):
     BINDINGS: ClassVar[list[BindingType]] = [
         ("left", "move(-1)", "←"),
         ("right", "move(1)", "→"),
-        ("space,enter", "take", "Take in or out"),
-        ("y", "show", "Show"),
-        ("1", "level(0)", "Simple"),
-        ("2", "level(1)", "Double"),
-        ("3", "level(2)", "Triple"),
-        ("escape", "cancel", "Back"),
+        ("space,enter", "take", N_("Take in or out")),
+        ("y", "show", N_("Show")),
+        ("1", "level(0)", N_("Simple")),
+        ("2", "level(1)", N_("Double")),
+        ("3", "level(2)", N_("Triple")),
+        ("escape", "cancel", N_("Back")),
     ]
 
     def __init__(
@@ -560,8 +560,8 @@ class OptionRow(Static, can_focus=True):
             self.row = row
 
     BINDINGS: ClassVar[list[BindingType]] = [
-        Binding("left", "step(-1)", "Change", show=False),
-        Binding("right,enter,space", "step(1)", "Change", show=False),
+        Binding("left", "step(-1)", N_("Change"), show=False),
+        Binding("right,enter,space", "step(1)", N_("Change"), show=False),
     ]
 
     def __init__(self, ident: str, label: str, values: list[Any], index: int, show: Any) -> None:
@@ -592,11 +592,11 @@ class StartScreen(Screen[None]):
     """The settings of a match; a new match or the saved one."""
 
     BINDINGS: ClassVar[list[BindingType]] = [
-        ("q", "app.quit", "Quit"),
-        ("n", "new", "New match"),
-        ("r", "resume", "Resume"),
-        Binding("up", "app.focus_previous", "Up", show=False),
-        Binding("down", "app.focus_next", "Down", show=False),
+        ("q", "app.quit", N_("Quit")),
+        ("n", "new", N_("New match")),
+        ("r", "resume", N_("Resume")),
+        Binding("up", "app.focus_previous", N_("Up"), show=False),
+        Binding("down", "app.focus_next", N_("Down"), show=False),
     ]
 
     @property
@@ -616,17 +616,17 @@ class StartScreen(Screen[None]):
             if app.notice:
                 yield Static(app.notice, id="notice")
             rows: list[tuple[str, str, list[Any], Any, Any]] = [
-                ("players", "Players", [3, 4, 5], settings.players, str),
-                ("bots", "Bots", list(BOTS), settings.bots, lambda v: tr(ui, v)),
-                ("length", "Match", lengths, length, lambda v: length_text(v, ui)),
-                ("speed", "Bots' speed", list(SPEEDS), settings.speed, lambda v: tr(ui, v)),
-                ("pause", "Pause after a trick", list(PAUSES), settings.pause,
+                ("players", N_("Players"), [3, 4, 5], settings.players, str),
+                ("bots", N_("Bots"), list(BOTS), settings.bots, lambda v: tr(ui, v)),
+                ("length", N_("Match"), lengths, length, lambda v: length_text(v, ui)),
+                ("speed", N_("Bots' speed"), list(SPEEDS), settings.speed, lambda v: tr(ui, v)),
+                ("pause", N_("Pause after a trick"), list(PAUSES), settings.pause,
                  lambda v: pause_text(v, ui)),
-                ("animate", "Deal told step by step", [True, False], settings.animate,
+                ("animate", N_("Deal told step by step"), [True, False], settings.animate,
                  lambda v: on_off[v]),
-                ("lang", "Cards", ["fr", "en"], settings.lang,
+                ("lang", N_("Cards"), ["fr", "en"], settings.lang,
                  lambda v: "français (R D C V)" if v == "fr" else "English (K Q N J)"),
-                ("ui", "Language", ["fr", "en"], settings.ui,
+                ("ui", N_("Language"), ["fr", "en"], settings.ui,
                  lambda v: "Français" if v == "fr" else "English"),
             ]  # fmt: skip
             for ident, label, values, value, show in rows:
@@ -753,21 +753,21 @@ class TableScreen(Screen[None]):
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("left", "move(-1)", "←", show=False),
         Binding("right", "move(1)", "→", show=False),
-        Binding("enter", "choose", "Play", show=False),
+        Binding("enter", "choose", N_("Play"), show=False),
         Binding("p", "bid('p')", show=False),
         *(Binding(str(k), f"number({k})", show=False) for k in range(1, 9)),
-        Binding("c", "chelem(True)", "Chelem", show=False),
-        Binding("n", "chelem(False)", "No chelem", show=False),
-        Binding("s", "poignee", "Poignée", show=False),
-        Binding("u", "undo", "Undo", show=False),
-        Binding("y", "confirm", "Confirm", show=False),
-        Binding("space", "skip", "Go on", show=False),
-        Binding("l", "last_trick", "Last trick"),
-        Binding("m", "sheet", "Score sheet"),
-        Binding("r", "rules", "Rules"),
-        Binding("x", "export", "Export"),
-        Binding("question_mark", "help", "Help"),
-        Binding("q", "quit_table", "Save & quit"),
+        Binding("c", "chelem(True)", N_("Chelem"), show=False),
+        Binding("n", "chelem(False)", N_("No chelem"), show=False),
+        Binding("s", "poignee", N_("Poignée"), show=False),
+        Binding("u", "undo", N_("Undo"), show=False),
+        Binding("y", "confirm", N_("Confirm"), show=False),
+        Binding("space", "skip", N_("Go on"), show=False),
+        Binding("l", "last_trick", N_("Last trick")),
+        Binding("m", "sheet", N_("Score sheet")),
+        Binding("r", "rules", N_("Rules")),
+        Binding("x", "export", N_("Export")),
+        Binding("question_mark", "help", N_("Help")),
+        Binding("q", "quit_table", N_("Save & quit")),
     ]
 
     def __init__(self, session: TableSession) -> None:
@@ -1576,15 +1576,14 @@ def result_text(
     game = session.observation().game
     ecart = list(game.ecart or ()) if game is not None else []
     if ecart:
-        text.append(
-            tr(ui, "The taker's écart: {cards}", cards=" ".join(c.display(lang) for c in ecart))
-            + "\n"
-        )
+        shown = " ".join(c.display(lang) for c in ecart)
+        text.append(tr(ui, "The taker's écart: {cards}", cards=shown) + "\n")
     elif row.contract in ("garde_sans", "garde_contre"):
         text.append(tr(ui, "No écart: the chien stayed face down (E3).") + "\n")
     if not marks:
         return text
-    text.append("\n" + f"{tr(ui, 'Seat'):<16} {tr(ui, 'marks'):>7} {tr(ui, 'total'):>7}\n")
+    heads = tr(ui, "Seat"), tr(ui, "marks"), tr(ui, "total")
+    text.append("\n" + "{:<16} {:>7} {:>7}\n".format(*heads))
     for seat, mark in enumerate(result.marks):
         text.append(f"{seats.name(seat):<16} {mark:>+7d} {row.totals[seat]:>+7d}\n")
     return text

@@ -10,7 +10,7 @@ from typing import Any
 
 from atout.cards import Card
 from atout.errors import InvalidNotationError
-from atout.i18n import translations
+from atout.i18n import N_, translations
 
 __all__ = ["CARD_CODE", "REFUSALS", "Seats", "refusal_text", "shown_cards", "tr"]
 
@@ -40,19 +40,19 @@ def shown_cards(text: str, lang: str) -> str:
 
 
 REFUSALS = (
-    "{card} does not follow the suit led ({lead})",
-    "{card}: void in the suit led, you must trump",
-    "{card}: void in the suit led, you must play a trump higher than {best}",
-    "{card}: trumps were led, you must trump",
-    "{card}: trumps were led, you must play a trump higher than {best}",
-    "the called suit may not be led at the first trick, except {called}",
-    "a King may not go to the écart",
-    "a bout (the Petit, the 21, the Excuse) may not go to the écart",
-    "a trump may go to the écart only when nothing else is possible",
-    "a {level} poignée shows exactly {need} trumps, not {count}",
-    "a poignée shows only trumps (and maybe the Excuse)",
-    "the Excuse may stand for a trump only when every other trump is shown",
-    "a poignée shows cards of the player's own hand, once each",
+    N_("{card} does not follow the suit led ({lead})"),
+    N_("{card}: void in the suit led, you must trump"),
+    N_("{card}: void in the suit led, you must play a trump higher than {best}"),
+    N_("{card}: trumps were led, you must trump"),
+    N_("{card}: trumps were led, you must play a trump higher than {best}"),
+    N_("the called suit may not be led at the first trick, except {called}"),
+    N_("a King may not go to the écart"),
+    N_("a bout (the Petit, the 21, the Excuse) may not go to the écart"),
+    N_("a trump may go to the écart only when nothing else is possible"),
+    N_("a {level} poignée shows exactly {need} trumps, not {count}"),
+    N_("a poignée shows only trumps (and maybe the Excuse)"),
+    N_("the Excuse may stand for a trump only when every other trump is shown"),
+    N_("a poignée shows cards of the player's own hand, once each"),
 )
 """The refusals a person meets at the table, as the rules give them (P1–P3, B4, E2,
 A2): each is said in the interface's language."""
@@ -85,15 +85,19 @@ def refusal_text(why: str, ui: str, lang: str) -> str:
     return shown_cards(tr(ui, "{rule}: {why}", rule=rule, why=text), lang)
 
 
+SETTING_VALUES = (N_("random"), N_("heuristic"), N_("fast"), N_("normal"), N_("slow"))
+"""The bots' levels and speeds (:data:`atout.bots.BOTS`, :data:`atout.tui.session.SPEEDS`),
+said in the interface's language where a setting shows them."""
+
 PLACES = {
-    3: ("", "Right", "Left"),
-    4: ("", "Right", "Across", "Left"),
-    5: ("", "Right", "Far right", "Far left", "Left"),
+    3: ("", N_("Right"), N_("Left")),
+    4: ("", N_("Right"), N_("Across"), N_("Left")),
+    5: ("", N_("Right"), N_("Far right"), N_("Far left"), N_("Left")),
 }
 SHORT_PLACES = {
-    3: ("", "Right", "Left"),
-    4: ("", "Right", "Across", "Left"),
-    5: ("", "Right", "Far R", "Far L", "Left"),
+    3: ("", N_("Right"), N_("Left")),
+    4: ("", N_("Right"), N_("Across"), N_("Left")),
+    5: ("", N_("Right"), N_("Far R"), N_("Far L"), N_("Left")),
 }
 
 
