@@ -165,8 +165,11 @@ ALLOWED = frozenset({"a"})  # French "a" (has) is the English article too
 
 def english_words(text: str) -> list[str]:
     """The English words of ``text``: placeholders, markup, file and format names
-    (``atout.game/1``, ``RULES.md``) and card codes are not words."""
-    text = re.sub(r"\{\w*(?:[:!][^{}]*)?\}|\[/?\w*\]|<[^>]+>|\S*[./]\S*", " ", text)
+    (``atout.game/1``, ``RULES.md``), options (``--players``) and commands in backquotes
+    are not words."""
+    text = re.sub(
+        r"\{\w*(?:[:!][^{}]*)?\}|\[/?\w*\]|<[^>]+>|\S*[./]\S*|--[\w-]+|`[^`]*`", " ", text
+    )
     words = re.findall(r"[A-Za-z]+(?:'[a-z]+)?", text)
     return [w for w in words if w.lower() in ENGLISH and w.lower() not in ALLOWED]
 
@@ -206,3 +209,54 @@ def test_the_french_lobby_shows_no_english() -> None:
     text = visible_text(html)
     assert "Créer la table" in text
     assert english_words(text) == []
+
+
+@pytest.mark.parametrize(
+    ("environ", "lang"),
+    [
+        ({"LANG": "fr_FR.UTF-8"}, "fr"),
+        ({"LANG": "fr_CA"}, "fr"),
+        ({"LC_ALL": "en_US.UTF-8", "LANG": "fr_FR.UTF-8"}, "en"),
+        ({"LC_MESSAGES": "fr_BE.UTF-8", "LANG": "C"}, "fr"),
+        ({"LC_ALL": "", "LANG": "fr_FR"}, "fr"),
+        ({"LANG": "de_DE.UTF-8"}, "en"),
+        ({}, "en"),
+    ],
+)
+def test_the_reader_language_comes_from_the_locale(environ: dict[str, str], lang: str) -> None:
+    assert i18n.reader_language(environ) == lang
+
+
+@pytest.mark.parametrize(
+    ("args", "french", "english"),
+    [
+        (
+            ("deal", "--players", "7"),
+            "atout : erreur : --players 7 : le Tarot se joue à 3, 4 ou 5 joueurs",
+            "atout: error: --players 7: French Tarot is played by 3, 4 or 5 players",
+        ),
+        (
+            ("arena", "--bots", "x"),
+            "atout : erreur : --bots 'x' : donnez deux robots séparés par une virgule",
+            "atout: error: --bots 'x': give two bots separated by a comma",
+        ),
+    ],
+)
+def test_the_command_line_speaks_the_reader_language(
+    capsys: pytest.CaptureFixture[str],
+    monkeypatch: pytest.MonkeyPatch,
+    args: tuple[str, ...],
+    french: str,
+    english: str,
+) -> None:
+    from tests.cli_helpers import run
+
+    for name in ("LC_ALL", "LC_MESSAGES"):
+        monkeypatch.delenv(name, raising=False)
+    monkeypatch.setenv("LANG", "fr_FR.UTF-8")
+    code, _, err = run(capsys, *args)
+    assert code == 2 and err.startswith(french), err
+    assert english_words(err) == []
+    monkeypatch.setenv("LANG", "C.UTF-8")
+    code, _, err = run(capsys, *args)
+    assert code == 2 and err.startswith(english), err

@@ -32,7 +32,8 @@ DOMAIN = "atout"
 LANGUAGES = ("fr", "en")
 KEYWORDS = (
     "N_",  # atout.i18n.N_(message): a message translated where it is shown
-    "_",  # _(message) in the command line: the reader's language
+    "_",  # _(message, **values) in the command line: the reader's language
+    "_mistake",  # atout arena's _mistake(message, **values)
     "gettext:2",  # atout.i18n.gettext(lang, message)
     "tr:2",  # the terminal's tr(ui, message, **values)
     "tr:2,3c,3t",  # tr(ui, message, context)

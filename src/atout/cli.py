@@ -49,6 +49,15 @@ class UserError(Exception):
     """A mistake of the user: one line, exit status 2."""
 
 
+def _(message: str, **values: object) -> str:
+    """``message`` in the reader's language (``LC_ALL``, ``LC_MESSAGES``, ``LANG``),
+    its ``{names}`` filled in."""
+    from atout.i18n import gettext, reader_language
+
+    text = gettext(reader_language(), message)
+    return text.format(**values) if values else text
+
+
 MAX_SEED = 2**64 - 1
 MAX_COUNT = 10**9
 MAX_DEALS = 10**12
@@ -60,7 +69,9 @@ def _check_seed(seed: int | None, last: int = 0) -> None:
     """A seed (and ``seed + last``, the last one used) is an integer 0 … 2**64 - 1."""
     if seed is not None and not 0 <= seed <= seed + last <= MAX_SEED:
         span = f" (and --seed + --count - 1 = {seed + last})" if last and seed >= 0 else ""
-        raise UserError(f"--seed {seed}{span}: a seed is an integer from 0 to 2**64 - 1")
+        raise UserError(
+            _("--seed {seed}{span}: a seed is an integer from 0 to 2**64 - 1", seed=seed, span=span)
+        )
 
 
 def _record_limit() -> int:
@@ -88,7 +99,12 @@ def _root(
 
 def _check_players(players: int) -> Variant:
     if players not in (3, 4, 5):
-        raise UserError(f"--players {players}: French Tarot is played by 3, 4 or 5 players")
+        raise UserError(
+            _(
+                "--players {players}: French Tarot is played by 3, 4 or 5 players",
+                players=players,
+            )
+        )
     return Variant.for_players(players)
 
 
@@ -110,10 +126,16 @@ def _parse_fault(text: str, variant: Variant) -> FaultSpec:
     kind, *rest = text.split(":")
     kind = {"exposed": "card_exposed"}.get(kind, kind)
     if kind not in FAULT_KINDS:
-        raise UserError(f"--fault {text!r:.60}: unknown fault; expected {_FAULT_HELP}")
+        raise UserError(
+            _(
+                "--fault {text!r:.60}: unknown fault; expected {faults}",
+                text=text,
+                faults=_FAULT_HELP,
+            )
+        )
     needs = {"misdeal": (0,), "chien_count": (0,), "card_exposed": (1, 2), "early_pickup": (1,)}
     if len(rest) not in needs[kind]:
-        raise UserError(f"--fault {text!r:.60}: expected {_FAULT_HELP}")
+        raise UserError(_("--fault {text!r:.60}: expected {faults}", text=text, faults=_FAULT_HELP))
     by = _seat(rest[0], variant, f"--fault {text!r:.60}") if rest else None
     card = _card(rest[1], f"--fault {text!r:.60}") if len(rest) == 2 else None
     return FaultSpec(kind, by, card)
@@ -121,7 +143,14 @@ def _parse_fault(text: str, variant: Variant) -> FaultSpec:
 
 def _seat(text: str, variant: Variant, option: str) -> int:
     if not (text.isascii() and text.isdigit()) or int(text) >= variant.players:
-        raise UserError(f"{option}: {text!r:.20} is not a seat (0 … {variant.players - 1})")
+        raise UserError(
+            _(
+                "{option}: {text!r:.20} is not a seat (0 … {last})",
+                option=option,
+                text=text,
+                last=variant.players - 1,
+            )
+        )
     return int(text)
 
 
@@ -129,14 +158,14 @@ def _cards(text: str, option: str) -> CardSet:
     try:
         return CardSet.parse(text)
     except AtoutError as error:
-        raise UserError(f"{option}: {error}") from None
+        raise UserError(_("{option}: {error}", option=option, error=error)) from None
 
 
 def _card(text: str, option: str) -> Card:
     try:
         return Card.parse(text)
     except AtoutError as error:
-        raise UserError(f"{option}: {error}") from None
+        raise UserError(_("{option}: {error}", option=option, error=error)) from None
 
 
 @contextmanager
@@ -225,19 +254,40 @@ def deal(
     """
     variant = _check_players(players)
     if dealer is not None and not 0 <= dealer < players:
-        raise UserError(f"--dealer {dealer}: seats are 0 … {players - 1} with {players} players")
+        raise UserError(
+            _(
+                "--dealer {dealer}: seats are 0 … {last} with {players} players",
+                dealer=dealer,
+                last=players - 1,
+                players=players,
+            )
+        )
     if count < 1:
-        raise UserError(f"--count {count}: give a number of deals ≥ 1")
+        raise UserError(_("--count {count}: give a number of deals ≥ 1", count=count))
     if count > MAX_COUNT:
-        raise UserError(f"--count {count}: give a number of deals ≤ {MAX_COUNT:_}")
+        raise UserError(
+            _("--count {count}: give a number of deals ≤ {most:_}", count=count, most=MAX_COUNT)
+        )
     _check_seed(seed, count - 1)
     if as_json and (jsonl or count > 1):
-        raise UserError("--json prints one record; use --jsonl for several (--count N --jsonl)")
+        raise UserError(
+            _(
+                "--json prints one record; use --jsonl for several (--count N --jsonl)",
+            )
+        )
     spec = _parse_fault(fault, variant) if fault is not None else None
     if spec and (as_json or jsonl):
-        raise UserError("--fault tells a deal for people; atout.deal/1 records hold no faults")
+        raise UserError(
+            _(
+                "--fault tells a deal for people; atout.deal/1 records hold no faults",
+            )
+        )
     if english and (as_json or jsonl):
-        raise UserError("--english names cards for people; records hold canonical cards (KS, T21)")
+        raise UserError(
+            _(
+                "--english names cards for people; records hold canonical cards (KS, T21)",
+            )
+        )
     lang = "en" if english else "fr"
     rules = Rules()
     with _progress(count, jsonl) as advance:
@@ -314,11 +364,20 @@ def play(
     variant = _check_players(players)
     for option, value in (("--bots", bots), ("--level", level)):
         if value is not None and value not in BOTS:
-            raise UserError(f"{option} {value!r:.40}: choose one of {', '.join(BOTS)}")
+            raise UserError(
+                _(
+                    "{option} {value!r:.40}: choose one of {choices}",
+                    option=option,
+                    value=value,
+                    choices=", ".join(BOTS),
+                )
+            )
     if deals < 1:
-        raise UserError(f"--deals {deals}: give a number of donnes ≥ 1")
+        raise UserError(_("--deals {deals}: give a number of donnes ≥ 1", deals=deals))
     if deals > MAX_COUNT:
-        raise UserError(f"--deals {deals}: give a number of donnes ≤ {MAX_COUNT:_}")
+        raise UserError(
+            _("--deals {deals}: give a number of donnes ≤ {most:_}", deals=deals, most=MAX_COUNT)
+        )
     _check_seed(seed)
     at_table = bots is None and not (as_json or auto) and _is_terminal(sys.stdin, sys.stdout)
     _check_play_options(bots, level, as_json, english, at_table, resume, no_animation)
@@ -346,14 +405,26 @@ def _check_play_options(
 ) -> None:  # fmt: skip
     """Refuse options that would do nothing with the others given."""
     if bots is not None and level is not None:
-        raise UserError(f"--level goes with the table or --auto; with --bots the level is {bots}")
+        raise UserError(
+            _(
+                "--level goes with the table or --auto; with --bots the level is {bots}",
+                bots=bots,
+            )
+        )
     if as_json and english:
-        raise UserError("--english names cards for people; records hold canonical cards (KS, T21)")
+        raise UserError(
+            _(
+                "--english names cards for people; records hold canonical cards (KS, T21)",
+            )
+        )
     for option, given in (("--resume", resume), ("--no-animation", no_animation)):
         if given and not at_table:
             raise UserError(
-                f"{option} goes with the table: `atout play` in a terminal, without --bots, "
-                "--auto or --json"
+                _(
+                    "{option} goes with the table: `atout play` in a terminal, without "
+                    "--bots, --auto or --json",
+                    option=option,
+                )
             )
 
 
@@ -420,7 +491,11 @@ def replay(
         typer.echo(context.get_help(), err=True)
         raise typer.Exit(2)
     if file == "":  # an unset shell variable: not standard input, which is only -
-        raise UserError("'': no such file (an empty name); give a record file, or - for stdin")
+        raise UserError(
+            _(
+                "'': no such file (an empty name); give a record file, or - for stdin",
+            )
+        )
     name = "-" if file is None else file
     text = _read_record(name)
     if '"hands_known"' in text and _replay_score_sheet(name, text):
@@ -502,7 +577,11 @@ def verify(
         typer.echo(context.get_help(), err=True)
         raise typer.Exit(2)
     if file == "":
-        raise UserError("'': no such file (an empty name); give a record file, or - for stdin")
+        raise UserError(
+            _(
+                "'': no such file (an empty name); give a record file, or - for stdin",
+            )
+        )
     name = "-" if file is None else file
     try:
         text = _read_record(name)
@@ -528,7 +607,9 @@ def verify(
             f"{none} without a commitment."
         )
     if code == 2 and not as_json:
-        typer.echo(f"atout: {name}: no donne has a commitment: nothing to verify", err=True)
+        typer.echo(
+            _("atout: {name}: no donne has a commitment: nothing to verify", name=name), err=True
+        )
     raise typer.Exit(code)
 
 
@@ -558,7 +639,7 @@ def _is_terminal(*streams: Any) -> bool:
 
 def _read_stdin(limit: int) -> bytes:
     if sys.stdin is None:
-        raise UserError("-: standard input is closed; give a record file")
+        raise UserError(_("-: standard input is closed; give a record file"))
     stream = getattr(sys.stdin, "buffer", None)
     if stream is None:
         return sys.stdin.read(limit + 1).encode("utf-8")
@@ -572,24 +653,31 @@ def _read_file(name: str, limit: int) -> bytes:
     try:
         descriptor = os.open(name, flags | getattr(os, "O_BINARY", 0))
     except OSError as error:
-        raise UserError(f"{name}: cannot read it ({error.strerror})") from None
+        raise UserError(
+            _("{name}: cannot read it ({reason})", name=name, reason=error.strerror)
+        ) from None
     try:
         _check_record_file(name, os.fstat(descriptor), limit)
         with os.fdopen(descriptor, "rb", closefd=False) as handle:
             return handle.read(limit + 1)
     except OSError as error:
-        raise UserError(f"{name}: cannot read it ({error.strerror})") from None
+        raise UserError(
+            _("{name}: cannot read it ({reason})", name=name, reason=error.strerror)
+        ) from None
     finally:
         os.close(descriptor)
 
 
 def _check_record_file(name: str, info: os.stat_result, limit: int) -> None:
     if stat.S_ISDIR(info.st_mode):
-        raise UserError(f"{name}: a folder; give a record file in it")
+        raise UserError(_("{name}: a folder; give a record file in it", name=name))
     if not stat.S_ISREG(info.st_mode):
         raise UserError(
-            f"{name}: not a regular file (a device, FIFO or socket); give a record file, or - "
-            "to read standard input"
+            _(
+                "{name}: not a regular file (a device, FIFO or socket); give a "
+                "record file, or - to read standard input",
+                name=name,
+            )
         )
     if info.st_size > limit:
         _invalid_record(
@@ -601,11 +689,19 @@ def _count(text: str, option: str, most: int) -> int:
     try:
         value = int(text.replace("_", "").replace(",", ""))
     except ValueError:
-        raise UserError(f"{option} {text!r:.40}: give a whole number, e.g. 10_000_000") from None
+        raise UserError(
+            _(
+                "{option} {text!r:.40}: give a whole number, e.g. 10_000_000",
+                option=option,
+                text=text,
+            )
+        ) from None
     if value < 1:
-        raise UserError(f"{option} {text:.40}: give a number ≥ 1")
+        raise UserError(_("{option} {text:.40}: give a number ≥ 1", option=option, text=text))
     if value > most:
-        raise UserError(f"{option} {text:.40}: give a number ≤ {most:_}")
+        raise UserError(
+            _("{option} {text:.40}: give a number ≤ {most:_}", option=option, text=text, most=most)
+        )
     return value
 
 
@@ -613,19 +709,32 @@ def _plot_path(text: str) -> str:
     """The file ``--plot`` writes: ``text``, with ``.png`` added when it has no
     extension; refused before any dealing when it cannot be written."""
     if not text.strip():
-        raise UserError("--plot '': give a file name, e.g. --plot deals.png")
+        raise UserError(_("--plot '': give a file name, e.g. --plot deals.png"))
     extension = os.path.splitext(text)[1][1:].lower()
     path = text if extension else text + ".png"
     if os.path.isdir(text) or os.path.isdir(path) or text.endswith(("/", os.sep)):
         example = os.path.join(text, "deals.png")
-        raise UserError(f"--plot {text}: a folder; give a file in it, e.g. --plot {example}")
+        raise UserError(
+            _(
+                "--plot {text}: a folder; give a file in it, e.g. --plot {example}",
+                text=text,
+                example=example,
+            )
+        )
     if extension and extension not in PLOT_FORMATS:
         raise UserError(
-            f"--plot {text}: .{extension} is not a picture format; give a .png, .svg or .pdf file"
+            _(
+                "--plot {text}: .{extension} is not a picture format; give a .png, "
+                ".svg or .pdf file",
+                text=text,
+                extension=extension,
+            )
         )
     folder = os.path.dirname(os.path.abspath(path))
     if not os.path.isdir(folder):
-        raise UserError(f"--plot {text}: its folder {folder} does not exist")
+        raise UserError(
+            _("--plot {text}: its folder {folder} does not exist", text=text, folder=folder)
+        )
     _check_writable(path, f"--plot {text}")
     return path
 
@@ -637,7 +746,14 @@ def _check_writable(path: str, option: str) -> None:
         with open(path, "ab"):
             pass
     except OSError as error:
-        raise UserError(f"{option}: cannot write {path} ({error.strerror})") from None
+        raise UserError(
+            _(
+                "{option}: cannot write {path} ({reason})",
+                option=option,
+                path=path,
+                reason=error.strerror,
+            )
+        ) from None
     if not existed:
         os.remove(path)
 
@@ -652,15 +768,21 @@ def _check_stats_options(
         extra = [option for option, value in given.items() if value]
         if extra:
             raise UserError(
-                f"{extra[0]} given: --seat, --chien and --card go with --hand, the seat's hand"
+                _(
+                    "{option} given: --seat, --chien and --card go with --hand, the seat's hand",
+                    option=extra[0],
+                )
             )
         return
     alone = {"--plot": plot_file, "--shuffle": shuffle, "--engine": engine}
     extra = [option for option, value in alone.items() if value is not None]
     if extra:
         raise UserError(
-            f"{extra[0]} does nothing with --hand: the unseen cards are dealt uniformly "
-            "and shown as figures"
+            _(
+                "{option} does nothing with --hand: the unseen cards are dealt "
+                "uniformly and shown as figures",
+                option=extra[0],
+            )
         )
 
 
@@ -777,13 +899,20 @@ def stats(
     except ValueError as error:
         raise UserError(str(error)) from None
     if engine not in (None, "auto", "numba", "numpy", "python"):
-        raise UserError(f"--engine {engine!r:.40}: auto, numba, numpy or python")
+        raise UserError(_("--engine {engine!r:.40}: auto, numba, numpy or python", engine=engine))
     piece = Shard.parse(shard) if shard is not None else None
     if piece is not None and piece.of > blocks_of(count):
         most = blocks_of(count)
         raise UserError(
-            f"--shard {shard}: {count:,} deals make {most:,} block{'s' * (most > 1)} of "
-            f"{BLOCK:,}, and a shard holds whole blocks: give N ≤ {most:,}"
+            _(
+                "--shard {shard}: {count:,} deals make {most:,} block{s} of "
+                "{block:,}, and a shard holds whole blocks: give N ≤ {most:,}",
+                shard=shard,
+                count=count,
+                most=most,
+                s="s" * (most > 1),
+                block=BLOCK,
+            )
         )
     on_ray = use_ray or (address is not None and processes is None)
     path = _plot_path(plot_file) if plot_file is not None else None
@@ -832,7 +961,11 @@ def stats_merge(
     from atout.sim.shards import merge_stats
 
     if not files:
-        raise UserError("merge: give the shard files of one run, e.g. atout stats merge s*.json")
+        raise UserError(
+            _(
+                "merge: give the shard files of one run, e.g. atout stats merge s*.json",
+            )
+        )
     path = _plot_path(plot_file) if plot_file is not None else None
     result, shards = merge_stats(files)
     model, riffles = parse_shuffle(result.shuffle)
@@ -848,7 +981,14 @@ def processes_option(text: str, option: str, most: int) -> int:
     """The number of local processes given to ``option`` (1 … ``most``)."""
     digits = text.strip().replace("_", "")
     if not (digits.isascii() and digits.isdigit() and 1 <= int(digits) <= most):
-        raise UserError(f"{option} {text:.40}: give a number of processes from 1 to {most}")
+        raise UserError(
+            _(
+                "{option} {text:.40}: give a number of processes from 1 to {most}",
+                option=option,
+                text=text,
+                most=most,
+            )
+        )
     return int(digits)
 
 
@@ -859,7 +999,10 @@ def no_options_before_merge(context: typer.Context) -> None:
         if source is not None and source.name != "DEFAULT":
             option = "--" + name.replace("_", "-").replace("use-", "").replace("as-", "")
             raise UserError(
-                f"{option} before merge does nothing: a merge takes the settings of its shards"
+                _(
+                    "{option} before merge does nothing: a merge takes the settings of its shards",
+                    option=option,
+                )
             )
 
 
@@ -872,13 +1015,23 @@ def _check_spread_options(
              ("--shard", shard is not None), ("--ray", use_ray)) if on]  # fmt: skip
     if hand is not None and given:
         raise UserError(
-            f"{given[0]} does nothing with --hand: its deals are drawn at once in one process"
+            _(
+                "{option} does nothing with --hand: its deals are drawn at once in one process",
+                option=given[0],
+            )
         )
     if workers is not None and use_ray:
-        raise UserError("--workers with --ray: give one; on Ray every CPU of the cluster deals")
+        raise UserError(
+            _(
+                "--workers with --ray: give one; on Ray every CPU of the cluster deals",
+            )
+        )
     if shard is not None and plot_file is not None:
         raise UserError(
-            "--plot with --shard: a shard is part of a run; plot the whole with atout stats merge"
+            _(
+                "--plot with --shard: a shard is part of a run; plot the whole "
+                "with atout stats merge",
+            )
         )
     return processes
 
@@ -889,7 +1042,9 @@ def _plot(result: Any, path: str, as_json: bool) -> None:
     try:
         plot(result, path)
     except OSError as error:
-        raise UserError(f"--plot {path}: cannot write it ({error.strerror})") from None
+        raise UserError(
+            _("--plot {path}: cannot write it ({reason})", path=path, reason=error.strerror)
+        ) from None
     if not as_json:
         typer.echo(f"Plot written to {path}")
 
@@ -971,7 +1126,9 @@ def _stats_given_hand(
     from atout.sim.report import conditional_rows, default_cards
 
     if not 0 <= seat < variant.players:
-        raise UserError(f"--seat {seat}: seats are 0 … {variant.players - 1}")
+        raise UserError(
+            _("--seat {seat}: seats are 0 … {last}", seat=seat, last=variant.players - 1)
+        )
     hand = _cards(hand_text, "--hand")
     known = _cards(chien_text, "--chien") if chien_text is not None else None
     sampler = ConditionalSampler(variant.players, seat, hand, known)
@@ -1040,7 +1197,7 @@ def main(argv: list[str] | None = None) -> None:
     except typer.Exit as exit_:
         sys.exit(exit_.exit_code)
     except typer.Abort:
-        typer.echo("atout: interrupted", err=True)
+        typer.echo(_("atout: interrupted"), err=True)
         sys.exit(130)
     except typer.TyperException as error:  # the command line itself: bad option or value
         context = getattr(error, "ctx", None)
@@ -1054,12 +1211,13 @@ def main(argv: list[str] | None = None) -> None:
         sys.exit(0)
     except OSError as error:
         where = f": {error.filename}" if error.filename else ""
-        typer.echo(f"atout: error: {error.strerror or error}{where}", err=True)
+        why = f"{error.strerror or error}{where}"
+        typer.echo(_("atout: error: {why}", why=why), err=True)
         sys.exit(1)
 
 
 def _fail(message: str) -> None:
-    typer.echo(f"atout: error: {' '.join(message.splitlines())}", err=True)
+    typer.echo(_("atout: error: {why}", why=" ".join(message.splitlines())), err=True)
     sys.exit(2)
 
 
