@@ -10,12 +10,15 @@ from __future__ import annotations
 import ast
 import gettext
 import io
+import json
 import re
 import subprocess
 import sys
+from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
+from fastapi.testclient import TestClient
 from babel.messages.catalog import Catalog
 from babel.messages.mofile import write_mo
 from babel.messages.pofile import read_po
@@ -115,13 +118,16 @@ def source_messages() -> set[Key]:
     read from their syntax trees (where Babel's reader may miss one: inside an
     f-string on older Pythons)."""
     found: set[Key] = set()
-    position = {"N_": 0, "_": 0, "gettext": 1, "tr": 1}
+    position = {"N_": 0, "_": 0, "_mistake": 0, "_fail": 0, "gettext": 1, "tr": 1, "error": 1}
     for path in sorted(SOURCES.rglob("*.py")):
         for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
             if not isinstance(node, ast.Call):
                 continue
             name = _called(node)
             index = position.get(name or "")
+            if name == "error" and getattr(node.func, "value", None) is not None:
+                if getattr(node.func.value, "id", "") == "log":  # type: ignore[attr-defined]
+                    continue  # the server's log, in English
             if name == "t" and isinstance(node.func, ast.Attribute):
                 index = 0  # the terminal app's self.t(message)
             if index is None or len(node.args) <= index:
@@ -154,21 +160,21 @@ ENGLISH = frozenset(
     had does do did done will would shall should can could may might must please
     seat seats card cards trick tricks deal deals dealer player players bid bids hand
     score click link save saved quit back next previous help rules open new waiting
-    room name error refused try again wrong such page found speed level called call
+    room name error refused try again wrong such found speed level called call
     takes take show shown late sorry cannot can't don't isn't doesn't won't
     """.split()  # noqa: SIM905
 )
 """Common English words that are not French words (``table``, ``points``, ``partie``…
-are left out: French uses them too)."""
+are left out: French uses them too, as ``page``)."""
 ALLOWED = frozenset({"a"})  # French "a" (has) is the English article too
 
 
 def english_words(text: str) -> list[str]:
     """The English words of ``text``: placeholders, markup, file and format names
-    (``atout.game/1``, ``RULES.md``), options (``--players``) and commands in backquotes
-    are not words."""
+    (``atout.game/1``, ``RULES.md``), options (``--players``), identifiers (``seat_bot``)
+    and commands in backquotes are not words."""
     text = re.sub(
-        r"\{\w*(?:[:!][^{}]*)?\}|\[/?\w*\]|<[^>]+>|\S*[./]\S*|--[\w-]+|`[^`]*`", " ", text
+        r"\{\w*(?:[:!][^{}]*)?\}|\[/?\w*\]|<[^>]+>|\S*[./]\S*|--[\w-]+|\w+_\w+|`[^`]*`", " ", text
     )
     words = re.findall(r"[A-Za-z]+(?:'[a-z]+)?", text)
     return [w for w in words if w.lower() in ENGLISH and w.lower() not in ALLOWED]
@@ -260,3 +266,44 @@ def test_the_command_line_speaks_the_reader_language(
     monkeypatch.setenv("LANG", "C.UTF-8")
     code, _, err = run(capsys, *args)
     assert code == 2 and err.startswith(english), err
+
+
+@pytest.fixture
+def web(tmp_path: Path) -> Iterator[TestClient]:
+    from atout.web.server import create_app
+
+    with TestClient(create_app(f"sqlite:///{tmp_path / 'atout.db'}")) as client:
+        yield client
+
+
+FRENCH = {"Accept-Language": "fr-FR,fr;q=0.9,en;q=0.5"}
+
+
+def test_a_wrong_table_link_is_said_in_french(web: TestClient) -> None:
+    page = web.get("/t/nothing", headers=FRENCH)
+    assert page.status_code == 404 and page.headers["content-language"] == "fr"
+    assert (
+        "Cette table n&#x27;existe pas" in page.text
+        and english_words(visible_text(page.text)) == []
+    )
+    page = web.get("/t/nothing", headers={"Accept-Language": "en"})
+    assert "No such table" in page.text
+
+
+def test_the_lobby_s_refusals_are_said_in_french(web: TestClient) -> None:
+    settings = {"players": 4, "names": ["x" * 25, "", "", ""]}
+    french = web.post("/api/tables", json=settings, headers=FRENCH).json()["error"]
+    assert french == "nom de la place 0 : au plus 24 caractères"
+    english = web.post("/api/tables", json=settings).json()["error"]
+    assert english == "names[0]: a text of at most 24 characters"
+    refused = web.post("/api/tables", content=b"{", headers=FRENCH).json()["error"]
+    assert refused.startswith("la requête : pas du JSON") and english_words(refused) == []
+
+
+def test_a_wrong_seat_link_is_said_in_french(web: TestClient) -> None:
+    for headers, said in ((FRENCH, "aucune table pour ce jeton"), ({}, "no such table for")):
+        headers = {**headers, "Origin": "http://testserver"}
+        with web.websocket_connect("/ws/nothing", headers=headers) as ws:
+            ws.send_text(json.dumps({"type": "hello", "token": "x" * 43}))
+            message = ws.receive_json()
+        assert message["type"] == "error" and message["message"].startswith(said), message

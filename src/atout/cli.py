@@ -1205,7 +1205,8 @@ def main(argv: list[str] | None = None) -> None:
             typer.echo(context.get_help(), err=True)
             sys.exit(2)
         message = error.format_message() if hasattr(error, "format_message") else str(error)
-        _fail(" ".join(str(message).split()))
+        message = " ".join(str(message).split())
+        _fail(message)
     except BrokenPipeError:
         sys.stderr.close()
         sys.exit(0)

@@ -28,6 +28,7 @@ from typing import Any
 
 from atout.bots import BOTS
 from atout.errors import AtoutError, IllegalActionError
+from atout.i18n import gettext
 from atout.record import game_record
 from atout.session import Table, TableAction, action_from_json, action_to_json, observation_json
 from atout.web.config import TableConfig, table_config
@@ -57,6 +58,7 @@ class Connection:
     version: int = -1  # the table's version in the last view sent to it
     closed: bool = False
     close_reason: str | None = None
+    lang: str = "en"  # the page's language: its errors are said in it
 
     def send(self, message: dict[str, Any] | str) -> None:
         if self.closed:
@@ -66,7 +68,12 @@ class Connection:
             return
         self.outbox.put_nowait(message if isinstance(message, str) else dumps(message))
 
-    def error(self, rule: str, message: str, msg_id: Any = None) -> None:
+    def error(self, rule: str, message: str, msg_id: Any = None, **values: Any) -> None:
+        """Send the error ``message`` (its ``{names}`` filled from ``values``) in the
+        page's language."""
+        message = gettext(self.lang, message)
+        if values:
+            message = message.format(**values)
         data: dict[str, Any] = {"type": "error", "rule": rule, "message": message}
         if msg_id is not None:
             data["id"] = msg_id
@@ -237,7 +244,7 @@ class Room:
         seat = conn.seat
         if conn.role == "player" and seat is not None:
             if self.config.seats[seat] is not None:
-                conn.error("protocol", f"seat {seat} is played by a bot at this table")
+                conn.error("protocol", "seat {seat} is played by a bot at this table", seat=seat)
                 conn.close("seat given to a bot")
                 return
             self.conns.add(conn)
@@ -368,7 +375,10 @@ class Room:
         conn, msg_id = command.conn, command.msg_id
         if conn.role != "player" or conn.seat is None:
             conn.error(
-                "protocol", f"the {conn.role}'s page does not act: a seat's page does", msg_id
+                "protocol",
+                "the {role}'s page does not act: a seat's page does",
+                msg_id,
+                role=conn.role,
             )
             return
         if self.table is None or not self.started:
@@ -377,13 +387,15 @@ class Room:
         try:
             action = action_from_json(command.data)
         except AtoutError as error:
-            conn.error("protocol", f"action: {_line(error)}", msg_id)
+            conn.error("protocol", "action: {error}", msg_id, error=_line(error))
             return
         if action.seat != conn.seat:
             conn.error(
                 "protocol",
-                f"seat {action.seat}: this page plays seat {conn.seat} and acts for it alone",
+                "seat {seat}: this page plays seat {mine} and acts for it alone",
                 msg_id,
+                seat=action.seat,
+                mine=conn.seat,
             )
             return
         await self._commit(action, conn, msg_id)
@@ -499,20 +511,30 @@ class Room:
             conn.error("protocol", "the table has started: its seats are set")
             return
         if type(seat) is not int or not 0 <= seat < self.config.players:
-            conn.error("protocol", f"seat: 0 … {self.config.players - 1}, not {str(seat)[:20]}")
+            conn.error(
+                "protocol",
+                "seat: 0 … {last}, not {seat}",
+                last=self.config.players - 1,
+                seat=str(seat)[:20],
+            )
             return
         if not isinstance(bot, str) or bot not in BOTS:
-            conn.error("protocol", f"bot: one of {', '.join(BOTS)}, not {str(bot)[:20]}")
+            conn.error(
+                "protocol",
+                "bot: one of {choices}, not {bot}",
+                choices=", ".join(BOTS),
+                bot=str(bot)[:20],
+            )
             return
         if self.config.seats[seat] is None and (seat in self.joined or self.present[seat]):
-            conn.error("protocol", f"seat {seat} has its person: it is not empty")
+            conn.error("protocol", "seat {seat} has its person: it is not empty", seat=seat)
             return
         self.config = self.config.with_seat(seat, bot)
         await self.store.update(self.id, config=self.config.to_json())
         for other in list(self.conns):
             if other.role == "player" and other.seat == seat:
                 self._leave(other)
-                other.error("protocol", f"seat {seat} is played by a bot at this table")
+                other.error("protocol", "seat {seat} is played by a bot at this table", seat=seat)
                 other.close("seat given to a bot")
         self._resnapshot()
 

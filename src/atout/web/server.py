@@ -23,6 +23,7 @@ import secrets
 import socket
 import time
 from collections.abc import AsyncIterator, Awaitable, Callable, MutableMapping
+from html import escape as html_escape
 from pathlib import Path
 from typing import Any
 
@@ -35,6 +36,7 @@ from starlette.websockets import WebSocketDisconnect, WebSocketState
 
 from atout.bots import BOTS
 from atout.errors import AtoutError
+from atout.i18n import gettext
 from atout.web import companion
 from atout.web.config import ConfigError, table_config
 from atout.web.db import StorageError, Store, database_url
@@ -272,22 +274,34 @@ def create_app(db: str | URL | None = None, max_tables: int = 1000) -> FastAPI:
     async def table_page(request: Request, table_id: str) -> Response:
         room = await server.room(table_id)
         if room is None:
-            return HTMLResponse("<!doctype html><title>atout</title><p>No such table.</p>", 404)
+            lang = page_language(request.headers.get("accept-language"))
+            said = html_escape(gettext(lang, "No such table: check the link you were sent."))
+            back = html_escape(gettext(lang, "Lobby"))
+            return HTMLResponse(
+                f'<!doctype html><html lang="{lang}"><title>atout</title>'
+                f'<p>{said}</p><p><a href="/">{back}</a></p>',
+                404,
+                headers={"Content-Language": lang},
+            )
         return page("table.html", request, table_id=table_id, table=room.table_json())
 
     @app.post("/api/tables")
     async def create(request: Request) -> Response:
+        lang = page_language(request.headers.get("accept-language"))
         body = await request.body()
         if len(body) > MAX_BODY:
-            return _error(413, f"the request: at most {MAX_BODY} bytes")
+            return _error(
+                413, gettext(lang, "the request: at most {most} bytes").format(most=MAX_BODY)
+            )
         try:
             data = json.loads(body or b"{}")
         except (ValueError, UnicodeDecodeError):
-            return _error(400, "the request: not JSON (a table's settings as a JSON object)")
+            said = gettext(lang, "the request: not JSON (a table's settings as a JSON object)")
+            return _error(400, said)
         try:
             config = table_config(data)
         except ConfigError as error:
-            return _error(400, str(error))
+            return _error(400, error.text(lang))
         table_id = secrets.token_urlsafe(9)
         owner, spectator = new_token(), new_token()
         seat_tokens = [new_token() for _ in range(config.players)]
@@ -301,11 +315,12 @@ def create_app(db: str | URL | None = None, max_tables: int = 1000) -> FastAPI:
             table_id, config.to_json(), seed, digests, server.limits.max_tables
         )
         if not stored:
-            return _error(
-                429,
-                f"limit: this server holds at most {server.limits.max_tables} open tables "
-                "(--max-tables); finish one first",
+            said = gettext(
+                lang,
+                "limit: this server holds at most {most} open tables (--max-tables); "
+                "finish one first",
             )
+            return _error(429, said.format(most=server.limits.max_tables))
         base = str(request.base_url).rstrip("/")
 
         def link(token: str) -> str:
@@ -423,7 +438,7 @@ async def _websocket(server: Server, ws: WebSocket, table_id: str) -> None:
     await ws.accept()
     limits = server.limits
     rate = _Rate(limits.per_second)
-    conn = Connection(role="", seat=None)
+    conn = Connection(role="", seat=None, lang=page_language(ws.headers.get("accept-language")))
     writer = asyncio.get_running_loop().create_task(_writer(ws, conn))
     room: Room | None = None
 
@@ -442,7 +457,9 @@ async def _websocket(server: Server, ws: WebSocket, table_id: str) -> None:
             text: str | None = message.get("text")
             if not rate.allow():
                 refused = _id_of(text, limits.message_bytes)
-                conn.error("limit", f"at most {limits.per_second} messages a second", refused)
+                conn.error(
+                    "limit", "at most {most} messages a second", refused, most=limits.per_second
+                )
                 if rate.refused > limits.refused_in_a_row:
                     conn.close("limit: too many messages")
                     return None
@@ -451,7 +468,7 @@ async def _websocket(server: Server, ws: WebSocket, table_id: str) -> None:
                 conn.error("protocol", "text messages only: each message is one JSON object")
                 continue
             if len(text) > limits.message_bytes or len(text.encode()) > limits.message_bytes:
-                conn.error("limit", f"a message is at most {limits.message_bytes} bytes")
+                conn.error("limit", "a message is at most {most} bytes", most=limits.message_bytes)
                 continue
             return text
 
@@ -510,7 +527,9 @@ async def _websocket(server: Server, ws: WebSocket, table_id: str) -> None:
             else:
                 shown = json.dumps(kind)[:30]
                 conn.error(
-                    "protocol", f"type: {shown} is not a message (act, start, seat_bot, ping)"
+                    "protocol",
+                    "type: {shown} is not a message (act, start, seat_bot, ping)",
+                    shown=shown,
                 )
     except WebSocketDisconnect:
         return
