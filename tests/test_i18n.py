@@ -18,10 +18,10 @@ from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
-from fastapi.testclient import TestClient
 from babel.messages.catalog import Catalog
 from babel.messages.mofile import write_mo
 from babel.messages.pofile import read_po
+from fastapi.testclient import TestClient
 from jinja2 import Environment, FileSystemLoader, select_autoescape
 
 from atout import i18n
@@ -125,9 +125,9 @@ def source_messages() -> set[Key]:
                 continue
             name = _called(node)
             index = position.get(name or "")
-            if name == "error" and getattr(node.func, "value", None) is not None:
-                if getattr(node.func.value, "id", "") == "log":  # type: ignore[attr-defined]
-                    continue  # the server's log, in English
+            owner = getattr(node.func, "value", None)
+            if name == "error" and getattr(owner, "id", "") == "log":
+                continue  # the server's log, in English
             if name == "t" and isinstance(node.func, ast.Attribute):
                 index = 0  # the terminal app's self.t(message)
             if index is None or len(node.args) <= index:
