@@ -118,16 +118,14 @@ def source_messages() -> set[Key]:
     read from their syntax trees (where Babel's reader may miss one: inside an
     f-string on older Pythons)."""
     found: set[Key] = set()
-    position = {"N_": 0, "_": 0, "_mistake": 0, "_fail": 0, "gettext": 1, "tr": 1, "error": 1}
+    position = {"N_": 0, "_": 0, "_mistake": 0, "_fail": 0, "gettext": 1, "tr": 1}
+    position |= {"SaveError": 0, "SaveInUseError": 0, "said": 1}
     for path in sorted(SOURCES.rglob("*.py")):
         for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
             if not isinstance(node, ast.Call):
                 continue
             name = _called(node)
             index = position.get(name or "")
-            owner = getattr(node.func, "value", None)
-            if name == "error" and getattr(owner, "id", "") == "log":
-                continue  # the server's log, in English
             if name == "t" and isinstance(node.func, ast.Attribute):
                 index = 0  # the terminal app's self.t(message)
             if index is None or len(node.args) <= index:

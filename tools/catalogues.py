@@ -35,8 +35,9 @@ KEYWORDS = (
     "_",  # _(message, **values) in the command line: the reader's language
     "_mistake",  # atout arena's _mistake(message, **values)
     "gettext:2",  # atout.i18n.gettext(lang, message)
-    "error:2",  # the web table's conn.error(rule, message, msg_id, **values)
     "_fail",  # the web table's settings: _fail(message, **values), a ConfigError
+    "SaveError",  # the terminal's SaveError(message, **values)
+    "SaveInUseError",
     "tr:2",  # the terminal's tr(ui, message, **values)
     "tr:2,3c,3t",  # tr(ui, message, context)
     "tr:1,1t",  # the templates' tr(message)

@@ -42,6 +42,7 @@ __all__ = [
     "gettext",
     "negotiate",
     "reader_language",
+    "said",
     "translations",
 ]
 
@@ -79,6 +80,16 @@ def translations(lang: str) -> dict[str, str]:
 def gettext(lang: str, message: str) -> str:
     """``message`` in ``lang`` (itself when the catalogue has no translation)."""
     return catalogue(lang).gettext(message)
+
+
+def said(lang: str, message: str, **values: object) -> str:
+    """``message`` in ``lang`` with its ``{names}`` filled from ``values``.
+
+    >>> said("fr", "Donne {n}: {name} deals", n=2, name="Nord")
+    'Donne 2 : Nord donne'
+    """
+    text = gettext(lang, message)
+    return text.format(**values) if values else text
 
 
 def reader_language(environ: Mapping[str, str] | None = None) -> str:

@@ -13,14 +13,16 @@ the person's seat; it acts only through the session.
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from dataclasses import replace
 from pathlib import Path
 from typing import Any, ClassVar
 
 from rich.text import Text
 from textual import events
-from textual.app import App, ComposeResult
+from textual.app import App, ComposeResult, SystemCommand
 from textual.binding import Binding, BindingType
+from textual.command import CommandPalette
 from textual.containers import Container, Horizontal, Vertical, VerticalScroll
 from textual.message import Message
 from textual.screen import ModalScreen, Screen
@@ -90,6 +92,23 @@ LENGTHS: tuple[tuple[str, int], ...] = (
     ("target", 1000),
     ("target", 2000),
 )
+
+PALETTE = (
+    N_("Theme"),
+    N_("Change the current theme"),
+    N_("Quit"),
+    N_("Quit the application as soon as possible"),
+    N_("Keys"),
+    N_("Show help for the focused widget and a summary of available keys"),
+    N_("Hide the keys and widget help panel"),
+    N_("Maximize"),
+    N_("Maximize the focused widget"),
+    N_("Minimize"),
+    N_("Minimize the widget and restore to normal size"),
+    N_("Screenshot"),
+    N_("Save an SVG 'screenshot' of the current screen"),
+)
+"""The command palette's own commands (Textual's), said in the interface's language."""
 
 HELP = N_("""\
 [b]Keys[/b]
@@ -987,7 +1006,9 @@ class TableScreen(Screen[None]):
             try:
                 self.session.finish()
             except SaveError as error:
-                note = "\n\n" + self.t("The save could not be removed: {error}.", error=error)
+                note = "\n\n" + self.t(
+                    "The save could not be removed: {error}.", error=error.text(self.ui)
+                )
             text.append(note + "\n\n" + standings(self.obs, self.seats))
             more: tuple[tuple[str, str, str], ...] = (
                 ("export", self.t("Export"), "x"),
@@ -1052,7 +1073,8 @@ class TableScreen(Screen[None]):
         error, warning = self.session.save_error, self.query_one("#warning", Static)
         warning.display = error is not None
         if error is not None:
-            warning.update(Text(not_saved_text(self.session, error), style="bold red"))
+            text = not_saved_text(self.session, error, self.ui)
+            warning.update(Text(text, style="bold red"))
 
     def say(self, text: str, error: bool = False) -> None:
         self.query_one("#message", Static).update(
@@ -1360,7 +1382,12 @@ class TableScreen(Screen[None]):
                 return
             self.app.exit(
                 return_code=1,
-                message=f"atout: the match was not saved ({error}); {kept_text(self.session)}.",
+                message=tr(
+                    self.ui,
+                    "atout: the match was not saved ({error}); {kept}.",
+                    error=error.text(self.ui),
+                    kept=kept_text(self.session, self.ui),
+                ),
             )
             return
         self.app.exit()
@@ -1374,15 +1401,22 @@ def translate_footer(screen: Screen[Any], ui: str) -> None:
         table[key] = [replace(b, description=tr(ui, b.description)) for b in bindings]
 
 
-def not_saved_text(session: TableSession, error: SaveError) -> str:
-    return f"Not saved — {error}. The game goes on; {kept_text(session)}."
+def not_saved_text(session: TableSession, error: SaveError, ui: str = "en") -> str:
+    return tr(
+        ui,
+        "Not saved — {error}. The game goes on; {kept}.",
+        error=error.text(ui),
+        kept=kept_text(session, ui),
+    )
 
 
-def kept_text(session: TableSession) -> str:
+def kept_text(session: TableSession, ui: str = "en") -> str:
     kept = session.saved_actions
     if kept is None:
-        return "nothing of this match is saved"
-    return f"the save keeps its last good state ({kept} action{'s' if kept != 1 else ''})"
+        return tr(ui, "nothing of this match is saved")
+    if kept == 1:
+        return tr(ui, "the save keeps its last good state (1 action)")
+    return tr(ui, "the save keeps its last good state ({kept} actions)", kept=kept)
 
 
 def status_text(
@@ -1660,6 +1694,28 @@ class TarotApp(App[None]):
     def on_unmount(self) -> None:
         self.lock.release()
 
+    def get_system_commands(self, screen: Screen[Any]) -> Iterable[SystemCommand]:
+        """The command palette's commands, in the interface's language."""
+        ui = self.settings.ui
+        for command in super().get_system_commands(screen):
+            yield command._replace(title=tr(ui, command.title), help=tr(ui, command.help))
+
+    def action_command_palette(self) -> None:
+        if self.use_command_palette and not CommandPalette.is_open(self):  # type: ignore[arg-type]
+            placeholder = tr(self.settings.ui, "Search for commands…")
+            self.push_screen(CommandPalette(placeholder=placeholder, id="--command-palette"))
+
+    def action_help_quit(self) -> None:
+        """Ctrl+C does not quit: say which key does, in the interface's language."""
+        for key, active in self.active_bindings.items():
+            if active.binding.action in ("quit", "app.quit", "quit_table"):
+                ui = self.settings.ui
+                self.notify(
+                    tr(ui, "Press [b]{key}[/b] to quit.", key=key),
+                    title=tr(ui, "Do you want to quit?"),
+                )
+                return
+
     def take_lock(self) -> None:
         """Hold the save for as long as the table is open; another table holding it
         leaves only *Quit*, a folder that cannot hold it leaves a match without save."""
@@ -1667,9 +1723,14 @@ class TarotApp(App[None]):
             self.lock.acquire()
         except SaveInUseError as error:
             self.refused = True
-            self.notice = Text(f"{error}.", style="bold red")
+            self.notice = Text(f"{error.text(self.settings.ui)}.", style="bold red")
         except SaveError as error:
-            self.notice = Text(f"{error}: you can play, but nothing will be saved.", style="red")
+            said = tr(
+                self.settings.ui,
+                "{error}: you can play, but nothing will be saved.",
+                error=error.text(self.settings.ui),
+            )
+            self.notice = Text(said, style="red")
 
     def new_match(self, fresh: bool = False) -> None:
         """A new match with the settings (``fresh``: a new seed, for *play again*)."""
@@ -1688,10 +1749,13 @@ class TarotApp(App[None]):
         try:
             session = TableSession.load(self.save_path, self.lock)
         except InvalidRecordError as error:
-            self.notice = Text(
-                f"The saved match could not be resumed ({error}); {self.set_aside()}.",
-                style="red",
+            said = tr(
+                self.settings.ui,
+                "The saved match could not be resumed ({error}); {aside}.",
+                error=error,
+                aside=self.set_aside(),
             )
+            self.notice = Text(said, style="red")
             if isinstance(self.screen, StartScreen):
                 self.screen.refresh(recompose=True)
             else:
@@ -1704,8 +1768,12 @@ class TarotApp(App[None]):
         try:
             moved = set_aside(self.save_path)
         except OSError as error:
-            return f"it could not be set aside ({reason(error)}) and stays where it is"
-        return f"it was set aside as {moved.name}"
+            return tr(
+                self.settings.ui,
+                "it could not be set aside ({reason}) and stays where it is",
+                reason=reason(error),
+            )
+        return tr(self.settings.ui, "it was set aside as {name}", name=moved.name)
 
 
 def run(settings: Settings, seed: int | None, resume: bool, save_path: Path | None = None) -> None:

@@ -28,7 +28,7 @@ from typing import Any
 
 from atout.bots import BOTS
 from atout.errors import AtoutError, IllegalActionError
-from atout.i18n import gettext
+from atout.i18n import N_, gettext
 from atout.record import game_record
 from atout.session import Table, TableAction, action_from_json, action_to_json, observation_json
 from atout.web.config import TableConfig, table_config
@@ -244,7 +244,9 @@ class Room:
         seat = conn.seat
         if conn.role == "player" and seat is not None:
             if self.config.seats[seat] is not None:
-                conn.error("protocol", "seat {seat} is played by a bot at this table", seat=seat)
+                conn.error(
+                    "protocol", N_("seat {seat} is played by a bot at this table"), seat=seat
+                )
                 conn.close("seat given to a bot")
                 return
             self.conns.add(conn)
@@ -376,23 +378,23 @@ class Room:
         if conn.role != "player" or conn.seat is None:
             conn.error(
                 "protocol",
-                "the {role}'s page does not act: a seat's page does",
+                N_("the {role}'s page does not act: a seat's page does"),
                 msg_id,
                 role=conn.role,
             )
             return
         if self.table is None or not self.started:
-            conn.error("protocol", "the table has not started: its owner starts it", msg_id)
+            conn.error("protocol", N_("the table has not started: its owner starts it"), msg_id)
             return
         try:
             action = action_from_json(command.data)
         except AtoutError as error:
-            conn.error("protocol", "action: {error}", msg_id, error=_line(error))
+            conn.error("protocol", N_("action: {error}"), msg_id, error=_line(error))
             return
         if action.seat != conn.seat:
             conn.error(
                 "protocol",
-                "seat {seat}: this page plays seat {mine} and acts for it alone",
+                N_("seat {seat}: this page plays seat {mine} and acts for it alone"),
                 msg_id,
                 seat=action.seat,
                 mine=conn.seat,
@@ -420,7 +422,7 @@ class Room:
             log.error("table %s: action %d not stored: %s", self.id, n, _line(error))
             self.table = Table.rebuild(self.config.settings(), self.seed, table.actions[:-1])
             if conn is not None:
-                conn.error("storage", "the action could not be stored; try again", msg_id)
+                conn.error("storage", N_("the action could not be stored; try again"), msg_id)
             return False
         if conn is not None:
             ack: dict[str, Any] = {"type": "ack", "id": msg_id, "seq": len(table.events)}
@@ -486,10 +488,10 @@ class Room:
 
     async def _start(self, conn: Connection) -> None:
         if conn.role != "owner":
-            conn.error("protocol", "only the table's owner starts it")
+            conn.error("protocol", N_("only the table's owner starts it"))
             return
         if self.started:
-            conn.error("protocol", "the table has already started")
+            conn.error("protocol", N_("the table has already started"))
             return
         config = self.config
         for seat, name in enumerate(config.seats):
@@ -505,15 +507,15 @@ class Room:
     async def _seat_bot(self, command: _SeatBot) -> None:
         conn, seat, bot = command.conn, command.seat, command.bot
         if conn.role != "owner":
-            conn.error("protocol", "only the table's owner puts bots in seats")
+            conn.error("protocol", N_("only the table's owner puts bots in seats"))
             return
         if self.started:
-            conn.error("protocol", "the table has started: its seats are set")
+            conn.error("protocol", N_("the table has started: its seats are set"))
             return
         if type(seat) is not int or not 0 <= seat < self.config.players:
             conn.error(
                 "protocol",
-                "seat: 0 … {last}, not {seat}",
+                N_("seat: 0 … {last}, not {seat}"),
                 last=self.config.players - 1,
                 seat=str(seat)[:20],
             )
@@ -521,20 +523,22 @@ class Room:
         if not isinstance(bot, str) or bot not in BOTS:
             conn.error(
                 "protocol",
-                "bot: one of {choices}, not {bot}",
+                N_("bot: one of {choices}, not {bot}"),
                 choices=", ".join(BOTS),
                 bot=str(bot)[:20],
             )
             return
         if self.config.seats[seat] is None and (seat in self.joined or self.present[seat]):
-            conn.error("protocol", "seat {seat} has its person: it is not empty", seat=seat)
+            conn.error("protocol", N_("seat {seat} has its person: it is not empty"), seat=seat)
             return
         self.config = self.config.with_seat(seat, bot)
         await self.store.update(self.id, config=self.config.to_json())
         for other in list(self.conns):
             if other.role == "player" and other.seat == seat:
                 self._leave(other)
-                other.error("protocol", "seat {seat} is played by a bot at this table", seat=seat)
+                other.error(
+                    "protocol", N_("seat {seat} is played by a bot at this table"), seat=seat
+                )
                 other.close("seat given to a bot")
         self._resnapshot()
 

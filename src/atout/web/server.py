@@ -36,7 +36,7 @@ from starlette.websockets import WebSocketDisconnect, WebSocketState
 
 from atout.bots import BOTS
 from atout.errors import AtoutError
-from atout.i18n import gettext
+from atout.i18n import N_, gettext
 from atout.web import companion
 from atout.web.config import ConfigError, table_config
 from atout.web.db import StorageError, Store, database_url
@@ -449,7 +449,7 @@ async def _websocket(server: Server, ws: WebSocket, table_id: str) -> None:
                 async with asyncio.timeout(timeout):
                     message = await ws.receive()
             except TimeoutError:
-                conn.error("protocol", 'no hello: the first message is {"type": "hello", …}')
+                conn.error("protocol", N_('no hello: the first message is {"type": "hello", …}'))
                 conn.close("no hello")
                 return None
             if message["type"] == "websocket.disconnect":
@@ -458,17 +458,19 @@ async def _websocket(server: Server, ws: WebSocket, table_id: str) -> None:
             if not rate.allow():
                 refused = _id_of(text, limits.message_bytes)
                 conn.error(
-                    "limit", "at most {most} messages a second", refused, most=limits.per_second
+                    "limit", N_("at most {most} messages a second"), refused, most=limits.per_second
                 )
                 if rate.refused > limits.refused_in_a_row:
                     conn.close("limit: too many messages")
                     return None
                 continue
             if text is None:
-                conn.error("protocol", "text messages only: each message is one JSON object")
+                conn.error("protocol", N_("text messages only: each message is one JSON object"))
                 continue
             if len(text) > limits.message_bytes or len(text.encode()) > limits.message_bytes:
-                conn.error("limit", "a message is at most {most} bytes", most=limits.message_bytes)
+                conn.error(
+                    "limit", N_("a message is at most {most} bytes"), most=limits.message_bytes
+                )
                 continue
             return text
 
@@ -481,19 +483,19 @@ async def _websocket(server: Server, ws: WebSocket, table_id: str) -> None:
             if message is None:
                 continue
             if message.get("type") != "hello":
-                conn.error("protocol", 'the first message is {"type": "hello", "token": …}')
+                conn.error("protocol", N_('the first message is {"type": "hello", "token": …}'))
                 continue
             token, seq = message.get("token"), message.get("seq", 0)
             if not isinstance(token, str) or not 0 < len(token) <= 256:
-                conn.error("protocol", "hello: token is the text after # in the table's link")
+                conn.error("protocol", N_("hello: token is the text after # in the table's link"))
                 continue
             if type(seq) is not int or seq < 0:
-                conn.error("protocol", "hello: seq is the number of the last event seen, ≥ 0")
+                conn.error("protocol", N_("hello: seq is the number of the last event seen, ≥ 0"))
                 continue
             found = await server.room(table_id)
             who = None if found is None else found.identify(digest(token))
             if found is None or who is None:
-                conn.error("protocol", "no such table for this token: check the link")
+                conn.error("protocol", N_("no such table for this token: check the link"))
                 conn.close("unknown table or token")
                 return
             conn.role, conn.seat = who
@@ -509,13 +511,13 @@ async def _websocket(server: Server, ws: WebSocket, table_id: str) -> None:
             kind = message.get("type")
             msg_id = message.get("id")
             if msg_id is not None and not _good_id(msg_id):
-                conn.error("protocol", "id: a number or a short text")
+                conn.error("protocol", N_("id: a number or a short text"))
                 continue
             if kind == "ping":
                 conn.send('{"type":"pong"}')
             elif kind == "act":
                 if "action" not in message:
-                    conn.error("protocol", "act: the action is missing", msg_id)
+                    conn.error("protocol", N_("act: the action is missing"), msg_id)
                     continue
                 room.put(_Act(conn, msg_id, message["action"]))
             elif kind == "start":
@@ -523,12 +525,12 @@ async def _websocket(server: Server, ws: WebSocket, table_id: str) -> None:
             elif kind == "seat_bot":
                 room.put(_SeatBot(conn, message.get("seat"), message.get("bot")))
             elif kind == "hello":
-                conn.error("protocol", "hello once: reconnect to start again")
+                conn.error("protocol", N_("hello once: reconnect to start again"))
             else:
                 shown = json.dumps(kind)[:30]
                 conn.error(
                     "protocol",
-                    "type: {shown} is not a message (act, start, seat_bot, ping)",
+                    N_("type: {shown} is not a message (act, start, seat_bot, ping)"),
                     shown=shown,
                 )
     except WebSocketDisconnect:
@@ -569,10 +571,10 @@ def _parse(text: str, conn: Connection) -> dict[str, Any] | None:
     try:
         message = json.loads(text)
     except (ValueError, RecursionError):
-        conn.error("protocol", "not JSON: each message is one JSON object")
+        conn.error("protocol", N_("not JSON: each message is one JSON object"))
         return None
     if not isinstance(message, dict):
-        conn.error("protocol", "each message is a JSON object with a type")
+        conn.error("protocol", N_("each message is a JSON object with a type"))
         return None
     return message
 
