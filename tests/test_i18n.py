@@ -305,3 +305,10 @@ def test_a_wrong_seat_link_is_said_in_french(web: TestClient) -> None:
             ws.send_text(json.dumps({"type": "hello", "token": "x" * 43}))
             message = ws.receive_json()
         assert message["type"] == "error" and message["message"].startswith(said), message
+
+
+def test_the_page_s_language_in_its_hello_wins(web: TestClient) -> None:
+    headers = {"Origin": "http://testserver"}
+    with web.websocket_connect("/ws/nothing", headers=headers) as ws:
+        ws.send_text(json.dumps({"type": "hello", "token": "x" * 43, "lang": "fr"}))
+        assert ws.receive_json()["message"] == "aucune table pour ce jeton : vérifiez le lien"

@@ -1450,7 +1450,7 @@ def status_text(
 
 def scores_text(obs: TableObservation, seats: Seats) -> Text:
     scores = " · ".join(f"{seats.short(s)} {obs.totals[s]:+d}" for s in range(obs.players))
-    return Text(f"{tr(seats.ui, 'Totals')}: {scores}", style="bold")
+    return Text(tr(seats.ui, "Totals: {list}", list=scores), style="bold")
 
 
 def split_tricks(tricks: tuple[Trick, ...]) -> tuple[Trick | None, Trick | None]:

@@ -36,7 +36,7 @@ from starlette.websockets import WebSocketDisconnect, WebSocketState
 
 from atout.bots import BOTS
 from atout.errors import AtoutError
-from atout.i18n import N_, gettext
+from atout.i18n import LANGUAGES, N_, gettext
 from atout.web import companion
 from atout.web.config import ConfigError, table_config
 from atout.web.db import StorageError, Store, database_url
@@ -485,6 +485,8 @@ async def _websocket(server: Server, ws: WebSocket, table_id: str) -> None:
             if message.get("type") != "hello":
                 conn.error("protocol", N_('the first message is {"type": "hello", "token": …}'))
                 continue
+            if message.get("lang") in LANGUAGES:  # the page's own language, else its header's
+                conn.lang = message["lang"]
             token, seq = message.get("token"), message.get("seq", 0)
             if not isinstance(token, str) or not 0 < len(token) <= 256:
                 conn.error("protocol", N_("hello: token is the text after # in the table's link"))
