@@ -189,9 +189,9 @@ def test_the_detector_finds_english() -> None:
 
 
 def test_no_english_word_in_a_french_message() -> None:
-    english = {
-        text: words for text in i18n.translations("fr").values() if (words := english_words(text))
-    }
+    texts = [str(m.string) for m in catalogue(po_path("fr"), "fr") if m.id]
+    texts += list(i18n.translations("fr").values())
+    english = {text: words for text in texts if (words := english_words(text))}
     assert not english, "\n".join(f"{w}: {t[:80]!r}" for t, w in list(english.items())[:20])
 
 
