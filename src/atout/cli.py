@@ -589,7 +589,8 @@ def verify(
     except typer.Exit:  # _read_record said why: unreadable input is status 2 here
         raise typer.Exit(2) from None
     except InvalidRecordError as error:
-        typer.echo(f"atout: {name}: {' '.join(str(error).splitlines())}", err=True)
+        why = " ".join(str(error).splitlines())
+        typer.echo(_("atout: {name}: {why}", name=name, why=why), err=True)
         raise typer.Exit(2) from None
     failed = sum(1 for v in verdicts if v.status == "failed")
     verified = sum(1 for v in verdicts if v.ok)
@@ -615,7 +616,8 @@ def verify(
 
 def _invalid_record(name: str, message: str) -> NoReturn:
     """Say why ``name`` is not a valid record and end with exit status 1."""
-    typer.echo(f"atout: {name}: {' '.join(message.splitlines())}", err=True)
+    why = " ".join(message.splitlines())
+    typer.echo(_("atout: {name}: {why}", name=name, why=why), err=True)
     raise typer.Exit(1)
 
 
