@@ -1207,6 +1207,13 @@ def main(argv: list[str] | None = None) -> None:
             typer.echo(context.get_help(), err=True)
             sys.exit(2)
         message = error.format_message() if hasattr(error, "format_message") else str(error)
+        if type(error).__name__ == "NoSuchOption":  # Click's own words: said in ours
+            message = _("No such option: {option}", option=getattr(error, "option_name", ""))
+            near = sorted(getattr(error, "possibilities", None) or ())
+            if len(near) == 1:
+                message += " " + _("Did you mean {option}?", option=near[0])
+            elif near:
+                message += " " + _("(Possible options: {options})", options=", ".join(near))
         message = " ".join(str(message).split())
         _fail(message)
     except BrokenPipeError:
