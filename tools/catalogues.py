@@ -2,6 +2,8 @@
 
     uv run python tools/catalogues.py            # extract, update, compile
     uv run python tools/catalogues.py extract F  # only write the template to F
+    uv run python tools/catalogues.py OLD.po...  # the same, taking translations from OLD.po
+                                                 # for the messages still untranslated
 
 1. ``pybabel extract`` reads the Python sources, the pages' templates and scripts
    (``babel.cfg``) and writes every message they mark to ``src/atout/locale/atout.pot``.
@@ -70,8 +72,38 @@ def messages(path: Path) -> set[tuple[str | None, str]]:
         return {(m.context, str(m.id)) for m in read_po(f) if m.id}
 
 
-def update() -> None:
-    """Extract, update the catalogues, fill English in, compile."""
+def language_of(path: Path) -> str:
+    """The language of a ``.po`` file: its folder (``fr/LC_MESSAGES``) or its header."""
+    for lang in LANGUAGES:
+        if lang in path.parts:
+            return lang
+    with path.open("rb") as f:
+        return str(read_po(f).locale or "")
+
+
+def take_from(sources: list[Path]) -> None:
+    """Fill the untranslated messages of each catalogue from other ``.po`` files of its
+    language (a branch's catalogue, after a merge)."""
+    for source in sources:
+        lang = language_of(source)
+        if lang not in LANGUAGES:
+            raise SystemExit(f"{source}: not a catalogue of {' or '.join(LANGUAGES)}")
+        with source.open("rb") as f:
+            known = {(m.context, str(m.id)): m.string for m in read_po(f) if m.id and m.string}
+        path = catalogue_path(lang)
+        with path.open("rb") as f:
+            catalog = read_po(f, locale=lang)
+        for message in catalog:
+            found = known.get((message.context, str(message.id)))
+            if message.id and not message.string and found and not message.fuzzy:
+                message.string = found
+        with path.open("wb") as f:
+            write_po(f, catalog, include_lineno=False)
+
+
+def update(sources: list[Path] | None = None) -> None:
+    """Extract, update the catalogues (and fill them from ``sources``), fill English in,
+    compile."""
     extract(TEMPLATE)
     before = {lang: messages(catalogue_path(lang)) for lang in LANGUAGES}
     for lang in LANGUAGES:
@@ -79,6 +111,7 @@ def update() -> None:
             "update", "-i", str(TEMPLATE), "-d", str(LOCALE), "-D", DOMAIN, "-l", lang,
             "--no-fuzzy-matching", "--ignore-obsolete",
         )  # fmt: skip
+    take_from(sources or [])
     english = catalogue_path("en")
     with english.open("rb") as f:
         catalog = read_po(f, locale="en")
@@ -99,11 +132,13 @@ def update() -> None:
 
 
 def main(argv: list[str]) -> int:
+    sources = [Path(arg).resolve() for arg in argv if arg.endswith(".po")]
+    output = Path(argv[-1]).resolve() if argv else TEMPLATE
     os.chdir(ROOT)  # the template names the files from the project's root
     if argv[:1] == ["extract"] and len(argv) == 2:
-        extract(Path(argv[1]))
-    elif not argv:
-        update()
+        extract(output)
+    elif len(sources) == len(argv):
+        update(sources)
     else:
         print(__doc__, file=sys.stderr)
         return 2
