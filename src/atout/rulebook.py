@@ -186,8 +186,7 @@ _RULES: tuple[Rule, ...] = (
         examples=(
             _ex(
                 "7♠, 9♥, 4 (a trump) and K♣ are drawn: the 7♠ is lowest, its drawer deals.",
-                "On tire 7♠, 9♥, 4 (un atout) et R♣ : le 7♠ est le plus bas, qui l'a tiré "
-                "donne.",
+                "On tire 7♠, 9♥, 4 (un atout) et R♣ : le 7♠ est le plus bas, qui l'a tiré donne.",
             ),
         ),
     ),
@@ -375,8 +374,7 @@ _RULES: tuple[Rule, ...] = (
         _w(
             "When the dealer is at fault (a misdeal), every player gives his hand back "
             "without looking at it.",
-            "Quand le donneur est fautif (une maldonne), chacun rend sa main sans la "
-            "regarder.",
+            "Quand le donneur est fautif (une maldonne), chacun rend sa main sans la regarder.",
         ),
     ),
     _rule(
@@ -401,8 +399,7 @@ _RULES: tuple[Rule, ...] = (
                 _YES_NO,
                 _w(
                     "a player who turns up a plain card below the Valet may not bid",
-                    "un joueur qui retourne une basse carte (sous le Valet) ne peut pas "
-                    "enchérir",
+                    "un joueur qui retourne une basse carte (sous le Valet) ne peut pas enchérir",
                 ),
             ),
             Setting(
@@ -448,8 +445,7 @@ _RULES: tuple[Rule, ...] = (
         examples=(
             _ex(
                 "A hand with the Petit, the Excuse and no other trump is not a petit sec.",
-                "Une main avec le Petit, l'Excuse et aucun autre atout n'est pas un Petit "
-                "sec.",
+                "Une main avec le Petit, l'Excuse et aucun autre atout n'est pas un Petit sec.",
             ),
         ),
     ),
@@ -501,8 +497,7 @@ _RULES: tuple[Rule, ...] = (
         ),
         examples=(
             _ex(
-                "Seat 1 bids Garde: seat 2 may pass or bid Garde sans or Garde contre, "
-                "not Prise.",
+                "Seat 1 bids Garde: seat 2 may pass or bid Garde sans or Garde contre, not Prise.",
                 "La place 1 annonce Garde : la place 2 peut passer, ou annoncer Garde sans "
                 "ou Garde contre, pas Prise.",
             ),
@@ -523,8 +518,7 @@ _RULES: tuple[Rule, ...] = (
         _w("Everyone passes", "Tout le monde passe"),
         _w(
             "If every player passes, the deal is void and the next dealer (D17) deals.",
-            "Si tous les joueurs passent, la donne est annulée et le donneur suivant "
-            "(D17) donne.",
+            "Si tous les joueurs passent, la donne est annulée et le donneur suivant (D17) donne.",
         ),
     ),
     _rule(
@@ -777,8 +771,7 @@ _RULES: tuple[Rule, ...] = (
         ),
         examples=(
             _ex(
-                "K♠ led, the 8 played on it; with no ♠ and the 5 and the 12, you play "
-                "the 12.",
+                "K♠ led, the 8 played on it; with no ♠ and the 5 and the 12, you play the 12.",
                 "R♠ entamé, le 8 joué dessus ; sans ♠ avec le 5 et le 12, on joue le 12.",
             ),
         ),
