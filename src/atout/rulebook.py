@@ -36,8 +36,11 @@ __all__ = [
     "Rule",
     "Setting",
     "Words",
+    "as_json",
+    "book_title",
     "chapters",
     "introduction",
+    "label",
     "markdown",
     "render_rule",
     "rule",
@@ -996,6 +999,12 @@ _LABELS = {
 }
 
 
+def label(name: str, lang: str) -> str:
+    """A word the rule book's pages use around the rules: ``settings``, ``default``,
+    ``choices``, ``example``, ``none``, ``yes``, ``no``, ``colon``."""
+    return _colon(lang) if name == "colon" else _LABELS[name](lang)
+
+
 def _colon(lang: str) -> str:
     """A colon as the language writes it (French puts a space before it)."""
     return " :" if lang == "fr" else ":"
@@ -1086,6 +1095,49 @@ def markdown(lang: str) -> str:
             for example in found.examples:
                 out += [f"*{_LABELS['example'](lang)}*{_colon(lang)} {example.text(lang)}", ""]
     return "\n".join(out).rstrip("\n") + "\n"
+
+
+def book_title() -> Words:
+    """The rule book's title."""
+    return _DOCUMENT["title"]
+
+
+def _words(words: Words) -> dict[str, str]:
+    return {"en": words.en, "fr": words.fr}
+
+
+def as_json() -> dict[str, object]:
+    """The whole catalogue as JSON data, both languages (the server's ``/rules.json``):
+    the introduction, the chapters with their rules' ids, and every rule by id with
+    its title, text, settings (name, default, choices) and examples."""
+    title, text = _INTRODUCTION
+    return {
+        "title": _words(book_title()),
+        "introduction": {"title": _words(title), "text": _words(text)},
+        "chapters": [
+            {"letter": c.letter, "title": _words(c.title), "rules": list(c.rules)}
+            for c in _CHAPTER_LIST
+        ],
+        "rules": {
+            r.id: {
+                "chapter": r.chapter,
+                "title": _words(r.title),
+                "text": _words(r.text),
+                "settings": [
+                    {
+                        "name": s.name,
+                        "default": s.default,
+                        "choices": list(s.choices),
+                        "values": _words(s.values) if s.values else None,
+                        "text": _words(s.text),
+                    }
+                    for s in r.settings
+                ],
+                "examples": [_words(e.text) for e in r.examples],
+            }
+            for r in _RULES
+        },
+    }
 
 
 def _main(argv: list[str]) -> int:
