@@ -254,7 +254,7 @@ def test_rules_page_in_the_readers_language(client: Any) -> None:
         assert f"{found.id}</a> — {_escaped(found.title.fr)}</h3>" in article
         assert _escaped(found.text.fr) in article
         for setting in found.settings:
-            assert f"<code>{setting.name} (par défaut" in article
+            assert f"<code>{setting.name}</code> (par défaut" in article
     assert _escaped(rulebook.introduction()[1].fr) in html
     english = client.get("/rules?lang=en", headers={"Accept-Language": "fr"})
     assert english.headers["content-language"] == "en"

@@ -73,6 +73,7 @@ def test_a_rule_id_at_the_table_opens_the_rule_text(
     assert rulebook.rule("D1").text.en in shown
     box = rules_page.locator("article#D1").bounding_box()
     assert box is not None and box["y"] < 40
+    assert page.get_attribute("#rules-link", "href") == "/rules?lang=en"
     page.click("[data-act=draw]")
     logged = page.locator("#log li a.rule").first
     logged.wait_for()

@@ -254,7 +254,7 @@ def _rule_book(lang: str) -> dict[str, Any]:
                         "id": rule.id,
                         "title": rule.title(lang),
                         "text": rule.text(lang),
-                        "settings": [rulebook.setting_lines(s, lang) for s in rule.settings],
+                        "settings": [_setting(s, lang) for s in rule.settings],
                         "examples": [example.text(lang) for example in rule.examples],
                     }
                     for rule in map(rulebook.rule, chapter.rules)
@@ -263,6 +263,12 @@ def _rule_book(lang: str) -> dict[str, Any]:
             for chapter in rulebook.chapters()
         ],
     }
+
+
+def _setting(setting: rulebook.Setting, lang: str) -> tuple[str, str, str]:
+    """A setting's name, its default and values, and what it changes, in ``lang``."""
+    head, text = rulebook.setting_lines(setting, lang)
+    return setting.name, head.removeprefix(setting.name), text
 
 
 def _error(status: int, message: str) -> JSONResponse:
