@@ -84,6 +84,18 @@ def test_the_facts_agree_with_the_engine() -> None:
     assert Variant.for_players(4).hand_size == 18 and Variant.for_players(5).hand_size == 15
 
 
+def test_the_exact_figures_are_those_atout_computes() -> None:
+    from atout.sim import exact
+
+    text = rulebook.figures()[1].en
+    for players, shown in ((3, "0.01202 %"), (4, "0.18441 %"), (5, "0.66447 %")):
+        assert f"{100 * exact.petit_sec(players):.5f} %" == shown and shown in text
+    assert exact.card_in_chien(4) == 6 / 78 and exact.card_in_chien(5) == 3 / 78
+    trumps = ", ".join(f"{k}: {100 * p:.3f}" for k, p in enumerate(exact.trumps_in_hand(4)[:12]))
+    assert trumps in text
+    assert trumps.replace(".", ",").replace(": ", " : ") in rulebook.figures()[1].fr
+
+
 def test_the_excuse_wins_the_last_trick_only_in_the_takers_chelem() -> None:
     """The one reading of P4 and A5: the taker's camp's chelem, never the defence's."""
     for rule_id in ("P4", "A5"):
@@ -256,6 +268,7 @@ def test_rules_page_in_the_readers_language(client: Any) -> None:
         for setting in found.settings:
             assert f"<code>{setting.name}</code> (par défaut" in article
     assert _escaped(rulebook.introduction()[1].fr) in html
+    assert _escaped(rulebook.figures()[1].fr) in html
     english = client.get("/rules?lang=en", headers={"Accept-Language": "fr"})
     assert english.headers["content-language"] == "en"
     assert _escaped(rulebook.rule("D5").text.en) in english.text

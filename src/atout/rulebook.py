@@ -39,6 +39,7 @@ __all__ = [
     "as_json",
     "book_title",
     "chapters",
+    "figures",
     "introduction",
     "label",
     "markdown",
@@ -138,6 +139,26 @@ _INTRODUCTION = (
         "21 atouts numérotés de 1 à 21, le 1 étant le Petit ; et l'Excuse. Les trois "
         "bouts (oudlers) sont le Petit, le 21 et l'Excuse. À 3 joueurs chaque main a "
         "24 cartes et le chien 6 ; à 4 joueurs, 18 et 6 ; à 5 joueurs, 15 et 3.",
+    ),
+)
+
+_FIGURES = (
+    _w("Exact figures for a uniform shuffle", "Chiffres exacts pour un mélange uniforme"),
+    _w(
+        "A petit sec somewhere in the deal: 0.01202 % with 3 players, 0.18441 % with 4 "
+        "(about 1 deal in 542), 0.66447 % with 5; for one given player, "
+        "C(56, h−1) / C(78, h) with h cards in a hand. The Petit in the chien: 6/78 with "
+        "3 or 4 players, 3/78 with 5. The number of trumps (1 … 21) in one 4-player "
+        "hand, in %: 0: 0.146, 1: 1.380, 2: 5.720, 3: 13.801, 4: 21.665, 5: 23.438, "
+        "6: 18.056, 7: 10.093, 8: 4.134, 9: 1.244, 10: 0.274, 11: 0.044. The "
+        "statistics of atout's dealer are tested against these figures.",
+        "Un Petit sec dans la donne : 0,01202 % à 3 joueurs, 0,18441 % à 4 (environ une "
+        "donne sur 542), 0,66447 % à 5 ; pour un joueur donné, C(56, h−1) / C(78, h) "
+        "avec h cartes par main. Le Petit au chien : 6/78 à 3 ou 4 joueurs, 3/78 à 5. "
+        "Le nombre d'atouts (1 … 21) d'une main à 4 joueurs, en % : 0 : 0,146, "
+        "1 : 1,380, 2 : 5,720, 3 : 13,801, 4 : 21,665, 5 : 23,438, 6 : 18,056, "
+        "7 : 10,093, 8 : 4,134, 9 : 1,244, 10 : 0,274, 11 : 0,044. Les statistiques du "
+        "donneur d'atout sont vérifiées sur ces chiffres.",
     ),
 )
 
@@ -988,6 +1009,11 @@ def introduction() -> tuple[Words, Words]:
     return _INTRODUCTION
 
 
+def figures() -> tuple[Words, Words]:
+    """The title and text of the appendix: exact figures of a uniformly shuffled deal."""
+    return _FIGURES
+
+
 _LABELS = {
     "settings": _w("⚙ Settings", "⚙ Réglages"),
     "default": _w("default", "par défaut"),
@@ -1094,6 +1120,8 @@ def markdown(lang: str) -> str:
                 out.append("")
             for example in found.examples:
                 out += [f"*{_LABELS['example'](lang)}*{_colon(lang)} {example.text(lang)}", ""]
+    title, text = _FIGURES
+    out += [f"## {title(lang)}", "", text(lang), ""]
     return "\n".join(out).rstrip("\n") + "\n"
 
 
@@ -1114,6 +1142,7 @@ def as_json() -> dict[str, object]:
     return {
         "title": _words(book_title()),
         "introduction": {"title": _words(title), "text": _words(text)},
+        "figures": {"title": _words(_FIGURES[0]), "text": _words(_FIGURES[1])},
         "chapters": [
             {"letter": c.letter, "title": _words(c.title), "rules": list(c.rules)}
             for c in _CHAPTER_LIST

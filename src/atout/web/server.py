@@ -239,8 +239,11 @@ _OTHER = {"fr": "en", "en": "fr"}
 def _rule_book(lang: str) -> dict[str, Any]:
     """What the rules page shows, in ``lang``: from :mod:`atout.rulebook` alone."""
     title, text = rulebook.introduction()
+    figures_title, figures = rulebook.figures()
     return {
         "title": rulebook.book_title()(lang),
+        "figures_title": figures_title(lang),
+        "figures": figures(lang),
         "intro_title": title(lang),
         "intro_text": text(lang),
         "example": rulebook.label("example", lang),
