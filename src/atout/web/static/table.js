@@ -71,9 +71,11 @@ function options(type) {
 }
 
 let toastTimer = null;
-function toast(text, kind = "info") {
+function toast(text, kind = "info", rule = "") {
   const box = $("toast");
-  box.textContent = text;
+  const at = rule ? text.indexOf(rule) : -1;
+  if (at >= 0) box.replaceChildren(text.slice(0, at), linkTo(rule), text.slice(at + rule.length));
+  else box.textContent = text;
   box.className = `toast ${kind}`;
   box.hidden = false;
   clearTimeout(toastTimer);
@@ -174,7 +176,7 @@ function onError(m) {
     showFatal(m.message || t("This link does not open a seat at this table."));
     return;
   }
-  toast(t("Refused — {rule}: {message}", { rule: m.rule, message: stripRule(m.message || "", m.rule) }), "error");
+  toast(t("Refused — {rule}: {message}", { rule: m.rule, message: stripRule(m.message || "", m.rule) }), "error", m.rule);
   logLine({ kind: "error", rule: m.rule }, t("Refused — {message}", { message: m.message || "" }));
   render();
 }
