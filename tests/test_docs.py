@@ -105,7 +105,9 @@ def test_the_cli_reference_names_every_command_and_option() -> None:
         for param in command.params:
             if param.name == "help" or getattr(param, "hidden", False):
                 continue
-            words = [o for o in param.opts if o.startswith("--")] or [param.metavar or param.name]
+            words = [o for o in param.opts if o.startswith("--")] or [
+                (param.metavar or param.name).strip("[]")
+            ]
             assert any(f"`{w}" in part for w in words), f"{name}: {words} is not in cli.md"
 
 
