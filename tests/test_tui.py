@@ -957,7 +957,7 @@ async def test_the_deal_is_told_step_by_step_and_space_skips_it(
 
 
 def test_the_docs_have_one_picture_per_phase_each_different() -> None:
-    docs = Path(__file__).resolve().parent.parent / "docs"
+    docs = Path(__file__).resolve().parent.parent / "docs" / "images"
     phases = ["start", "deal-1", "deal-2", "deal-3", "deal-4", "bidding", "call", "ecart"]
     phases += ["poignee", "play", "trick", "result", "sheet", "rules", "help", "end"]
     pictures = {phase: (docs / f"table-{phase}.svg").read_bytes() for phase in phases}

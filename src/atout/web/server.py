@@ -1,4 +1,4 @@
-"""The HTTP API, the websocket and ``atout serve`` (docs/web-protocol.md).
+"""The HTTP API, the websocket and ``atout serve`` (docs/reference/web-protocol.md).
 
 :func:`create_app` makes the FastAPI application of a database URL; :func:`serve`
 runs it with uvicorn, one worker, after checking the port and the database (each
@@ -63,7 +63,7 @@ HELLO_SECONDS = 10.0
 
 
 class Limits:
-    """What one connection and one server may do (docs/web-protocol.md, Limits)."""
+    """What one connection and one server may do (docs/reference/web-protocol.md, Limits)."""
 
     message_bytes = 4096
     per_second = 20
