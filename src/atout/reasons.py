@@ -165,11 +165,11 @@ TEMPLATES: dict[str, str] = {
         "and without the Excuse"
     ),
     "not_a_fault": N_("{value} is not a fault of the deal: one of {kinds}"),
-    "fault_during_deal": N_("a {fault} fault is only recorded during the deal: {now}"),
-    "fault_chien_shown": N_("a {fault} fault is only recorded when the chien is shown: {now}"),
+    "fault_during_deal": N_("this fault ({fault}) is only recorded during the deal: {now}"),
+    "fault_chien_shown": N_("this fault ({fault}) is only recorded when the chien is shown: {now}"),
     "dealers_fault": N_("a {fault} is the dealer's fault ({dealer})"),
     "name_exposed_card": N_("name the card that was turned face up"),
-    "fault_no_card": N_("a {fault} fault concerns no card"),
+    "fault_no_card": N_("this fault ({fault}) concerns no card"),
     "name_early_pickup": N_("name the player who touched his cards"),
     "no_cards_yet": N_("{seat} has no cards to pick up yet"),
     "pickup_recorded": N_("{seat}'s early pick-up is already recorded"),
@@ -217,6 +217,91 @@ TEMPLATES: dict[str, str] = {
     "already_contributed": N_("{seat} has already given its value for this deal"),
     "contribution_late": N_("values are given before the shuffle, not after"),
     "nothing_to_do": N_("{seat} has nothing to do now"),
+    # -- the table companion (atout.companion): a score sheet's entries -------------------
+    "c_no_profile": N_("no rules profile {name}: one of {profiles}"),
+    "c_not_a_setting": N_("{name} is not a setting ({settings})"),
+    "c_setting_type": N_("a setting has a value of the wrong type"),
+    "c_too_many_entries": N_("an evening holds at most {most} entries"),
+    "c_entry_not_object": N_("an entry is a JSON object"),
+    "c_entry_type": N_("type: one of {types}, not {value}"),
+    "c_nothing_to_undo": N_("nothing to undo"),
+    "c_no_result_to_edit": N_("donne {number} has no result to edit"),
+    "c_result_object": N_("result: an object"),
+    "c_dealer_unknown": N_("the first dealer is not known yet: enter the cards drawn"),
+    "c_dealer_drawn_once": N_("only the first dealer is drawn; then the deal passes to the right"),
+    "c_draw_begun": N_("the draw has begun: enter the cards drawn"),
+    "c_cut_entered": N_("the cut is already entered"),
+    "c_cut_depth": N_(
+        "the cut must take and leave more than 3 cards ({low} … {high}), got {value}"
+    ),
+    "c_contract": N_("contract: prise, garde, garde_sans or garde_contre, not {value}"),
+    "c_barred_taker": N_("{seat} may not bid on this donne, so cannot be the taker"),
+    "c_pile_points": N_("the pile counts {points} points, not {entered}"),
+    "c_pile_bouts": N_("the pile holds {bouts} bouts, not {entered}"),
+    "c_points_or_pile": N_(
+        "enter the points of the taker's camp and its bouts, or the cards of its pile"
+    ),
+    "c_points_sum": N_("{attack} + {defence} = {total}: the two camps share 91 points"),
+    "c_points_range": N_(
+        "with {bouts} bouts (4.5 points each) the taker's camp has {low} to {high} points, not {points}"
+    ),
+    "c_petit_in_chien_bool": N_("petit_in_chien: true or false"),
+    "c_petit_chien_contre": N_(
+        "the Petit in the chien counts for the defence in a garde contre: 3 bouts are impossible"
+    ),
+    "c_petit_chien_sans": N_(
+        "the Petit in the chien counts for the taker in a garde sans: at least 1 bout"
+    ),
+    "c_petit_chien_defence": N_(
+        "the Petit was in the chien, which goes to the defence in a garde contre"
+    ),
+    "c_petit_chien_taker": N_(
+        "the Petit was in the chien, which counts for the taker: it is in his pile"
+    ),
+    "c_chelem_defence_announce": N_(
+        "{seat} is in the defence: only the taker's camp announces a chelem"
+    ),
+    "c_every_trick": N_("every_trick: attack, defence or nothing, not {value}"),
+    "c_petit_au_bout": N_("petit_au_bout: attack, defence or nothing, not {value}"),
+    "c_pab_in_chien": N_(
+        "the Petit stayed in the chien (nobody sees it in a garde sans or contre): it cannot be played au bout"
+    ),
+    "c_pab_attack_pile": N_(
+        "the attack won the last trick with the Petit, so the Petit is in its pile"
+    ),
+    "c_pab_defence_pile": N_(
+        "the defence won the last trick with the Petit, so the Petit is in its pile"
+    ),
+    "c_pab_chelem": N_("a camp that took every trick also took the last one"),
+    "c_call_only_five": N_("a card is called only with 5 players"),
+    "c_call_needed": N_(
+        "with 5 players enter the called card (a King, or a Queen … when he holds the Kings)"
+    ),
+    "c_called_card": N_("the called card is a King (or a Queen, a Cavalier, a Valet), not {card}"),
+    "c_chelem_attack_points": N_(
+        "a chelem of the attack leaves the defence at most its Excuse (4 points): the attack has 91 or 87 points, not {points}"
+    ),
+    "c_chelem_defence_points": N_(
+        "a chelem of the defence in a garde contre leaves the attack at most its Excuse (4 points), not {points}"
+    ),
+    "c_poignees_list": N_("poignees: a list of [seat, level]"),
+    "c_poignee_item": N_("each poignée is [seat, level]"),
+    "c_poignee_level": N_("a poignée is simple, double or triple, not {value}"),
+    "c_poignee_twice": N_("{seat} shows one poignée, before his first card"),
+    "c_poignees_trumps": N_(
+        "these poignées show {count} trumps: there are only 21 trumps and the Excuse"
+    ),
+    "c_names_count": N_("one name per seat: {players} names"),
+    "c_name_length": N_("name {number}: 1 to {most} characters"),
+    "c_names_different": N_("each player a different name"),
+    "c_card_needed": N_("{what}: a card such as KS, 10H, T21, EX"),
+    "c_not_a_card": N_("{what}: {value} is not a card (KS, 10H, T21, EX, R♠, 21, Excuse)"),
+    "c_pile_list": N_("pile: a list of cards"),
+    "c_pile_twice": N_("{card} is in the pile twice"),
+    "c_number": N_("{what}: a number"),
+    "c_half_points": N_("{what}: card points are a multiple of 0.5, not {value}"),
+    "c_points_bounds": N_("{what}: 0 to 91 (the pack counts 91 points), not {value}"),
+    "c_whole_number": N_("{what}: a whole number from {low} to {high}, not {value}"),
 }
 """Each kind of refusal and its English template, the parameters by name."""
 
@@ -252,9 +337,9 @@ LABELS: dict[str, str] = {
     "garde_contre": N_("garde contre"),
     # the faults of the deal (D10–D14) and why a donne is void
     "misdeal": N_("misdeal"),
-    "chien_count": N_("chien_count"),
-    "card_exposed": N_("card_exposed"),
-    "early_pickup": N_("early_pickup"),
+    "chien_count": N_("wrong chien count"),
+    "card_exposed": N_("card turned face up"),
+    "early_pickup": N_("early pick-up"),
     "all_pass": N_("all_pass"),
     "petit_sec": N_("petit_sec"),
     # who or what is not a seat
@@ -362,6 +447,8 @@ def _english(name: str, value: Any) -> str:
         return LABELS.get(value, value)
     if isinstance(value, list | tuple):
         return " ".join(_english(name, item) for item in value)
+    if isinstance(value, float):
+        return f"{value:g}"
     return "?" if value is None else str(value)
 
 
@@ -389,8 +476,8 @@ def _shown(
         return gettext(lang, LABELS[value]) if value in LABELS else value
     if isinstance(value, list | tuple):
         return " ".join(_shown(name, item, lang, cards, seat_name, gettext) for item in value)
-    if isinstance(value, float) and lang == "fr":
-        return f"{value:g}".replace(".", ",")
+    if isinstance(value, float):  # points: 45.5, 45,5 in French
+        return f"{value:g}".replace(".", ",") if lang == "fr" else f"{value:g}"
     return "?" if value is None else str(value)
 
 
