@@ -302,6 +302,10 @@ TEMPLATES: dict[str, str] = {
     "c_half_points": N_("{what}: card points are a multiple of 0.5, not {value}"),
     "c_points_bounds": N_("{what}: 0 to 91 (the pack counts 91 points), not {value}"),
     "c_whole_number": N_("{what}: a whole number from {low} to {high}, not {value}"),
+    "c_entry_order": N_("evening {evening}: entry {number} is out of order"),
+    "c_setup_object": N_("the request: an object {{players, names, profile, rules}}"),
+    "c_setup_field": N_("{field}: not a field of an evening"),
+    "c_setup_profile": N_("profile: a name; rules: an object of ⚙ settings"),
 }
 """Each kind of refusal and its English template, the parameters by name."""
 
