@@ -18,9 +18,9 @@ from textual.widgets import Button, RichLog
 
 from atout.bidding import Contract
 from atout.cards import Card, CardSet
-from atout.record import loads_game
 from atout.errors import IllegalActionError
 from atout.reasons import Reason, render
+from atout.record import loads_game
 from atout.state import Bid, CallCard, CardPlayed, GamePhase, PoigneeShown
 from atout.tui.app import (
     CardView,

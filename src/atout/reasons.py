@@ -243,7 +243,8 @@ TEMPLATES: dict[str, str] = {
     ),
     "c_points_sum": N_("{attack} + {defence} = {total}: the two camps share 91 points"),
     "c_points_range": N_(
-        "with {bouts} bouts (4.5 points each) the taker's camp has {low} to {high} points, not {points}"
+        "with {bouts} bouts (4.5 points each) the taker's camp has {low} to {high} points, "
+        "not {points}"
     ),
     "c_petit_in_chien_bool": N_("petit_in_chien: true or false"),
     "c_petit_chien_contre": N_(
@@ -264,7 +265,8 @@ TEMPLATES: dict[str, str] = {
     "c_every_trick": N_("every_trick: attack, defence or nothing, not {value}"),
     "c_petit_au_bout": N_("petit_au_bout: attack, defence or nothing, not {value}"),
     "c_pab_in_chien": N_(
-        "the Petit stayed in the chien (nobody sees it in a garde sans or contre): it cannot be played au bout"
+        "the Petit stayed in the chien (nobody sees it in a garde sans or contre): "
+        "it cannot be played au bout"
     ),
     "c_pab_attack_pile": N_(
         "the attack won the last trick with the Petit, so the Petit is in its pile"
@@ -279,10 +281,12 @@ TEMPLATES: dict[str, str] = {
     ),
     "c_called_card": N_("the called card is a King (or a Queen, a Cavalier, a Valet), not {card}"),
     "c_chelem_attack_points": N_(
-        "a chelem of the attack leaves the defence at most its Excuse (4 points): the attack has 91 or 87 points, not {points}"
+        "a chelem of the attack leaves the defence at most its Excuse (4 points): "
+        "the attack has 91 or 87 points, not {points}"
     ),
     "c_chelem_defence_points": N_(
-        "a chelem of the defence in a garde contre leaves the attack at most its Excuse (4 points), not {points}"
+        "a chelem of the defence in a garde contre leaves the attack at most its Excuse "
+        "(4 points), not {points}"
     ),
     "c_poignees_list": N_("poignees: a list of [seat, level]"),
     "c_poignee_item": N_("each poignée is [seat, level]"),
