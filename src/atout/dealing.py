@@ -448,13 +448,15 @@ class Deal:
 
     def phase_reason(self) -> Reason:
         """What the deal is at now, as a clause of a refusal."""
-        seat = {
-            Phase.SHUFFLE: self._maybe("shuffler"),
-            Phase.CUT: self._maybe("cutter"),
-            Phase.PETIT_SEC: self.petit_sec,
-        }.get(self.phase)
         kind = "deal_dealing" if self.phase is Phase.DEAL else f"deal_{self.phase.value}"
-        return Reason(_PHASE_RULE[self.phase], kind, seat=seat)
+        rule = _PHASE_RULE[self.phase]
+        if self.phase is Phase.SHUFFLE:
+            return Reason(rule, kind, seat=self._maybe("shuffler"))
+        if self.phase is Phase.CUT:
+            return Reason(rule, kind, seat=self._maybe("cutter"))
+        if self.phase is Phase.PETIT_SEC:
+            return Reason(rule, kind, seat=self.petit_sec)
+        return Reason(rule, kind)
 
     def _maybe(self, attribute: str) -> int | None:
         return getattr(self, attribute) if self.dealer is not None else None
