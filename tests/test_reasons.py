@@ -6,6 +6,7 @@ assembled in place."""
 from __future__ import annotations
 
 import ast
+import pickle
 import re
 from pathlib import Path
 from string import Formatter
@@ -168,6 +169,9 @@ def test_a_refusal_is_a_value_the_error_carries() -> None:
         "the pile counts 45.5 points, not 44",
         "le tas compte 45,5 points, pas 44",
     )
+    again = pickle.loads(pickle.dumps(error))  # as a worker process hands it back
+    assert str(again) == str(error) and again.reason.as_json() == error.reason.as_json()
+    assert pickle.loads(pickle.dumps(clause)).params["now"].kind == "game_bidding"
     with pytest.raises(KeyError, match="not a kind of refusal"):
         Reason("P1", "no such kind")
 

@@ -90,6 +90,9 @@ class CompanionError(IllegalActionError):
     def __str__(self) -> str:
         return self.en
 
+    def __reduce__(self) -> tuple[Any, ...]:
+        return type(self), (self.reason, self.names)
+
     @property
     def en(self) -> str:
         return self.text("en")

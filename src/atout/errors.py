@@ -51,6 +51,9 @@ class IllegalActionError(AtoutError):
         self.rule = reason.rule
         self.reason = reason
 
+    def __reduce__(self) -> tuple[Any, ...]:
+        return type(self), (self.reason,)
+
     @classmethod
     def because(cls, reason: Reason) -> IllegalActionError:
         """The error for the refusal ``reason`` a rule function gave."""

@@ -388,6 +388,9 @@ class Reason(str):
         reason.rule, reason.kind, reason.params = rule, kind, dict(params)
         return reason
 
+    def __reduce__(self) -> tuple[Any, ...]:
+        return _rebuild, (self.rule, self.kind, self.params)
+
     @property
     def text(self) -> str:
         """The English sentence, without the rule id."""
@@ -432,6 +435,11 @@ def render(
 
 
 # -- filling the templates -----------------------------------------------------------------
+
+
+def _rebuild(rule: str, kind: str, params: dict[str, Any]) -> Reason:
+    """A reason again, from its pickled parts."""
+    return Reason(rule, kind, **params)
 
 
 def _fill(template: str, params: Mapping[str, Any], show: Callable[[str, Any], str]) -> str:
