@@ -198,7 +198,7 @@ TEMPLATES: dict[str, str] = {
     "player_count": N_("French Tarot is played by 3, 4 or 5 players, not {value}"),
     "not_a_seat": N_(
         "{what} {value} is not a seat: seats are 0 … {last} with {players} players, "
-        "in the order of play (RULES.md)"
+        "in the order of play"
     ),
     "setting_choice": N_("{name} is one of {choices}, not {value}"),
     "setting_bool": N_("{name} is true or false, not {value}"),
