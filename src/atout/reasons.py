@@ -42,9 +42,7 @@ def N_(message: str) -> str:
     return message
 
 
-SEAT_PARAMS = frozenset(
-    {"seat", "turn", "dealer", "shuffler", "cutter", "to", "by", "waiting", "holder"}
-)
+SEAT_PARAMS = frozenset({"seat", "turn", "dealer", "shuffler", "cutter", "to", "by", "waiting"})
 """The parameters that are seats (a seat number, or a list of them)."""
 
 SeatNames = Callable[[int], str] | Mapping[int, str] | Sequence[str]
@@ -502,11 +500,11 @@ def _seat(
 ) -> str:
     if seat_name is not None:
         try:
-            if callable(seat_name):
-                return seat_name(seat)
-            return str(seat_name[seat])
+            name = seat_name(seat) if callable(seat_name) else str(seat_name[seat])
         except (LookupError, TypeError):
-            pass  # a seat the face does not name: its number
+            name = ""  # a seat the face does not name: its number
+        if name:
+            return name
     return gettext(lang, _SEAT).format(n=seat)
 
 
