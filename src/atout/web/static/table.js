@@ -105,7 +105,7 @@ function loadPending() {
 }
 
 const wsUrl = `${location.protocol === "https:" ? "wss" : "ws"}://${location.host}/ws/${encodeURIComponent(TABLE)}`;
-const conn = new Connection(wsUrl, () => ({ type: "hello", token: TOKEN, seq: S.seq }), {
+const conn = new Connection(wsUrl, () => ({ type: "hello", token: TOKEN, seq: S.seq, lang }), {
   message: onMessage,
   state: onState,
 });
