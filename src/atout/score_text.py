@@ -1,0 +1,204 @@
+"""A score told for people, in the reader's language: every face prints the one
+:class:`~atout.scoring.Breakdown` of a donne through these functions.
+
+Three styles: :func:`score_lines`, the explanation line by line, each with the rule
+it applies (the companion's page, PDF and ``atout deal``); :func:`score_equation`, the
+score as one sum (the terminal's result panel, the companion's CSV); and
+:func:`score_bonuses`, the bonuses in a few characters (the terminal's score sheet).
+The web table formats the same breakdown in ``web/static/score.js``.
+
+>>> from atout.bidding import Contract
+>>> from atout.scoring import score
+>>> result = score(players=4, taker=0, partner=None, contract=Contract.GARDE,
+...                taker_half_points=100, bouts=2, petit_au_bout=10, poignee=0, chelem=0)
+>>> score_equation(result.breakdown, "en")
+'(25 + 9) × 2 + 20 (petit au bout) = +88'
+>>> number(41.5, "fr"), number(41.5, "en"), number(41.0, "fr")
+('41,5', '41.5', '41')
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+
+from atout.i18n import gettext
+from atout.scoring import Breakdown
+from atout.table import Variant
+
+__all__ = [
+    "LEVELS",
+    "contract_name",
+    "number",
+    "score_bonuses",
+    "score_equation",
+    "score_lines",
+    "seat_names",
+]
+
+LEVELS = ("simple", "double", "triple")
+_CONTRACTS = {
+    "prise": "Prise",
+    "garde": "Garde",
+    "garde_sans": "Garde sans le chien",
+    "garde_contre": "Garde contre le chien",
+}
+
+Names = Callable[[int], str]
+
+
+def number(value: float, lang: str) -> str:
+    """A number as the reader writes it: ``41,5`` in French, ``41.5`` in English."""
+    text = f"{value:g}"
+    return text.replace(".", ",") if lang == "fr" else text
+
+
+def contract_name(contract: str, lang: str) -> str:
+    """The contract's full name (B2) in ``lang``."""
+    return gettext(lang, _CONTRACTS[contract])
+
+
+def seat_names(names: Sequence[str]) -> Names:
+    """A ``name(seat)`` function from a list of names."""
+    return lambda seat: names[seat]
+
+
+def _(lang: str, message: str, **values: object) -> str:
+    return gettext(lang, message).format(**values)
+
+
+def score_equation(b: Breakdown, lang: str) -> str:
+    """S3 as one sum whose terms add up to the score printed after ``=``:
+    ``-(25 + 3) × 2 + 20 (petit au bout) - 20 (poignée) = -76``."""
+    sign = "" if b.made else "-"
+    line = f"{sign}(25 + {b.difference}) × {b.multiplier}"
+    for value, name in (
+        (b.petit_au_bout, "petit au bout"),
+        (b.poignee, "poignée"),
+        (b.chelem, "chelem"),
+    ):
+        if value:
+            line += f" {'+' if value > 0 else '-'} {abs(value)} ({gettext(lang, name)})"
+    return f"{line} = {b.score:+d}"
+
+
+def score_bonuses(b: Breakdown) -> str:
+    """The bonuses counted, in a few characters: ``b+20 p-20 c+200`` (petit au bout,
+    poignée, chelem)."""
+    parts = []
+    for letter, value in (("b", b.petit_au_bout), ("p", b.poignee), ("c", b.chelem)):
+        if value:
+            parts.append(f"{letter}{value:+d}")
+    return " ".join(parts)
+
+
+def score_lines(b: Breakdown, lang: str, name: Names) -> list[tuple[str, str]]:
+    """The score explained line by line, each line with the rule it applies: the
+    contract, the points, the target, the difference, the contract's part, the petit au
+    bout, each poignée and where it goes, the chelem, the score and each seat's share.
+    The terms each line adds (``= +68``, ``: -20``) add up to the score's line."""
+    lines: list[tuple[str, str]] = []
+    taker = next(s for s in b.shares if s.role == "taker")
+    partner = next((s for s in b.shares if s.role == "partner"), None)
+    if partner is None:
+        camp = name(taker.seat)
+    else:
+        camp = _(lang, "{taker} and {partner}", taker=name(taker.seat), partner=name(partner.seat))
+    lines.append(
+        ("B2", _(lang, "{contract} by {camp}: × {n}", contract=contract_name(b.contract, lang),
+                 camp=camp, n=b.multiplier))
+    )  # fmt: skip
+    lines.append(
+        ("S1", _(lang, "points: attack {attack}, defence {defence} (91 in all)",
+                 attack=number(b.points, lang), defence=number(91 - b.points, lang)))
+    )  # fmt: skip
+    needed = {0: "0 bouts: {target} points needed", 1: "1 bout: {target} points needed"}
+    message = needed.get(b.bouts, "{n} bouts: {target} points needed")
+    lines.append(("S2", _(lang, message, n=b.bouts, target=b.target)))
+    if b.made:
+        verdict = "{points} against {target}: made by {n}"
+    else:
+        verdict = "{points} against {target}: failed by {n}"
+    text = _(lang, verdict, points=number(b.points, lang), target=b.target, n=b.difference)
+    if b.rounded:
+        text += _(lang, " (a half point is rounded away from zero)")
+    lines.append(("S5" if b.rounded else "S3", text))
+    sign = "" if b.made else "-"
+    lines.append(
+        ("S3", f"{sign}(25 + {b.difference}) × {b.multiplier} = {b.contract_score:+d}")
+    )
+    if b.petit_camp is not None:
+        if b.petit_camp == "attack":
+            to = gettext(lang, "petit au bout to the attack")
+        else:
+            to = gettext(lang, "petit au bout to the defence")
+        if b.petit_multiplied:
+            text = _(lang, "{to}: 10 × {n} = {value:+d}, whatever the result", to=to,
+                     n=b.multiplier, value=b.petit_au_bout)  # fmt: skip
+        else:
+            text = _(lang, "{to}: {value:+d} (⚙ not multiplied), whatever the result", to=to,
+                     value=b.petit_au_bout)  # fmt: skip
+        lines.append(("A5", text))
+    thresholds = dict(zip(LEVELS, Variant.for_players(b.players).poignee_thresholds, strict=True))
+    for seat, level, bonus in b.poignees:
+        level_name = gettext(lang, level)
+        if seat is None:
+            text = _(lang, "{level} poignée ({n} trumps): {bonus}", level=level_name,
+                     n=thresholds[level], bonus=bonus)  # fmt: skip
+        else:
+            text = _(lang, "{level} poignée of {name} ({n} trumps): {bonus}", level=level_name,
+                     name=name(seat), n=thresholds[level], bonus=bonus)  # fmt: skip
+        lines.append(("A1", text))
+    if b.poignees and b.poignee_camp is None:
+        lines.append(("A3", gettext(lang, "⚙ the poignée counts for the attack only when made: 0")))
+    elif b.poignee_camp is not None:
+        if b.poignee_camp == "attack":
+            to = gettext(lang, "poignée to the attack, which wins, whoever showed it")
+        else:
+            to = gettext(lang, "poignée to the defence, which wins, whoever showed it")
+        if b.poignee_multiplied:
+            text = _(lang, "{to}: {value:+d} (⚙ × {n})", to=to, value=b.poignee, n=b.multiplier)
+        else:
+            text = _(lang, "{to}: {value:+d}, not multiplied", to=to, value=b.poignee)
+        lines.append(("A3", text))
+    if b.chelem or b.chelem_announced or b.chelem_every is not None:
+        what = _chelem(b, lang)
+        if what:
+            text = _(lang, "chelem {what}: {value:+d}, after the multiplier", what=what,
+                     value=b.chelem)  # fmt: skip
+        else:
+            text = _(lang, "chelem: {value:+d}, after the multiplier", value=b.chelem)
+        lines.append(("A4", text))
+    lines.append(("S3", _(lang, "score S = {score:+d}", score=b.score)))
+    lines.append(("S4", _shares(b, lang, name)))
+    return lines
+
+
+def _chelem(b: Breakdown, lang: str) -> str:
+    parts = []
+    if b.chelem_every == "attack":
+        parts.append("announced and made" if b.chelem_announced else "made unannounced")
+    else:
+        if b.chelem_announced:
+            parts.append("announced and failed")
+        if b.chelem_every == "defence":
+            failed = -200 if b.chelem_announced else 0
+            if b.chelem == failed - 200:
+                parts.append("the defence took every trick (+200 to the defence)")
+            else:
+                parts.append("the defence took every trick (⚙ no bonus)")
+    return ", ".join(gettext(lang, part) for part in parts)
+
+
+def _shares(b: Breakdown, lang: str, name: Names) -> str:
+    taker = next(s for s in b.shares if s.role == "taker")
+    partner = next((s for s in b.shares if s.role == "partner"), None)
+    defence = _(lang, "each defender {marks:+d}", marks=-b.score)
+    if partner is not None:
+        return _(lang, "{taker} {marks:+d}, {partner} {pmarks:+d} (split {split}), {defence}",
+                 taker=name(taker.seat), marks=taker.marks, partner=name(partner.seat),
+                 pmarks=partner.marks, split=b.split.replace(".", "," if lang == "fr" else "."),
+                 defence=defence)  # fmt: skip
+    alone = gettext(lang, " (alone)") if b.players == 5 else ""
+    return (
+        f"{name(taker.seat)}{alone} {number(taker.times, lang)} × S = {taker.marks:+d}, {defence}"
+    )
