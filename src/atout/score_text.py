@@ -123,9 +123,7 @@ def score_lines(b: Breakdown, lang: str, name: Names) -> list[tuple[str, str]]:
         text += _(lang, " (a half point is rounded away from zero)")
     lines.append(("S5" if b.rounded else "S3", text))
     sign = "" if b.made else "-"
-    lines.append(
-        ("S3", f"{sign}(25 + {b.difference}) × {b.multiplier} = {b.contract_score:+d}")
-    )
+    lines.append(("S3", f"{sign}(25 + {b.difference}) × {b.multiplier} = {b.contract_score:+d}"))
     if b.petit_camp is not None:
         if b.petit_camp == "attack":
             to = gettext(lang, "petit au bout to the attack")

@@ -449,8 +449,9 @@ def score_tricks(
 ) -> Result:
     """The result of a donne played to its end: its tricks (each with its winner), the
     taker and his partner (5 players), the contract, the chien and écart, the levels
-    of the poignées shown (or the ``(seat, level)`` of each), and whether a chelem was announced; the house scoring of
-    ``rules`` (its ``excuse_last_trick`` is the argument's)."""
+    of the poignées shown (or the ``(seat, level)`` of each), and whether a chelem was
+    announced; the house scoring of ``rules`` (its ``excuse_last_trick`` is the
+    argument's)."""
     players = len(tricks[0].cards)
     camps = [0 if seat in (taker, partner) else 1 for seat in range(players)]
     winners = [camps[t.winner] for t in tricks if t.winner is not None]

@@ -31,6 +31,7 @@ from atout.bots import BOTS
 from atout.cards import Card, CardSet
 from atout.chien import why_not_in_ecart, why_not_poignee
 from atout.errors import IllegalActionError, InvalidRecordError
+from atout.score_text import score_bonuses, score_equation
 from atout.session import MakeEcart, SheetRow, TableAction, TableObservation
 from atout.state import (
     Bid,
@@ -339,17 +340,11 @@ def tiny(seats: Seats, seat: int) -> str:
 
 
 def bonus_text(row: SheetRow) -> str:
+    """The bonuses counted in the donne's score, in a few characters (b, p, c)."""
     result = row.result
-    if result is None:
+    if result is None or result.breakdown is None:
         return ""
-    parts = []
-    if result.petit_au_bout:
-        parts.append(f"b{result.petit_au_bout:+d}")
-    if result.poignee:
-        parts.append(f"p{result.poignee:+d}")
-    if result.chelem:
-        parts.append(f"c{result.chelem:+d}")
-    return " ".join(parts)
+    return score_bonuses(result.breakdown)
 
 
 def sheet_text(obs: TableObservation, seats: Seats, lang: str) -> Text:
@@ -1563,16 +1558,9 @@ def result_text(
         tr(ui, "Defence: {points} points, {bouts} bout(s)",
            points=points_text(91 - result.points), bouts=3 - result.bouts) + "\n"
     )  # fmt: skip
-    multiplier = Contract(row.contract).multiplier
-    parts = [tr(ui, "(25 + {n}", n=result.difference)]
-    if result.petit_au_bout:
-        parts.append(tr(ui, " + petit au bout {n:+d}", n=result.petit_au_bout // multiplier))
-    line = "".join(parts) + f") × {multiplier}"
-    if result.poignee:
-        line += tr(ui, " + poignée {n:+d}", n=result.poignee)
-    if result.chelem:
-        line += tr(ui, " + chelem {n:+d}", n=result.chelem)
-    text.append(tr(ui, "Score (S3): {line} = {score}", line=line, score=result.score) + "\n")
+    if result.breakdown is not None:
+        equation = score_equation(result.breakdown, ui)
+        text.append(tr(ui, "Score (S3): {sum}", sum=equation) + "\n")
     game = session.observation().game
     ecart = list(game.ecart or ()) if game is not None else []
     if ecart:
