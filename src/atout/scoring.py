@@ -46,6 +46,7 @@ __all__ = [
     "running_totals",
     "score",
     "score_tricks",
+    "sum_of_marks",
 ]
 
 TARGETS = {0: 56, 1: 51, 2: 41, 3: 36}  # S2
@@ -161,7 +162,7 @@ class Result:
     chelem: int
     score: int
     marks: tuple[int, ...]
-    breakdown: Breakdown | None = field(default=None, compare=False, repr=False)
+    breakdown: Breakdown = field(compare=False, repr=False)
 
     def as_record(self) -> dict[str, Any]:
         return {
@@ -190,6 +191,12 @@ def running_totals(marks: Iterable[Sequence[int]], players: int) -> list[tuple[i
         totals = [a + b for a, b in zip(totals, row, strict=True)]
         out.append(tuple(totals))
     return out
+
+
+def sum_of_marks(marks: Iterable[Sequence[int]], players: int) -> list[int]:
+    """S4: the totals after every donne of ``marks`` (:func:`running_totals`' last)."""
+    totals = running_totals(marks, players)
+    return list(totals[-1]) if totals else [0] * players
 
 
 def difference(half_points: int, target: int) -> int:

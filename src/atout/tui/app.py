@@ -342,7 +342,7 @@ def tiny(seats: Seats, seat: int) -> str:
 def bonus_text(row: SheetRow) -> str:
     """The bonuses counted in the donne's score, in a few characters (b, p, c)."""
     result = row.result
-    if result is None or result.breakdown is None:
+    if result is None:
         return ""
     return score_bonuses(result.breakdown)
 
@@ -1558,9 +1558,8 @@ def result_text(
         tr(ui, "Defence: {points} points, {bouts} bout(s)",
            points=points_text(91 - result.points), bouts=3 - result.bouts) + "\n"
     )  # fmt: skip
-    if result.breakdown is not None:
-        equation = score_equation(result.breakdown, ui)
-        text.append(tr(ui, "Score (S3): {sum}", sum=equation) + "\n")
+    equation = score_equation(result.breakdown, ui)
+    text.append(tr(ui, "Score (S3): {sum}", sum=equation) + "\n")
     game = session.observation().game
     ecart = list(game.ecart or ()) if game is not None else []
     if ecart:

@@ -37,6 +37,8 @@ from sqlalchemy.ext.asyncio import AsyncEngine
 
 from atout.companion import PROFILES, CompanionError, Evening, differences, profile_rules
 from atout.errors import AtoutError
+from atout.score_text import number
+from atout.scoring import running_totals
 
 __all__ = ["router", "sheet_pdf", "viewer_token"]
 
@@ -533,8 +535,9 @@ def sheet_pdf(evening: Evening, lang: str = "en") -> bytes:
     for name in names:
         pdf.cell(per, 6, text(name), border=1, fill=True, align="C")
     pdf.ln()
-    running = [0] * evening.players
-    history = [list(running)]
+    finished = evening.finished()
+    sums = running_totals(map(evening.marks_of, finished), evening.players)
+    history = [[0] * evening.players, *map(list, sums)]
     outcome = {
         "misdeal": "maldonne (D12)" if fr else "misdeal (D12)",
         "petit_sec": "Petit sec (D16)",
@@ -552,14 +555,12 @@ def sheet_pdf(evening: Evening, lang: str = "en") -> bytes:
         "garde_sans": "G. sans",
         "garde_contre": "G. contre",
     }
-    for sheet in evening.finished():
+    for sheet, running in zip(finished, sums, strict=True):
         marks = evening.marks_of(sheet)
-        running = [a + b for a, b in zip(running, marks, strict=True)]
-        history.append(list(running))
         if sheet.result is not None and sheet.entry is not None:
             e, r = sheet.entry, sheet.result
             label = (contract_fr if fr else contract_en)[e["contract"]]
-            label += f" {names[e['taker']]} {r.points:g} ({r.bouts}b)"
+            label += f" {names[e['taker']]} {number(r.points, lang)} ({r.bouts}b)"
             label += " ✓" if r.made else " ✗"
             if sheet.edited:
                 label += " *"
