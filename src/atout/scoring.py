@@ -36,6 +36,7 @@ __all__ = [
     "Piles",
     "Result",
     "Share",
+    "add_marks",
     "camp_piles",
     "chelem_bonus",
     "chelem_value",
@@ -185,12 +186,17 @@ def running_totals(marks: Iterable[Sequence[int]], players: int) -> list[tuple[i
     >>> running_totals([(3, -1, -1, -1), (-2, 6, -2, -2)], 4)
     [(3, -1, -1, -1), (1, 5, -3, -3)]
     """
-    totals = [0] * players
-    out = []
+    totals: Sequence[int] = (0,) * players
+    out: list[tuple[int, ...]] = []
     for row in marks:
-        totals = [a + b for a, b in zip(totals, row, strict=True)]
-        out.append(tuple(totals))
+        totals = add_marks(totals, row)
+        out.append(totals)
     return out
+
+
+def add_marks(totals: Sequence[int], marks: Sequence[int]) -> tuple[int, ...]:
+    """S4: the totals after one more donne's ``marks``, seat by seat."""
+    return tuple(a + b for a, b in zip(totals, marks, strict=True))
 
 
 def sum_of_marks(marks: Iterable[Sequence[int]], players: int) -> list[int]:
