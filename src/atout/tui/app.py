@@ -31,7 +31,7 @@ from atout.bots import BOTS
 from atout.cards import Card, CardSet
 from atout.chien import why_not_in_ecart, why_not_poignee
 from atout.errors import IllegalActionError, InvalidRecordError
-from atout.score_text import score_bonuses, score_equation
+from atout.score_text import number, score_bonuses, score_equation
 from atout.session import MakeEcart, SheetRow, TableAction, TableObservation
 from atout.state import (
     Bid,
@@ -131,8 +131,9 @@ def donne_over(obs: TableObservation) -> bool:
     return bool(obs.sheet) and obs.sheet[-1].number == obs.number
 
 
-def points_text(points: float) -> str:
-    return f"{points:g}"
+def points_text(points: float, ui: str = "en") -> str:
+    """Points as the reader writes them (``41,5`` in French)."""
+    return number(points, ui)
 
 
 class CardView(Static):
@@ -370,7 +371,7 @@ def sheet_text(obs: TableObservation, seats: Seats, lang: str) -> Text:
         else:
             contract = SHORT_BIDS[Contract(row.contract)] if row.contract else ""
         result = row.result
-        points = points_text(result.points) if result else ""
+        points = points_text(result.points, ui) if result else ""
         bouts = str(result.bouts) if result else ""
         line = (
             f"{row.number:>2} {tiny(seats, row.dealer):<4} {taker:<8} {contract:<9} "
@@ -1550,13 +1551,13 @@ def result_text(
     )
     text.append(
         tr(ui, "Taker's camp: {points} points, {bouts} bout(s) — target {target} (S2): {verdict}",
-           points=points_text(result.points), bouts=result.bouts, target=result.target,
+           points=points_text(result.points, ui), bouts=result.bouts, target=result.target,
            verdict=verdict) + "\n",
         "green" if result.made else "red",
     )  # fmt: skip
     text.append(
         tr(ui, "Defence: {points} points, {bouts} bout(s)",
-           points=points_text(91 - result.points), bouts=3 - result.bouts) + "\n"
+           points=points_text(91 - result.points, ui), bouts=3 - result.bouts) + "\n"
     )  # fmt: skip
     equation = score_equation(result.breakdown, ui)
     text.append(tr(ui, "Score (S3): {sum}", sum=equation) + "\n")
