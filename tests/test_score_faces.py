@@ -27,13 +27,14 @@ from atout.match import Match
 from atout.score_text import number, score_bonuses, score_equation, score_lines
 from atout.scoring import POIGNEE_BONUS, Result, chelem_value, score
 from atout.session.table import SheetRow
+from atout.session.view import observation_json
 from atout.state import Bid, ChelemDecision, Donne, PoigneeShown
 from atout.table import Rules, Variant
 from atout.tui.app import bonus_text, result_text
 from atout.tui.session import Settings, TableSession
 from atout.tui.words import Seats
 from atout.web.companion import detail_rows
-from tests.test_companion_agreement import entry_of
+from tests.test_companion_agreement import entry_of, play
 
 NODE = shutil.which("node")
 
@@ -349,3 +350,20 @@ def test_every_kind_of_score_adds_up_in_both_languages(
             assert equation_sum(score_equation(result.breakdown, lang), lang) == result.score
         check_terminal(result, players, taker, contract)
     check_web([result for result, *_ in scores])
+
+
+def test_the_web_table_gets_each_breakdown_as_data() -> None:
+    """The observation's score sheet and the donne_scored events carry the breakdown
+    (a field added beside the record's ``result``, which stays as it was)."""
+    table = play(4, 2)
+    view = observation_json(table.observation(0))
+    scored = [e for e in table.events_since(0, 0) if e["kind"] == "donne_scored"]
+    played = [d for d in table.match.donnes if d.result is not None]
+    rows = [row for row in view["sheet"] if row["result"] is not None]
+    assert played and len(rows) == len(scored) == len(played)
+    for row, event, donne in zip(rows, scored, played, strict=True):
+        assert donne.result is not None
+        assert row["result"] == event["result"] == donne.result.as_record()
+        assert row["breakdown"] == event["breakdown"] == donne.result.breakdown.as_json()
+        assert "breakdown" not in row["result"]
+    assert [row["totals"] for row in view["sheet"]][-1] == table.match.totals()
