@@ -70,7 +70,7 @@ def score_equation(b: Breakdown, lang: str) -> str:
     """S3 as one sum whose terms add up to the score printed after ``=``:
     ``-(25 + 3) × 2 + 20 (petit au bout) - 20 (poignée) = -76``."""
     sign = "" if b.made else "-"
-    line = f"{sign}(25 + {b.difference}) × {b.multiplier}"
+    line = f"{sign}({b.BASE} + {b.difference}) × {b.multiplier}"
     for value, name in (
         (b.petit_au_bout, "petit au bout"),
         (b.poignee, "poignée"),

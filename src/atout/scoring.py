@@ -17,6 +17,7 @@ the chelem (:func:`chelem_bonus`) and the petit au bout (:func:`petit_au_bout`);
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 from typing import Any, Literal, NamedTuple
@@ -163,7 +164,12 @@ class Result:
     chelem: int
     score: int
     marks: tuple[int, ...]
-    breakdown: Breakdown = field(compare=False, repr=False)
+    _why: tuple[Any, ...] = field(default=(), compare=False, repr=False)
+
+    @functools.cached_property
+    def breakdown(self) -> Breakdown:
+        """How the score is made, term by term (worked out when first asked for)."""
+        return _breakdown(self)
 
     def as_record(self) -> dict[str, Any]:
         return {
@@ -221,24 +227,28 @@ def marks(
     >>> marks(5, 0, 1, 25, Rules(five_player_split="1.5:1.5"))
     (38, 37, -25, -25, -25)
     """
-    return tuple(share.marks for share in _shares(players, taker, partner, score_, rules))
+    return tuple(share[2] for share in _shares(players, taker, partner, score_, rules))
+
+
+_Share = tuple[Literal["taker", "partner", "defender"], float, int]
 
 
 def _shares(
     players: int, taker: int, partner: int | None, score_: int, rules: Rules
-) -> tuple[Share, ...]:
-    shares = [Share(seat, "defender", -1, -score_) for seat in range(players)]
+) -> list[_Share]:
+    """S4: each seat's role, the times S it gets and its marks."""
+    shares: list[_Share] = [("defender", -1, -score_)] * players
     if players == 5 and partner is not None and partner != taker:
         if rules.five_player_split == "1.5:1.5":
             half = int(1.5 * score_)  # toward zero: the taker gets the odd half mark
-            shares[taker] = Share(taker, "taker", 1.5, 3 * score_ - half)
-            shares[partner] = Share(partner, "partner", 1.5, half)
+            shares[taker] = ("taker", 1.5, 3 * score_ - half)
+            shares[partner] = ("partner", 1.5, half)
         else:
-            shares[taker] = Share(taker, "taker", 2, 2 * score_)
-            shares[partner] = Share(partner, "partner", 1, score_)
+            shares[taker] = ("taker", 2, 2 * score_)
+            shares[partner] = ("partner", 1, score_)
     else:
-        shares[taker] = Share(taker, "taker", players - 1, (players - 1) * score_)
-    return tuple(shares)
+        shares[taker] = ("taker", players - 1, (players - 1) * score_)
+    return shares
 
 
 def score(
@@ -280,35 +290,11 @@ def score(
     if rules.poignee_multiplied:
         counted_poignee *= multiplier
     petit = petit_au_bout * multiplier if rules.petit_au_bout_multiplied else petit_au_bout
-    terms = (sign * (25 + diff) * multiplier, petit, sign * counted_poignee, chelem)
+    terms = (sign * (Breakdown.BASE + diff) * multiplier, petit, sign * counted_poignee, chelem)
     total = sum(terms)
     shares = _shares(players, taker, partner, total, rules)
-    camps: tuple[Camp, Camp] = ("attack", "defence")
-    breakdown = Breakdown(
-        players=players,
-        contract=contract.value,
-        multiplier=multiplier,
-        points=taker_half_points / 2,
-        bouts=bouts,
-        target=target,
-        made=made,
-        difference=diff,
-        rounded=taker_half_points % 2 == 1,
-        contract_score=terms[0],
-        petit_au_bout=petit,
-        petit_camp=None if not petit_au_bout else camps[petit_au_bout < 0],
-        petit_multiplied=rules.petit_au_bout_multiplied,
-        poignees=tuple((seat, level, POIGNEE_BONUS[level]) for seat, level in shown),
-        poignee=terms[2],
-        poignee_camp=None if not counted_poignee else camps[not made],
-        poignee_multiplied=rules.poignee_multiplied,
-        chelem=chelem,
-        chelem_announced=chelem_announced,
-        chelem_every=None if every_trick is None else camps[every_trick],
-        score=total,
-        shares=shares,
-        split=rules.five_player_split,
-    )
+    why = (players, contract, taker_half_points, terms, petit_au_bout, counted_poignee, shares,
+           tuple(shown), chelem_announced, every_trick, rules)  # fmt: skip
     return Result(
         bouts=bouts,
         points=taker_half_points / 2,
@@ -319,8 +305,41 @@ def score(
         poignee=counted_poignee,
         chelem=chelem,
         score=total,
-        marks=tuple(share.marks for share in shares),
-        breakdown=breakdown,
+        marks=tuple(share[2] for share in shares),
+        _why=why,
+    )
+
+
+def _breakdown(result: Result) -> Breakdown:
+    """The breakdown of a result :func:`score` gave, from the terms it added."""
+    players, contract, half, terms, petit, poignee, shares, shown, announced, every, rules = (
+        result._why
+    )
+    camps: tuple[Camp, Camp] = ("attack", "defence")
+    return Breakdown(
+        players=players,
+        contract=contract.value,
+        multiplier=contract.multiplier,
+        points=result.points,
+        bouts=result.bouts,
+        target=result.target,
+        made=result.made,
+        difference=result.difference,
+        rounded=half % 2 == 1,
+        contract_score=terms[0],
+        petit_au_bout=terms[1],
+        petit_camp=None if not petit else camps[petit < 0],
+        petit_multiplied=rules.petit_au_bout_multiplied,
+        poignees=tuple((seat, level, POIGNEE_BONUS[level]) for seat, level in shown),
+        poignee=terms[2],
+        poignee_camp=None if not poignee else camps[not result.made],
+        poignee_multiplied=rules.poignee_multiplied,
+        chelem=terms[3],
+        chelem_announced=announced,
+        chelem_every=None if every is None else camps[every],
+        score=result.score,
+        shares=tuple(Share(seat, *share) for seat, share in enumerate(shares)),
+        split=rules.five_player_split,
     )
 
 
