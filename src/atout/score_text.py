@@ -62,8 +62,16 @@ def seat_names(names: Sequence[str]) -> Names:
     return lambda seat: names[seat]
 
 
-def _(lang: str, message: str, **values: object) -> str:
-    return gettext(lang, message).format(**values)
+def _terms(b: Breakdown, lang: str) -> list[tuple[int, str]]:
+    """The bonuses that add to the score, each named in ``lang``."""
+    terms = []
+    if b.petit_au_bout:
+        terms.append((b.petit_au_bout, gettext(lang, "petit au bout")))
+    if b.poignee:
+        terms.append((b.poignee, gettext(lang, "poignée")))
+    if b.chelem:
+        terms.append((b.chelem, gettext(lang, "chelem")))
+    return terms
 
 
 def score_equation(b: Breakdown, lang: str) -> str:
@@ -71,13 +79,8 @@ def score_equation(b: Breakdown, lang: str) -> str:
     ``-(25 + 3) × 2 + 20 (petit au bout) - 20 (poignée) = -76``."""
     sign = "" if b.made else "-"
     line = f"{sign}({b.BASE} + {b.difference}) × {b.multiplier}"
-    for value, name in (
-        (b.petit_au_bout, "petit au bout"),
-        (b.poignee, "poignée"),
-        (b.chelem, "chelem"),
-    ):
-        if value:
-            line += f" {'+' if value > 0 else '-'} {abs(value)} ({gettext(lang, name)})"
+    for value, name in _terms(b, lang):
+        line += f" {'+' if value > 0 else '-'} {abs(value)} ({name})"
     return f"{line} = {b.score:+d}"
 
 
@@ -96,55 +99,86 @@ def score_lines(b: Breakdown, lang: str, name: Names) -> list[tuple[str, str]]:
     contract, the points, the target, the difference, the contract's part, the petit au
     bout, each poignée and where it goes, the chelem, the score and each seat's share.
     The terms each line adds (``= +68``, ``: -20``) add up to the score's line."""
-    lines: list[tuple[str, str]] = []
+    return [
+        ("B2", _contract(b, lang, name)),
+        ("S1", gettext(lang, "points: attack {attack}, defence {defence} (91 in all)").format(
+            attack=number(b.points, lang), defence=number(91 - b.points, lang))),
+        ("S2", _target(b, lang)),
+        ("S5" if b.rounded else "S3", _verdict(b, lang)),
+        ("S3", f"{'' if b.made else '-'}({b.BASE} + {b.difference}) × {b.multiplier} = "
+               f"{b.contract_score:+d}"),
+        *_petit(b, lang),
+        *_poignees(b, lang, name),
+        *_chelem(b, lang),
+        ("S3", gettext(lang, "score S = {score:+d}").format(score=b.score)),
+        ("S4", _shares(b, lang, name)),
+    ]  # fmt: skip
+
+
+def _contract(b: Breakdown, lang: str, name: Names) -> str:
     taker = next(s for s in b.shares if s.role == "taker")
     partner = next((s for s in b.shares if s.role == "partner"), None)
-    if partner is None:
-        camp = name(taker.seat)
+    camp = name(taker.seat)
+    if partner is not None:
+        camp = gettext(lang, "{taker} and {partner}").format(taker=camp, partner=name(partner.seat))
+    return gettext(lang, "{contract} by {camp}: × {n}").format(
+        contract=contract_name(b.contract, lang), camp=camp, n=b.multiplier
+    )
+
+
+def _target(b: Breakdown, lang: str) -> str:
+    if b.bouts == 0:
+        message = gettext(lang, "0 bouts: {target} points needed")
+    elif b.bouts == 1:
+        message = gettext(lang, "1 bout: {target} points needed")
     else:
-        camp = _(lang, "{taker} and {partner}", taker=name(taker.seat), partner=name(partner.seat))
-    lines.append(
-        ("B2", _(lang, "{contract} by {camp}: × {n}", contract=contract_name(b.contract, lang),
-                 camp=camp, n=b.multiplier))
-    )  # fmt: skip
-    lines.append(
-        ("S1", _(lang, "points: attack {attack}, defence {defence} (91 in all)",
-                 attack=number(b.points, lang), defence=number(91 - b.points, lang)))
-    )  # fmt: skip
-    needed = {0: "0 bouts: {target} points needed", 1: "1 bout: {target} points needed"}
-    message = needed.get(b.bouts, "{n} bouts: {target} points needed")
-    lines.append(("S2", _(lang, message, n=b.bouts, target=b.target)))
+        message = gettext(lang, "{n} bouts: {target} points needed")
+    return message.format(n=b.bouts, target=b.target)
+
+
+def _verdict(b: Breakdown, lang: str) -> str:
     if b.made:
-        verdict = "{points} against {target}: made by {n}"
+        message = gettext(lang, "{points} against {target}: made by {n}")
     else:
-        verdict = "{points} against {target}: failed by {n}"
-    text = _(lang, verdict, points=number(b.points, lang), target=b.target, n=b.difference)
+        message = gettext(lang, "{points} against {target}: failed by {n}")
+    text = message.format(points=number(b.points, lang), target=b.target, n=b.difference)
     if b.rounded:
-        text += _(lang, " (a half point is rounded away from zero)")
-    lines.append(("S5" if b.rounded else "S3", text))
-    sign = "" if b.made else "-"
-    lines.append(("S3", f"{sign}(25 + {b.difference}) × {b.multiplier} = {b.contract_score:+d}"))
-    if b.petit_camp is not None:
-        if b.petit_camp == "attack":
-            to = gettext(lang, "petit au bout to the attack")
-        else:
-            to = gettext(lang, "petit au bout to the defence")
-        if b.petit_multiplied:
-            text = _(lang, "{to}: 10 × {n} = {value:+d}, whatever the result", to=to,
-                     n=b.multiplier, value=b.petit_au_bout)  # fmt: skip
-        else:
-            text = _(lang, "{to}: {value:+d} (⚙ not multiplied), whatever the result", to=to,
-                     value=b.petit_au_bout)  # fmt: skip
-        lines.append(("A5", text))
+        text += gettext(lang, " (a half point is rounded away from zero)")
+    return text
+
+
+def _petit(b: Breakdown, lang: str) -> list[tuple[str, str]]:
+    if b.petit_camp is None:
+        return []
+    if b.petit_camp == "attack":
+        to = gettext(lang, "petit au bout to the attack")
+    else:
+        to = gettext(lang, "petit au bout to the defence")
+    if b.petit_multiplied:
+        message = gettext(lang, "{to}: 10 × {n} = {value:+d}, whatever the result")
+    else:
+        message = gettext(lang, "{to}: {value:+d} (⚙ not multiplied), whatever the result")
+    return [("A5", message.format(to=to, n=b.multiplier, value=b.petit_au_bout))]
+
+
+def _poignees(b: Breakdown, lang: str, name: Names) -> list[tuple[str, str]]:
+    lines = []
     thresholds = dict(zip(LEVELS, Variant.for_players(b.players).poignee_thresholds, strict=True))
     for seat, level, bonus in b.poignees:
-        level_name = gettext(lang, level)
         if seat is None:
-            text = _(lang, "{level} poignée ({n} trumps): {bonus}", level=level_name,
-                     n=thresholds[level], bonus=bonus)  # fmt: skip
+            message = gettext(lang, "{level} poignée ({n} trumps): {bonus}")
         else:
-            text = _(lang, "{level} poignée of {name} ({n} trumps): {bonus}", level=level_name,
-                     name=name(seat), n=thresholds[level], bonus=bonus)  # fmt: skip
+            message = gettext(lang, "{level} poignée of {name} ({n} trumps): {bonus}")
+        if level == "simple":
+            level_name = gettext(lang, "simple")
+        elif level == "double":
+            level_name = gettext(lang, "double")
+        else:
+            level_name = gettext(lang, "triple")
+        text = message.format(
+            level=level_name, name="" if seat is None else name(seat), n=thresholds[level],
+            bonus=bonus,
+        )  # fmt: skip
         lines.append(("A1", text))
     if b.poignees and b.poignee_camp is None:
         lines.append(("A3", gettext(lang, "⚙ the poignée counts for the attack only when made: 0")))
@@ -154,48 +188,51 @@ def score_lines(b: Breakdown, lang: str, name: Names) -> list[tuple[str, str]]:
         else:
             to = gettext(lang, "poignée to the defence, which wins, whoever showed it")
         if b.poignee_multiplied:
-            text = _(lang, "{to}: {value:+d} (⚙ × {n})", to=to, value=b.poignee, n=b.multiplier)
+            message = gettext(lang, "{to}: {value:+d} (⚙ × {n})")
         else:
-            text = _(lang, "{to}: {value:+d}, not multiplied", to=to, value=b.poignee)
-        lines.append(("A3", text))
-    if b.chelem or b.chelem_announced or b.chelem_every is not None:
-        what = _chelem(b, lang)
-        if what:
-            text = _(lang, "chelem {what}: {value:+d}, after the multiplier", what=what,
-                     value=b.chelem)  # fmt: skip
-        else:
-            text = _(lang, "chelem: {value:+d}, after the multiplier", value=b.chelem)
-        lines.append(("A4", text))
-    lines.append(("S3", _(lang, "score S = {score:+d}", score=b.score)))
-    lines.append(("S4", _shares(b, lang, name)))
+            message = gettext(lang, "{to}: {value:+d}, not multiplied")
+        lines.append(("A3", message.format(to=to, value=b.poignee, n=b.multiplier)))
     return lines
 
 
-def _chelem(b: Breakdown, lang: str) -> str:
+def _chelem(b: Breakdown, lang: str) -> list[tuple[str, str]]:
+    if not (b.chelem or b.chelem_announced or b.chelem_every is not None):
+        return []
     parts = []
     if b.chelem_every == "attack":
-        parts.append("announced and made" if b.chelem_announced else "made unannounced")
+        if b.chelem_announced:
+            parts.append(gettext(lang, "announced and made"))
+        else:
+            parts.append(gettext(lang, "made unannounced"))
     else:
         if b.chelem_announced:
-            parts.append("announced and failed")
+            parts.append(gettext(lang, "announced and failed"))
         if b.chelem_every == "defence":
             failed = -200 if b.chelem_announced else 0
             if b.chelem == failed - 200:
-                parts.append("the defence took every trick (+200 to the defence)")
+                parts.append(gettext(lang, "the defence took every trick (+200 to the defence)"))
             else:
-                parts.append("the defence took every trick (⚙ no bonus)")
-    return ", ".join(gettext(lang, part) for part in parts)
+                parts.append(gettext(lang, "the defence took every trick (⚙ no bonus)"))
+    if parts:
+        message = gettext(lang, "chelem {what}: {value:+d}, after the multiplier")
+    else:
+        message = gettext(lang, "chelem: {value:+d}, after the multiplier")
+    return [("A4", message.format(what=", ".join(parts), value=b.chelem))]
 
 
 def _shares(b: Breakdown, lang: str, name: Names) -> str:
     taker = next(s for s in b.shares if s.role == "taker")
     partner = next((s for s in b.shares if s.role == "partner"), None)
-    defence = _(lang, "each defender {marks:+d}", marks=-b.score)
+    defence = gettext(lang, "each defender {marks:+d}").format(marks=-b.score)
     if partner is not None:
-        return _(lang, "{taker} {marks:+d}, {partner} {pmarks:+d} (split {split}), {defence}",
-                 taker=name(taker.seat), marks=taker.marks, partner=name(partner.seat),
-                 pmarks=partner.marks, split=b.split.replace(".", "," if lang == "fr" else "."),
-                 defence=defence)  # fmt: skip
+        message = gettext(
+            lang, "{taker} {marks:+d}, {partner} {pmarks:+d} (split {split}), {defence}"
+        )
+        return message.format(
+            taker=name(taker.seat), marks=taker.marks, partner=name(partner.seat),
+            pmarks=partner.marks, split=b.split.replace(".", "," if lang == "fr" else "."),
+            defence=defence,
+        )  # fmt: skip
     alone = gettext(lang, " (alone)") if b.players == 5 else ""
     return (
         f"{name(taker.seat)}{alone} {number(taker.times, lang)} × S = {taker.marks:+d}, {defence}"
