@@ -1,5 +1,5 @@
 """The web table's server (``atout serve``) over real HTTP and websockets on the
-loopback: the API, the protocol of docs/web-protocol.md, the order ``ack`` then
+loopback: the API, the protocol of docs/reference/web-protocol.md, the order ``ack`` then
 ``update``, reconnection, a restart of the server in the middle of a match, the
 limits and the security headers."""
 
