@@ -157,24 +157,27 @@ ENGLISH = frozenset(
     which who what how why it its he she his her they them their there here has have
     had does do did done will would shall should can could may might must please
     seat seats card cards trick tricks deal deals dealer player players bid bids hand
-    score click link save saved quit back next previous help rules open new waiting
+    click link save saved quit back next previous help rules open new waiting
     room name error refused try again wrong such found speed level called call
     takes take show shown late sorry cannot can't don't isn't doesn't won't
     """.split()  # noqa: SIM905
 )
 """Common English words that are not French words (``table``, ``points``, ``partie``…
 are left out: French uses them too, as ``page``)."""
-ALLOWED = frozenset({"a"})  # French "a" (has) is the English article too
+ALLOWED = frozenset({"a", "rules", "players"})
+"""French ``a`` (has) is the English article too; ``rules`` and ``players`` are also
+the names of fields of the records and of the HTTP API, which a message may quote."""
 
 
 def english_words(text: str) -> list[str]:
     """The English words of ``text``: placeholders, markup, file and format names
     (``atout.game/1``, ``RULES.md``), options (``--players``), identifiers (``seat_bot``)
-    and commands in backquotes are not words."""
+    and commands in backquotes are not words; a word is made of letters, accented or
+    not (``noté`` is not ``not``)."""
     text = re.sub(
         r"\{\w*(?:[:!][^{}]*)?\}|\[/?\w*\]|<[^>]+>|\S*[./]\S*|--[\w-]+|\w+_\w+|`[^`]*`", " ", text
     )
-    words = re.findall(r"[A-Za-z]+(?:'[a-z]+)?", text)
+    words = re.findall(r"[^\W\d_]+(?:'[a-z]+)?", text)
     return [w for w in words if w.lower() in ENGLISH and w.lower() not in ALLOWED]
 
 

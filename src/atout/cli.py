@@ -22,9 +22,10 @@ import typer
 from atout.cards import Card, CardSet
 from atout.dealing import FAULT_KINDS, Deal, FaultKind, Phase
 from atout.describe import describe_deal
-from atout.errors import AtoutError
+from atout.errors import AtoutError, IllegalActionError
 from atout.match import Match
 from atout.randomness import make_rng, seed_for
+from atout.reasons import render
 from atout.record import deal_record
 from atout.state import Donne
 from atout.table import Rules, Variant
@@ -457,14 +458,15 @@ def stream_game(donnes: Iterable[Donne], seats: list[str], seed: int | None) -> 
     """The text of ``json.dumps(game_record(donnes, seats, seed), ensure_ascii=False)``
     in pieces, one a donne as it comes: the header, each donne, then the totals."""
     from atout.record import GAME_FORMAT, donne_record
+    from atout.scoring import add_marks
 
     head = {"format": GAME_FORMAT, "players": len(seats), "seed": seed, "seats": seats}
     yield json.dumps(head, ensure_ascii=False)[:-1] + ', "donnes": ['
-    totals = [0] * len(seats)
+    totals: tuple[int, ...] = (0,) * len(seats)
     for number, donne in enumerate(donnes):
         yield (", " if number else "") + json.dumps(donne_record(donne), ensure_ascii=False)
-        totals = [a + b for a, b in zip(totals, donne.returns(), strict=True)]
-    yield f'], "totals": {json.dumps(totals)}}}'
+        totals = add_marks(totals, donne.returns())
+    yield f'], "totals": {json.dumps(list(totals))}}}'
 
 
 @app.command()
@@ -1182,6 +1184,45 @@ def serve(
     run_server(host=host, port=port, db=db, max_tables=max_tables)
 
 
+def _reader_language() -> str:
+    """French when the locale (LC_ALL, LC_MESSAGES, LANG: the first one set) is French."""
+    for name in ("LC_ALL", "LC_MESSAGES", "LANG"):
+        value = os.environ.get(name)
+        if value:
+            return "fr" if value.lower().startswith("fr") else "en"
+    return "en"
+
+
+@app.command()
+def rules(
+    rule_id: Annotated[
+        str | None, typer.Argument(metavar="[ID]", help="A rule id such as D5 (any case).")
+    ] = None,
+    lang: Annotated[
+        str | None,
+        typer.Option(
+            "--lang", help="fr or en (default: the reader's language, from LC_ALL or LANG)."
+        ),
+    ] = None,
+) -> None:
+    """The rules of French Tarot: every rule id and title by chapter, or one rule's
+    text, settings (⚙) and examples (docs/reference/rules.md)."""
+    from atout import rulebook
+
+    if lang is not None and lang not in ("fr", "en"):
+        raise UserError(f"--lang {lang!r:.20}: choose fr or en")
+    language = lang or _reader_language()
+    if rule_id is not None:
+        typer.echo(rulebook.render_rule(rule_id, language))
+        return
+    title, text = rulebook.introduction()
+    lines = [f"{title(language)}: {text(language)}"]
+    for chapter in rulebook.chapters():
+        lines += ["", chapter.title(language)]
+        lines += [f"  {i:<4} {rulebook.rule(i).title(language)}" for i in chapter.rules]
+    typer.echo("\n".join(lines))
+
+
 from atout.sim.arena_cli import arena_app  # noqa: E402  (its own module: duplicate matches of bots)
 
 app.add_typer(arena_app, name="arena")
@@ -1195,7 +1236,7 @@ def main(argv: list[str] | None = None) -> None:
         if isinstance(code, int) and code:
             sys.exit(code)
     except (UserError, AtoutError) as error:
-        _fail(str(error))
+        _fail(_said(error))
     except typer.Exit as exit_:
         sys.exit(exit_.exit_code)
     except typer.Abort:
@@ -1224,6 +1265,19 @@ def main(argv: list[str] | None = None) -> None:
         why = f"{error.strerror or error}{where}"
         typer.echo(_("atout: error: {why}", why=why), err=True)
         sys.exit(1)
+
+
+def _said(error: Exception) -> str:
+    """The one line for ``error``: a refusal of the rules in the reader's language (in
+    English, as the rules' record notation writes the cards: ``KS``), anything else as
+    it is."""
+    if not isinstance(error, IllegalActionError):
+        return str(error)
+    from atout import i18n
+
+    reader_language: Callable[[], str] = getattr(i18n, "reader_language", lambda: "en")
+    lang = reader_language()
+    return str(error) if lang == "en" else render(error.reason, lang, with_rule=True)
 
 
 def _fail(message: str) -> None:

@@ -38,6 +38,7 @@ from atout.cards import PETIT, Card, CardSet
 from atout.chien import LEVELS
 from atout.dealing import MIN_CUT, Deal, FaultRecorded, Phase
 from atout.errors import AtoutError, IllegalActionError, InvalidNotationError, InvalidRecordError
+from atout.reasons import Reason, render
 from atout.record import (
     DEAL_FIELDS,
     ENTERED_FIELDS,
@@ -48,7 +49,16 @@ from atout.record import (
     read_score_sheet,
     rules_record,
 )
-from atout.scoring import POIGNEE_BONUS, TARGETS, Result, chelem_value, score
+from atout.score_text import number as number_text
+from atout.score_text import score_equation, score_lines, seat_names
+from atout.scoring import (
+    POIGNEE_BONUS,
+    Result,
+    chelem_value,
+    running_totals,
+    score,
+    sum_of_marks,
+)
 from atout.table import Rules, Variant
 
 __all__ = [
@@ -75,20 +85,34 @@ MAX_NAME = 24
 
 
 class CompanionError(IllegalActionError):
-    """An entry refused: the rule it breaks and why, in English (the message) and French
-    (:attr:`fr`)."""
+    """An entry refused: the rule it breaks and why (a :class:`~atout.reasons.Reason`),
+    said with the players' names in English (:attr:`en`) or French (:attr:`fr`)."""
 
-    def __init__(self, rule: str, en: str, fr: str | None = None) -> None:
-        super().__init__(rule, en)
-        self.en = f"{rule}: {en}"
-        self.fr = f"{rule} : {fr if fr is not None else en}"
+    def __init__(self, reason: Reason, names: Sequence[str] = ()) -> None:
+        super().__init__(reason)
+        self.names = tuple(names)
 
     def text(self, lang: str) -> str:
-        return self.fr if lang == "fr" else self.en
+        """The refusal in ``lang``, behind its rule id: ``P1: …``, ``P1 : …``."""
+        return render(self.reason, lang, self.names or None, with_rule=True)
+
+    def __str__(self) -> str:
+        return self.en
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        return type(self), (self.reason, self.names)
+
+    @property
+    def en(self) -> str:
+        return self.text("en")
+
+    @property
+    def fr(self) -> str:
+        return self.text("fr")
 
 
-def _refuse(rule: str, en: str, fr: str) -> CompanionError:
-    return CompanionError(rule, en, fr)
+def _refuse(rule: str, kind: str, **params: Any) -> CompanionError:
+    return CompanionError(Reason(rule, kind, **params))
 
 
 # -- rules profiles ------------------------------------------------------------------------
@@ -192,11 +216,7 @@ PROFILES: dict[str, Rules] = {
 def profile_rules(name: str, overrides: Mapping[str, Any] | None = None) -> Rules:
     """The rules of profile ``name``, with ``overrides`` (⚙ settings) on top."""
     if name not in PROFILES:
-        raise _refuse(
-            "⚙",
-            f"no rules profile {name!r:.30}: one of {', '.join(PROFILES)}",
-            f"pas de profil de règles {name!r:.30} : {', '.join(PROFILES)}",
-        )
+        raise _refuse("⚙", "c_no_profile", name=f"{name!r:.30}", profiles=", ".join(PROFILES))
     base = PROFILES[name]
     if not overrides:
         return base
@@ -205,13 +225,16 @@ def profile_rules(name: str, overrides: Mapping[str, Any] | None = None) -> Rule
         if key not in known:
             raise _refuse(
                 "⚙",
-                f"{str(key)[:30]!r} is not a setting ({', '.join(sorted(known))})",
-                f"{str(key)[:30]!r} n'est pas un réglage ({', '.join(sorted(known))})",
+                "c_not_a_setting",
+                name=repr(str(key)[:30]),
+                settings=", ".join(sorted(known)),
             )
     try:
         return dataclasses.replace(base, **dict(overrides))
-    except (AtoutError, TypeError) as error:
-        raise _refuse("⚙", str(error), str(error)) from None
+    except IllegalActionError as error:
+        raise CompanionError(error.reason) from None
+    except (AtoutError, TypeError):
+        raise _refuse("⚙", "c_setting_type") from None
 
 
 def differences(rules: Rules) -> list[Difference]:
@@ -245,13 +268,6 @@ class Line:
         return {"rule": self.rule, "text": self.text(lang)}
 
 
-_CONTRACT_FR = {
-    "prise": "Prise",
-    "garde": "Garde",
-    "garde_sans": "Garde sans le chien",
-    "garde_contre": "Garde contre le chien",
-}
-_LEVEL_FR = {"simple": "simple", "double": "double", "triple": "triple"}
 _FAULT_NAMES = {
     "misdeal": ("misdeal", "maldonne"),
     "chien_count": ("wrong chien count", "chien mal compté"),
@@ -342,11 +358,7 @@ class Evening:
         entries: Sequence[Mapping[str, Any]] = (),
     ) -> None:
         if isinstance(players, bool) or players not in (3, 4, 5):
-            raise _refuse(
-                "D9",
-                f"French Tarot is played by 3, 4 or 5 players, not {players!r:.20}",
-                f"le Tarot se joue à 3, 4 ou 5, pas {players!r:.20}",
-            )
+            raise _refuse("D9", "player_count", value=f"{players!r:.20}")
         self.variant = Variant.for_players(players)
         self.players = players
         self.names = _names(names, players)
@@ -374,11 +386,7 @@ class Evening:
         """Check ``entry`` and keep it: the entry as kept (normalised)."""
         clean = self._normalise(entry)
         if len(self.log) >= MAX_ENTRIES:
-            raise _refuse(
-                "⚙",
-                f"an evening holds at most {MAX_ENTRIES} entries",
-                f"une soirée compte au plus {MAX_ENTRIES} saisies",
-            )
+            raise _refuse("⚙", "c_too_many_entries", most=MAX_ENTRIES)
         saved = (self.log, self.draw, self.first_dealer, self.donnes, self._effective)
         saved_flag = self.draw_by_cards
         try:
@@ -386,8 +394,8 @@ class Evening:
         except AtoutError as error:
             self.log, self.draw, self.first_dealer, self.donnes, self._effective = saved
             self.draw_by_cards = saved_flag
-            if isinstance(error, IllegalActionError) and not isinstance(error, CompanionError):
-                raise _said(error, self.names) from None
+            if isinstance(error, IllegalActionError):  # said with the players' names
+                raise CompanionError(error.reason, self.names) from None
             raise
         return clean
 
@@ -399,30 +407,22 @@ class Evening:
 
     def _normalise(self, entry: Mapping[str, Any]) -> dict[str, Any]:
         if not isinstance(entry, Mapping):
-            raise _refuse("⚙", "an entry is a JSON object", "une saisie est un objet JSON")
+            raise _refuse("⚙", "c_entry_not_object")
         kind = entry.get("type")
         if kind not in ENTRY_TYPES:
-            raise _refuse(
-                "⚙",
-                f"type: one of {', '.join(ENTRY_TYPES)}, not {kind!r:.30}",
-                f"type : {', '.join(ENTRY_TYPES)}, pas {kind!r:.30}",
-            )
+            raise _refuse("⚙", "c_entry_type", types=", ".join(ENTRY_TYPES), value=f"{kind!r:.30}")
         if kind == "undo":
             if not self._effective:
-                raise _refuse("⚙", "nothing to undo", "rien à annuler")
+                raise _refuse("⚙", "c_nothing_to_undo")
             return {"type": "undo"}
         if kind == "edit":
             number = _int(entry.get("donne"), "donne", 1, len(self.donnes))
             sheet = self.donnes[number - 1]
             if sheet.result is None:
-                raise _refuse(
-                    "S3",
-                    f"donne {number} has no result to edit",
-                    f"la donne {number} n'a pas de résultat à corriger",
-                )
+                raise _refuse("S3", "c_no_result_to_edit", number=number)
             result = entry.get("result")
             if not isinstance(result, Mapping):
-                raise _refuse("S3", "result: an object", "result : un objet")
+                raise _refuse("S3", "c_result_object")
             return {"type": "edit", "donne": number, "result": _result_fields(result)}
         if kind == "result":
             return {"type": "result", **_result_fields(entry)}
@@ -462,11 +462,7 @@ class Evening:
             return
         sheet = self.current
         if sheet is None:
-            raise _refuse(
-                "D1",
-                "the first dealer is not known yet: enter the cards drawn",
-                "le premier donneur n'est pas encore connu : saisissez les cartes tirées",
-            )
+            raise _refuse("D1", "c_dealer_unknown")
         if kind == "edit":
             target = self.donnes[entry["donne"] - 1]
             target.entry, target.result, target.lines = None, None, ()
@@ -490,18 +486,10 @@ class Evening:
 
     def _apply_draw(self, entry: dict[str, Any]) -> None:
         if self.first_dealer is not None:
-            raise _refuse(
-                "D17",
-                "only the first dealer is drawn; then the deal passes to the right",
-                "seul le premier donneur est tiré ; ensuite la donne passe à droite",
-            )
+            raise _refuse("D17", "c_dealer_drawn_once")
         if entry["type"] == "dealer":
             if self.draw.draws:
-                raise _refuse(
-                    "D1",
-                    "the draw has begun: enter the cards drawn",
-                    "le tirage a commencé : saisissez les cartes tirées",
-                )
+                raise _refuse("D1", "c_draw_begun")
             dealer = self.variant.check_seat(entry.get("seat"), "dealer", "D1")
             self.first_dealer = dealer
             self._open(dealer, frozenset())
@@ -518,17 +506,11 @@ class Evening:
         k = entry.get("k")
         deal = sheet.deal
         if sheet.cut is not None:
-            raise _refuse("D5", "the cut is already entered", "la coupe est déjà saisie")
+            raise _refuse("D5", "c_cut_entered")
         if deal.phase is Phase.SHUFFLE:
             deal.shuffle(permutation=range(78))  # the real shuffle is the players'
         if not isinstance(k, int) or isinstance(k, bool) or not MIN_CUT <= k <= 78 - MIN_CUT:
-            raise _refuse(
-                "D5",
-                f"the cut must take and leave more than 3 cards ({MIN_CUT} … "
-                f"{78 - MIN_CUT}), got {k!r:.20}",
-                f"la coupe doit prendre et laisser plus de 3 cartes ({MIN_CUT} … "
-                f"{78 - MIN_CUT}), pas {k!r:.20}",
-            )
+            raise _refuse("D5", "c_cut_depth", low=MIN_CUT, high=78 - MIN_CUT, value=f"{k!r:.20}")
         deal.cut(k)
         sheet.cut = k
 
@@ -642,10 +624,7 @@ class Evening:
 
     def totals(self, upto: int | None = None) -> list[int]:
         """S4: the running sums of the marks (penalties apart), after donne ``upto``."""
-        totals = [0] * self.players
-        for sheet in self.donnes[:upto]:
-            totals = [a + b for a, b in zip(totals, self.marks_of(sheet), strict=True)]
-        return totals
+        return sum_of_marks(map(self.marks_of, self.donnes[:upto]), self.players)
 
     def penalties(self) -> list[int]:
         """D11: the penalty points of every early pick-up, by seat."""
@@ -675,11 +654,12 @@ class Evening:
         head += [f"{n} ({'marque' if fr else 'marks'})" for n in self.names]
         head += [f"{n} (total)" for n in self.names]
         head += [f"{n} ({'pénalité' if fr else 'penalty'})" for n in self.names]
+        head += ["calcul (S3)" if fr else "working (S3)"]
         writer.writerow(head)
-        running = [0] * self.players
-        for sheet in self.finished():
+        finished = self.finished()
+        sums = running_totals(map(self.marks_of, finished), self.players)
+        for sheet, running in zip(finished, sums, strict=True):
             marks = self.marks_of(sheet)
-            running = [a + b for a, b in zip(running, marks, strict=True)]
             e, r = sheet.entry or {}, sheet.result
             penalties = sheet.penalties()
             writer.writerow(
@@ -690,12 +670,13 @@ class Evening:
                     e.get("contract", ""),
                     self.names[e["taker"]] if e else "",
                     self.names[e["partner"]] if e.get("partner") is not None else "",
-                    _pts(r.points) if r else "",
+                    number_text(r.points, lang) if r else "",
                     r.bouts if r else "",
                     r.score if r else "",
                     *marks,
                     *running,
                     *(penalties.get(s, 0) for s in range(self.players)),
+                    score_equation(r.breakdown, lang) if r else "",
                 ]
             )
         return out.getvalue()
@@ -704,11 +685,9 @@ class Evening:
         """The evening as ``atout.game/1`` with the companion's additions (README): the
         hands were not entered, so every donne says ``"hands_known": false`` and keeps
         what was entered in ``"entered"``."""
-        donnes = []
-        running = [0] * self.players
-        for sheet in self.finished():
-            donnes.append(self._donne_record(sheet))
-            running = [a + b for a, b in zip(running, self.marks_of(sheet), strict=True)]
+        finished = self.finished()
+        donnes = [self._donne_record(sheet) for sheet in finished]
+        running = sum_of_marks(map(self.marks_of, finished), self.players)
         return {
             "format": "atout.game/1",
             "players": self.players,
@@ -893,10 +872,9 @@ class Evening:
     def view(self, lang: str = "en") -> dict[str, Any]:
         """The whole evening as the page shows it (JSON)."""
         sheets = []
-        running = [0] * self.players
-        for sheet in self.donnes:
+        sums = running_totals(map(self.marks_of, self.donnes), self.players)
+        for sheet, running in zip(self.donnes, sums, strict=True):
             marks = self.marks_of(sheet)
-            running = [a + b for a, b in zip(running, marks, strict=True)]
             e = sheet.entry
             sheets.append(
                 {
@@ -929,7 +907,7 @@ class Evening:
                     "result": sheet.result.as_record() if sheet.result else None,
                     "lines": [line.as_json(lang) for line in sheet.lines],
                     "marks": marks,
-                    "totals": running if sheet.over else None,
+                    "totals": list(running) if sheet.over else None,
                     "penalties": [sheet.penalties().get(s, 0) for s in range(self.players)],
                 }
             )
@@ -1079,15 +1057,11 @@ def _enter(
     ``by_rule`` for the refused rule)."""
     try:
         if len(evening.log) >= MAX_ENTRIES:
-            raise _refuse(
-                "⚙",
-                f"an evening holds at most {MAX_ENTRIES} entries",
-                f"une soirée compte au plus {MAX_ENTRIES} saisies",
-            )
+            raise _refuse("⚙", "c_too_many_entries", most=MAX_ENTRIES)
         clean = evening._normalise(entry)
         evening._apply(clean)
     except IllegalActionError as error:
-        said = error if isinstance(error, CompanionError) else _said(error, evening.names)
+        said = CompanionError(error.reason, evening.names)
         field = (by_rule or {}).get(error.rule, where)
         raise InvalidRecordError(f"{field}: {said.en}") from None
     evening._effective.append(clean)
@@ -1181,10 +1155,10 @@ def sheet_lines(evening: Evening) -> list[str]:
     then the totals, the penalties and who is ahead."""
     names = evening.names
     lines = []
-    running = [0] * evening.players
-    for sheet in evening.finished():
+    finished = evening.finished()
+    rows = running_totals(map(evening.marks_of, finished), evening.players)
+    for sheet, running in zip(finished, rows, strict=True):
         marks = evening.marks_of(sheet)
-        running = [a + b for a, b in zip(running, marks, strict=True)]
         head = f"{sheet.number:>3}  {names[sheet.dealer]} deals"
         faults = "; ".join(
             f"{v.fault.rule} {_FAULT_NAMES[v.fault.kind][0]} by {names[v.fault.by]}"
@@ -1205,7 +1179,8 @@ def sheet_lines(evening: Evening) -> list[str]:
         sums = " ".join(f"{t:+d}" for t in running)
         lines.append(
             f"{head}: {e['contract']} by {camp}, {_pts(r.points)} points, {r.bouts} bouts, "
-            f"{verdict} by {r.difference}; score {r.score:+d}; marks {shown}; totals {sums}"
+            f"{verdict} by {r.difference}; score {score_equation(r.breakdown, 'en')}; "
+            f"marks {shown}; totals {sums}"
         )
     totals = evening.totals()
     lines.append("Totals: " + ", ".join(f"{n} {t:+d}" for n, t in zip(names, totals, strict=True)))
@@ -1286,18 +1261,10 @@ def _score_entry(
     try:
         contract = Contract(contract_name)
     except ValueError:
-        raise _refuse(
-            "B2",
-            f"contract: prise, garde, garde_sans or garde_contre, not {contract_name!r:.30}",
-            f"contrat : prise, garde, garde_sans ou garde_contre, pas {contract_name!r:.30}",
-        ) from None
+        raise _refuse("B2", "c_contract", value=f"{contract_name!r:.30}") from None
     taker = variant.check_seat(entry.get("taker"), "taker", "B1")
     if taker in sheet.barred_now:
-        raise _refuse(
-            "D12" if taker == sheet.dealer else "D14",
-            f"{names[taker]} may not bid on this donne, so cannot be the taker",
-            f"{names[taker]} ne peut pas enchérir sur cette donne, donc pas prendre",
-        )
+        raise _refuse("D12" if taker == sheet.dealer else "D14", "c_barred_taker", seat=taker)
     partner = _partner(entry, taker, variant, names)
     camp = {taker} | ({partner} if partner is not None else set())
 
@@ -1308,24 +1275,12 @@ def _score_entry(
         half = pile.half_points()
         bouts = pile.count_bouts()
         if entry.get("points") is not None and _half_points(entry["points"]) != half:
-            raise _refuse(
-                "S1",
-                f"the pile counts {_pts(half / 2)} points, not {entry['points']}",
-                f"le tas compte {_pts_fr(half / 2)} points, pas {entry['points']}",
-            )
+            raise _refuse("S1", "c_pile_points", points=half / 2, entered=entry["points"])
         if entry.get("bouts") is not None and entry["bouts"] != bouts:
-            raise _refuse(
-                "S2",
-                f"the pile holds {bouts} bouts, not {entry['bouts']}",
-                f"le tas contient {bouts} bouts, pas {entry['bouts']}",
-            )
+            raise _refuse("S2", "c_pile_bouts", bouts=bouts, entered=entry["bouts"])
     else:
         if entry.get("points") is None:
-            raise _refuse(
-                "S1",
-                "enter the points of the taker's camp and its bouts, or the cards of its pile",
-                "saisissez les points du camp du preneur et ses bouts, ou les cartes de son tas",
-            )
+            raise _refuse("S1", "c_points_or_pile")
         half = _half_points(entry["points"])
         bouts = _int(entry.get("bouts"), "bouts", 0, 3, "S2")
     if entry.get("defence_points") is not None:
@@ -1333,107 +1288,56 @@ def _score_entry(
         if defence + half != 182:
             raise _refuse(
                 "S1",
-                f"{_pts(half / 2)} + {_pts(defence / 2)} = {_pts((half + defence) / 2)}: "
-                "the two camps share 91 points",
-                f"{_pts_fr(half / 2)} + {_pts_fr(defence / 2)} = {_pts_fr((half + defence) / 2)} : "
-                "les deux camps se partagent 91 points",
+                "c_points_sum",
+                attack=half / 2,
+                defence=defence / 2,
+                total=(half + defence) / 2,
             )
     # each bout is 4.5 points; the Excuse's camp may give half a point for it (P4)
     low, high = max(0, 9 * bouts - 1), min(182, 182 - 9 * (3 - bouts) + 1)
     if not low <= half <= high:
         raise _refuse(
-            "S1",
-            f"with {bouts} bouts (4.5 points each) the taker's camp has {_pts(low / 2)} to "
-            f"{_pts(high / 2)} points, not {_pts(half / 2)}",
-            f"avec {bouts} bouts (4,5 points chacun) le camp du preneur a de {_pts_fr(low / 2)} à "
-            f"{_pts_fr(high / 2)} points, pas {_pts_fr(half / 2)}",
+            "S1", "c_points_range", bouts=bouts, low=low / 2, high=high / 2, points=half / 2
         )
 
     # E3: where the chien's Petit counts
     petit_in_chien = entry.get("petit_in_chien", False)
     if not isinstance(petit_in_chien, bool):
-        raise _refuse("E3", "petit_in_chien: true or false", "petit_in_chien : vrai ou faux")
+        raise _refuse("E3", "c_petit_in_chien_bool")
     if petit_in_chien and contract is Contract.GARDE_CONTRE and bouts == 3:
-        raise _refuse(
-            "E3",
-            "the Petit in the chien counts for the defence in a garde contre: 3 bouts "
-            "are impossible",
-            "le Petit au chien compte pour la défense en garde contre : 3 bouts sont impossibles",
-        )
+        raise _refuse("E3", "c_petit_chien_contre")
     if petit_in_chien and contract is Contract.GARDE_SANS and bouts == 0:
-        raise _refuse(
-            "E3",
-            "the Petit in the chien counts for the taker in a garde sans: at least 1 bout",
-            "le Petit au chien compte pour le preneur en garde sans : au moins 1 bout",
-        )
+        raise _refuse("E3", "c_petit_chien_sans")
     if pile is not None and petit_in_chien:
         if contract is Contract.GARDE_CONTRE and PETIT in pile:
-            raise _refuse(
-                "E3",
-                "the Petit was in the chien, which goes to the defence in a garde contre",
-                "le Petit était au chien, qui va à la défense en garde contre",
-            )
+            raise _refuse("E3", "c_petit_chien_defence")
         if contract is not Contract.GARDE_CONTRE and PETIT not in pile:
-            raise _refuse(
-                "E3",
-                "the Petit was in the chien, which counts for the taker: it is in his pile",
-                "le Petit était au chien, qui compte pour le preneur : il est dans son tas",
-            )
+            raise _refuse("E3", "c_petit_chien_taker")
 
     # A4: the chelem
     announcer = entry.get("chelem")
     if announcer is not None:
         announcer = variant.check_seat(announcer, "chelem", "A4")
         if announcer not in camp:
-            raise _refuse(
-                "A4",
-                f"{names[announcer]} is in the defence: only the taker's camp announces a chelem",
-                f"{names[announcer]} est en défense : seul le camp du preneur annonce un chelem",
-            )
+            raise _refuse("A4", "c_chelem_defence_announce", seat=announcer)
     every = entry.get("every_trick")
     if every not in (None, "attack", "defence"):
-        raise _refuse(
-            "A4",
-            f"every_trick: attack, defence or nothing, not {every!r:.20}",
-            f"every_trick : attaque, défense ou rien, pas {every!r:.20}",
-        )
+        raise _refuse("A4", "c_every_trick", value=f"{every!r:.20}")
     _check_chelem(every, contract, half, names)
 
     # A5: the petit au bout
     pab = entry.get("petit_au_bout")
     if pab not in (None, "attack", "defence"):
-        raise _refuse(
-            "A5",
-            f"petit_au_bout: attack, defence or nothing, not {pab!r:.20}",
-            f"petit_au_bout : attaque, défense ou rien, pas {pab!r:.20}",
-        )
+        raise _refuse("A5", "c_petit_au_bout", value=f"{pab!r:.20}")
     if pab is not None:
         if petit_in_chien and not contract.chien_seen:
-            raise _refuse(
-                "A5",
-                "the Petit stayed in the chien (nobody sees it in a garde sans or contre): "
-                "it cannot be played au bout",
-                "le Petit est resté au chien (personne ne le voit en garde sans ou contre) : "
-                "il ne peut pas être mené au bout",
-            )
+            raise _refuse("A5", "c_pab_in_chien")
         if pab == "attack" and (bouts == 0 or (pile is not None and PETIT not in pile)):
-            raise _refuse(
-                "A5",
-                "the attack won the last trick with the Petit, so the Petit is in its pile",
-                "l'attaque a gagné le dernier pli avec le Petit : le Petit est dans son tas",
-            )
+            raise _refuse("A5", "c_pab_attack_pile")
         if pab == "defence" and (bouts == 3 or (pile is not None and PETIT in pile)):
-            raise _refuse(
-                "A5",
-                "the defence won the last trick with the Petit, so the Petit is in its pile",
-                "la défense a gagné le dernier pli avec le Petit : le Petit est dans son tas",
-            )
+            raise _refuse("A5", "c_pab_defence_pile")
         if every is not None and pab != every:
-            raise _refuse(
-                "A5",
-                "a camp that took every trick also took the last one",
-                "le camp qui a fait tous les plis a aussi fait le dernier",
-            )
+            raise _refuse("A5", "c_pab_chelem")
 
     # A1–A2: the poignées
     poignees = _poignees(entry.get("poignees", []), variant, names)
@@ -1454,22 +1358,11 @@ def _score_entry(
         poignee=poignee,
         chelem=chelem,
         rules=rules,
+        shown=poignees,
+        chelem_announced=announcer is not None,
+        every_trick={"attack": 0, "defence": 1, None: None}[every],
     )
-    lines = _explain(
-        result,
-        entry,
-        contract,
-        taker,
-        partner,
-        poignees,
-        announcer,
-        every,
-        pab,
-        rules,
-        variant,
-        names,
-    )
-    return result, lines
+    return result, _explain(result, names)
 
 
 def _partner(
@@ -1480,27 +1373,13 @@ def _partner(
     called, partner = entry.get("called"), entry.get("partner")
     if variant.players != 5:
         if called is not None or partner is not None:
-            raise _refuse(
-                "B4",
-                "a card is called only with 5 players",
-                "on n'appelle une carte qu'à 5 joueurs",
-            )
+            raise _refuse("B4", "c_call_only_five")
         return None
     if called is None:
-        raise _refuse(
-            "B4",
-            "with 5 players enter the called card (a King, or a Queen … when he holds the Kings)",
-            "à 5 joueurs saisissez la carte appelée (un Roi, ou une Dame … s'il a les Rois)",
-        )
+        raise _refuse("B4", "c_call_needed")
     card = _card(called, "called", "B4")
     if not card.is_court:
-        raise _refuse(
-            "B4",
-            "the called card is a King (or a Queen, a Cavalier, a Valet), "
-            f"not {card.display('en')}",
-            "la carte appelée est un Roi (ou une Dame, un Cavalier, un Valet), "
-            f"pas {card.display('fr')}",
-        )
+        raise _refuse("B4", "c_called_card", card=card)
     if partner is None:
         return None
     seat = variant.check_seat(partner, "partner", "B4")
@@ -1512,231 +1391,41 @@ def _check_chelem(every: str | None, contract: Contract, half: int, names: Seque
     Excuse (kept for 4 points, the half point given back) — and the chien's or the
     écart's, which count apart (E3)."""
     if every == "attack" and contract is not Contract.GARDE_CONTRE and half not in (182, 174):
-        raise _refuse(
-            "A4",
-            f"a chelem of the attack leaves the defence at most its Excuse (4 points): "
-            f"the attack has 91 or 87 points, not {_pts(half / 2)}",
-            f"un chelem de l'attaque ne laisse à la défense que son Excuse (4 points) : "
-            f"l'attaque a 91 ou 87 points, pas {_pts_fr(half / 2)}",
-        )
+        raise _refuse("A4", "c_chelem_attack_points", points=half / 2)
     if every == "defence" and contract is Contract.GARDE_CONTRE and half not in (0, 8):
-        raise _refuse(
-            "A4",
-            f"a chelem of the defence in a garde contre leaves the attack at most its Excuse "
-            f"(4 points), not {_pts(half / 2)}",
-            f"un chelem de la défense en garde contre ne laisse à l'attaque que son Excuse "
-            f"(4 points), pas {_pts_fr(half / 2)}",
-        )
+        raise _refuse("A4", "c_chelem_defence_points", points=half / 2)
 
 
 def _poignees(value: Any, variant: Variant, names: Sequence[str]) -> list[tuple[int, str]]:
     """A1–A2: each poignée once per player, and together no more trumps than there are
     (21 and the Excuse)."""
     if not isinstance(value, list) or len(value) > variant.players:
-        raise _refuse(
-            "A1", "poignees: a list of [seat, level]", "poignees : une liste de [place, niveau]"
-        )
+        raise _refuse("A1", "c_poignees_list")
     found: list[tuple[int, str]] = []
     for item in value:
         if not isinstance(item, list | tuple) or len(item) != 2:
-            raise _refuse(
-                "A1", "each poignée is [seat, level]", "chaque poignée est [place, niveau]"
-            )
+            raise _refuse("A1", "c_poignee_item")
         seat = variant.check_seat(item[0], "poignée", "A2")
         level = item[1]
         if level not in LEVELS:
-            raise _refuse(
-                "A1",
-                f"a poignée is simple, double or triple, not {level!r:.20}",
-                f"une poignée est simple, double ou triple, pas {level!r:.20}",
-            )
+            raise _refuse("A1", "c_poignee_level", value=f"{level!r:.20}")
         if any(s == seat for s, _ in found):
-            raise _refuse(
-                "A2",
-                f"{names[seat]} shows one poignée, before his first card",
-                f"{names[seat]} montre une seule poignée, avant sa première carte",
-            )
+            raise _refuse("A2", "c_poignee_twice", seat=seat)
         found.append((seat, str(level)))
     thresholds: dict[str, int] = dict(zip(LEVELS, variant.poignee_thresholds, strict=True))
     shown = sum(thresholds[level] for _, level in found)
     if shown > 22:
-        raise _refuse(
-            "A1",
-            f"these poignées show {shown} trumps: there are only 21 trumps and the Excuse",
-            f"ces poignées montrent {shown} atouts : il n'y a que 21 atouts et l'Excuse",
-        )
+        raise _refuse("A1", "c_poignees_trumps", count=shown)
     return found
 
 
-def _explain(
-    result: Result,
-    entry: Mapping[str, Any],
-    contract: Contract,
-    taker: int,
-    partner: int | None,
-    poignees: list[tuple[int, str]],
-    announcer: int | None,
-    every: str | None,
-    pab: str | None,
-    rules: Rules,
-    variant: Variant,
-    names: Sequence[str],
-) -> tuple[Line, ...]:
-    """The marks, line by line, each with the rule it applies."""
-    n = names
-    r = result
-    mult = contract.multiplier
-    sign = 1 if r.made else -1
-    lines = []
-    taker_camp_en = n[taker] + (f" and {n[partner]}" if partner is not None else "")
-    taker_camp_fr = n[taker] + (f" et {n[partner]}" if partner is not None else "")
-    lines.append(
-        Line(
-            "B2",
-            f"{contract.label} by {taker_camp_en}: × {mult}",
-            f"{_CONTRACT_FR[contract.value]} de {taker_camp_fr} : × {mult}",
-        )
-    )
-    defence = 91 - r.points
-    lines.append(
-        Line(
-            "S1",
-            f"points: attack {_pts(r.points)}, defence {_pts(defence)} (91 in all)",
-            f"points : attaque {_pts_fr(r.points)}, défense {_pts_fr(defence)} (91 en tout)",
-        )
-    )
-    lines.append(
-        Line(
-            "S2",
-            f"{r.bouts} bout{'s' if r.bouts != 1 else ''}: {TARGETS[r.bouts]} points needed",
-            f"{r.bouts} bout{'s' if r.bouts > 1 else ''} : il faut {TARGETS[r.bouts]} points",
-        )
-    )
-    half_case = (2 * r.points) % 2 == 1
-    verdict_en = "made" if r.made else "failed"
-    verdict_fr = "réussi" if r.made else "chuté"
-    if half_case:
-        lines.append(
-            Line(
-                "S5",
-                f"{_pts(r.points)} against {r.target}: {verdict_en} by {r.difference} "
-                "(a half point is rounded away from zero)",
-                f"{_pts_fr(r.points)} pour {r.target} : {verdict_fr} de {r.difference} "
-                "(le demi-point s'arrondit en s'éloignant de zéro)",
-            )
-        )
-    else:
-        lines.append(
-            Line(
-                "S3",
-                f"{_pts(r.points)} against {r.target}: {verdict_en} by {r.difference}",
-                f"{_pts_fr(r.points)} pour {r.target} : {verdict_fr} de {r.difference}",
-            )
-        )
-    base = sign * (25 + r.difference) * mult
-    signed = "" if r.made else "-"
-    lines.append(
-        Line(
-            "S3",
-            f"{signed}(25 + {r.difference}) × {mult} = {base:+d}",
-            f"{signed}(25 + {r.difference}) × {mult} = {base:+d}",
-        )
-    )
-    if pab is not None:
-        camp_en = "the attack" if pab == "attack" else "the defence"
-        camp_fr = "l'attaque" if pab == "attack" else "la défense"
-        if rules.petit_au_bout_multiplied:
-            value = r.petit_au_bout * mult
-            en = f"petit au bout to {camp_en}: 10 × {mult} = {value:+d}"
-            fr = f"petit au bout pour {camp_fr} : 10 × {mult} = {value:+d}"
-        else:
-            value = r.petit_au_bout
-            en = f"petit au bout to {camp_en}: {value:+d} (⚙ not multiplied)"
-            fr = f"petit au bout pour {camp_fr} : {value:+d} (⚙ non multiplié)"
-        lines.append(Line("A5", en + ", whatever the result", fr + ", quel que soit le résultat"))
-    thresholds: dict[str, int] = dict(zip(LEVELS, variant.poignee_thresholds, strict=True))
-    for seat, level in poignees:
-        lines.append(
-            Line(
-                "A1",
-                f"{level} poignée of {n[seat]} ({thresholds[level]} trumps): "
-                f"{POIGNEE_BONUS[level]}",
-                f"poignée {_LEVEL_FR[level]} de {n[seat]} ({thresholds[level]} atouts) : "
-                f"{POIGNEE_BONUS[level]}",
-            )
-        )
-    if poignees:
-        if r.poignee == 0:
-            lines.append(
-                Line(
-                    "A3",
-                    "⚙ the poignée counts for the attack only when made: 0",
-                    "⚙ la poignée ne compte pour l'attaque que si le contrat est réussi : 0",
-                )
-            )
-        else:
-            to_en = "the attack, which wins" if r.made else "the defence, which wins"
-            to_fr = "l'attaque, qui gagne" if r.made else "la défense, qui gagne"
-            mult_en = f" (⚙ × {mult})" if rules.poignee_multiplied else ", not multiplied"
-            mult_fr = f" (⚙ × {mult})" if rules.poignee_multiplied else ", non multipliée"
-            lines.append(
-                Line(
-                    "A3",
-                    f"poignée to {to_en}, whoever showed it: {sign * r.poignee:+d}{mult_en}",
-                    f"poignée pour {to_fr}, quel que soit qui l'a montrée : "
-                    f"{sign * r.poignee:+d}{mult_fr}",
-                )
-            )
-    if r.chelem or announcer is not None or every is not None:
-        parts_en, parts_fr = [], []
-        if every == "attack":
-            parts_en.append("announced and made" if announcer is not None else "made unannounced")
-            parts_fr.append("annoncé et réussi" if announcer is not None else "réussi sans annonce")
-        else:
-            if announcer is not None:
-                parts_en.append("announced and failed")
-                parts_fr.append("annoncé et chuté")
-            if every == "defence":
-                if rules.defence_chelem_bonus:
-                    parts_en.append("the defence took every trick (+200 to the defence)")
-                    parts_fr.append("la défense a fait tous les plis (+200 à la défense)")
-                else:
-                    parts_en.append("the defence took every trick (⚙ no bonus)")
-                    parts_fr.append("la défense a fait tous les plis (⚙ sans prime)")
-        lines.append(
-            Line(
-                "A4",
-                f"chelem {', '.join(parts_en)}: {r.chelem:+d}, after the multiplier",
-                f"chelem {', '.join(parts_fr)} : {r.chelem:+d}, après le multiplicateur",
-            )
-        )
-    lines.append(Line("S3", f"score S = {r.score:+d}", f"score S = {r.score:+d}"))
-    players = variant.players
-    if players == 5 and partner is not None:
-        split_fr = rules.five_player_split.replace(".", ",")
-        lines.append(
-            Line(
-                "S4",
-                f"{n[taker]} {r.marks[taker]:+d}, {n[partner]} {r.marks[partner]:+d} "
-                f"(split {rules.five_player_split}), each defender {-r.score:+d}",
-                f"{n[taker]} {r.marks[taker]:+d}, {n[partner]} {r.marks[partner]:+d} "
-                f"(partage {split_fr}), chaque défenseur {-r.score:+d}",
-            )
-        )
-    else:
-        times = players - 1
-        alone_en = " (alone)" if players == 5 else ""
-        alone_fr = " (seul)" if players == 5 else ""
-        lines.append(
-            Line(
-                "S4",
-                f"{n[taker]}{alone_en} {times} × S = {r.marks[taker]:+d}, "
-                f"each defender {-r.score:+d}",
-                f"{n[taker]}{alone_fr} {times} × S = {r.marks[taker]:+d}, "
-                f"chaque défenseur {-r.score:+d}",
-            )
-        )
-    return tuple(lines)
+def _explain(result: Result, names: Sequence[str]) -> tuple[Line, ...]:
+    """The marks, line by line, each with the rule it applies (the breakdown told in
+    English and in French)."""
+    name = seat_names(names)
+    en = score_lines(result.breakdown, "en", name)
+    fr = score_lines(result.breakdown, "fr", name)
+    return tuple(Line(rule, a, b) for (rule, a), (_, b) in zip(en, fr, strict=True))
 
 
 # -- small readers ------------------------------------------------------------------------------
@@ -1746,22 +1435,14 @@ def _names(names: Sequence[str] | None, players: int) -> tuple[str, ...]:
     if names is None:
         return tuple(f"J{s + 1}" for s in range(players))
     if isinstance(names, str) or len(names) != players:
-        raise _refuse(
-            "D9",
-            f"one name per seat: {players} names",
-            f"un nom par place : {players} noms",
-        )
+        raise _refuse("D9", "c_names_count", players=players)
     clean = []
     for i, name in enumerate(names):
         if not isinstance(name, str) or not name.strip() or len(name.strip()) > MAX_NAME:
-            raise _refuse(
-                "D9",
-                f"name {i + 1}: 1 to {MAX_NAME} characters",
-                f"nom {i + 1} : de 1 à {MAX_NAME} caractères",
-            )
+            raise _refuse("D9", "c_name_length", number=i + 1, most=MAX_NAME)
         clean.append(name.strip())
     if len(set(clean)) != players:
-        raise _refuse("D9", "each player a different name", "un nom différent par joueur")
+        raise _refuse("D9", "c_names_different")
     return tuple(clean)
 
 
@@ -1769,107 +1450,11 @@ def _card(value: Any, what: str, rule: str) -> Card:
     if isinstance(value, int) and not isinstance(value, bool) and 0 <= value < 78:
         return Card(value)
     if not isinstance(value, str) or len(value) > 12:
-        raise _refuse(
-            rule,
-            f"{what}: a card such as KS, 10H, T21, EX",
-            f"{what} : une carte comme RP, 10H, T21, EX",
-        )
+        raise _refuse(rule, "c_card_needed", what=what)
     try:
         return Card.parse(value)
     except (InvalidNotationError, ValueError):
-        raise _refuse(
-            rule,
-            f"{what}: {value!r:.14} is not a card (KS, 10H, T21, EX, R♠, 21, Excuse)",
-            f"{what} : {value!r:.14} n'est pas une carte (KS, 10H, T21, EX, R♠, 21, Excuse)",
-        ) from None
-
-
-# The engine's refusals (atout.dealing, atout.table), said with the players' names.
-_ENGINE_TEXTS: tuple[tuple[str, str, str], ...] = (
-    (
-        r"(?P<what>.+) (?P<seat>\S+) is not a seat: seats are 0 … (?P<last>\d+)",
-        "{what} {seat} is not a seat (0 … {last})",
-        "{what} {seat} n'est pas une place (0 … {last})",
-    ),
-    (
-        r"seat (?P<seat>\d+) has already drawn (?P<card>\S+): each player draws one card",
-        "{name} has already drawn {card}: each player draws one card",
-        "{name} a déjà tiré {card_fr} : chacun tire une carte",
-    ),
-    (
-        r"(?P<card>\S+) has already been drawn",
-        "{card} has already been drawn",
-        "{card_fr} est déjà tirée",
-    ),
-    (
-        r"a (?P<kind>\w+) is the dealer's fault \(seat (?P<seat>\d+)\)",
-        "a {kind_en} is the dealer's fault ({name})",
-        "{kind_fr} : c'est la faute du donneur ({name})",
-    ),
-    (
-        r"name the card that was turned face up",
-        "name the card that was turned face up",
-        "indiquez la carte retournée",
-    ),
-    (
-        r"a (?P<kind>\w+) fault concerns no card",
-        "this fault concerns no card",
-        "cette faute ne concerne aucune carte",
-    ),
-    (
-        r"name the player who touched his cards",
-        "name the player who touched his cards",
-        "indiquez le joueur qui a touché ses cartes",
-    ),
-    (
-        r"seat (?P<seat>\d+)'s early pick-up is already recorded",
-        "{name}'s early pick-up is already recorded",
-        "le ramassage trop tôt de {name} est déjà noté",
-    ),
-    (
-        r"(?P<card>\S+) is already face up",
-        "{card} is already face up",
-        "{card_fr} est déjà retournée",
-    ),
-    (
-        r"'(?P<kind>.*)' is not a fault of the deal",
-        "not a fault of the deal: misdeal, chien_count, card_exposed or early_pickup",
-        "pas une faute de la donne : maldonne, chien mal compté, carte retournée, "
-        "ramassage trop tôt",
-    ),
-    (
-        r"a (?P<kind>\w+) fault is only recorded (?P<when>.*)",
-        "this fault is only recorded during the deal (a wrong chien count when it is shown)",
-        "cette faute se note pendant la donne (le chien mal compté quand il est montré)",
-    ),
-)
-
-
-def _said(error: IllegalActionError, names: Sequence[str]) -> CompanionError:
-    """The engine's refusal ``error`` with the players' names, in English and French."""
-    import re
-
-    text = str(error).removeprefix(f"{error.rule}: ")
-    for pattern, en, fr in _ENGINE_TEXTS:
-        found = re.match(pattern, text)
-        if found is None:
-            continue
-        parts = dict(found.groupdict())
-        seat = parts.get("seat", "")
-        if seat.isdigit() and int(seat) < len(names):
-            parts["name"] = names[int(seat)]
-        card = parts.get("card")
-        if card is not None:
-            try:
-                parsed = Card.parse(card)
-                parts["card"], parts["card_fr"] = parsed.display("en"), _card_text(parsed, "fr")
-            except (InvalidNotationError, ValueError):
-                parts["card_fr"] = card
-        kind = parts.get("kind")
-        if kind in _FAULT_NAMES:
-            parts["kind_en"], parts["kind_fr"] = _FAULT_NAMES[kind]
-        return CompanionError(error.rule, en.format(**parts), fr.format(**parts))
-    return CompanionError(error.rule, text, text)
+        raise _refuse(rule, "c_not_a_card", what=what, value=f"{value!r:.14}") from None
 
 
 def _card_text(card: Card, lang: str) -> str:
@@ -1885,45 +1470,29 @@ def _pile(value: Any) -> CardSet:
     if isinstance(value, str):
         value = value.replace(",", " ").split()
     if not isinstance(value, list) or len(value) > 78:
-        raise _refuse("S1", "pile: a list of cards", "pile : une liste de cartes")
+        raise _refuse("S1", "c_pile_list")
     cards = [_card(v, "pile", "S1") for v in value]
     if len(set(cards)) != len(cards):
         twice = next(c for c in cards if cards.count(c) > 1)
-        raise _refuse(
-            "S1",
-            f"{twice.display('en')} is in the pile twice",
-            f"{twice.display('fr')} est deux fois dans le tas",
-        )
+        raise _refuse("S1", "c_pile_twice", card=twice)
     return CardSet(cards)
 
 
 def _half_points(value: Any, what: str = "points") -> int:
     """S1: card points are a multiple of 0.5 from 0 to 91."""
     if isinstance(value, bool) or not isinstance(value, int | float):
-        raise _refuse("S1", f"{what}: a number", f"{what} : un nombre")
+        raise _refuse("S1", "c_number", what=what)
     doubled = value * 2
     if doubled != int(doubled):
-        raise _refuse(
-            "S1",
-            f"{what}: card points are a multiple of 0.5, not {value:g}",
-            f"{what} : les points sont un multiple de 0,5, pas {_pts_fr(value)}",
-        )
+        raise _refuse("S1", "c_half_points", what=what, value=float(value))
     if not 0 <= doubled <= 182:
-        raise _refuse(
-            "S1",
-            f"{what}: 0 to 91 (the pack counts 91 points), not {value:g}",
-            f"{what} : de 0 à 91 (le jeu compte 91 points), pas {_pts_fr(value)}",
-        )
+        raise _refuse("S1", "c_points_bounds", what=what, value=float(value))
     return int(doubled)
 
 
 def _int(value: Any, what: str, low: int, high: int, rule: str = "⚙") -> int:
     if isinstance(value, bool) or not isinstance(value, int) or not low <= value <= high:
-        raise _refuse(
-            rule,
-            f"{what}: a whole number from {low} to {high}, not {value!r:.20}",
-            f"{what} : un entier de {low} à {high}, pas {value!r:.20}",
-        )
+        raise _refuse(rule, "c_whole_number", what=what, low=low, high=high, value=f"{value!r:.20}")
     return value
 
 

@@ -33,6 +33,7 @@ from dataclasses import dataclass, field
 from atout.cards import ALL_CARDS, Card
 from atout.dealing import Deal
 from atout.errors import IllegalActionError
+from atout.scoring import add_marks
 from atout.state import Donne
 from atout.table import Rules, Variant
 
@@ -73,7 +74,7 @@ class Match:
             self._add_penalties(deal)
 
     def _add_marks(self, donne: Donne) -> None:
-        self._marks = [a + b for a, b in zip(self._marks, donne.returns(), strict=True)]
+        self._marks = list(add_marks(self._marks, donne.returns()))
 
     def _add_penalties(self, deal: Deal) -> None:
         for fault in deal.faults:
@@ -108,9 +109,7 @@ class Match:
         """Start the next deal, dealt by :attr:`next_dealer` with :attr:`barred` seats."""
         last = self.current
         if last is not None and not last.is_over:
-            raise IllegalActionError(
-                "D17", f"deal {len(self.deals)} is not over: finish it or record its fault"
-            )
+            raise IllegalActionError("D17", "deal_not_over", number=len(self.deals))
         deal = Deal(
             self.variant, self.rules, self.next_dealer, self.barred, list(pack or ALL_CARDS)
         )
@@ -134,7 +133,7 @@ class Match:
         self._check_donne_over()
         deal = self.current
         if deal is None or self._opened == self._dealt:
-            raise IllegalActionError("D17", "no deal to open: start the next deal first")
+            raise IllegalActionError("D17", "no_deal_to_open")
         donne = Donne(deal)
         last = self.donnes[-1] if self.donnes else None
         if last is not None:
@@ -148,12 +147,12 @@ class Match:
     def _check_donne_over(self) -> None:
         last = self.donnes[-1] if self.donnes else None
         if last is not None and not last.is_terminal():
-            raise IllegalActionError("D17", f"donne {len(self.donnes)} is not over")
+            raise IllegalActionError("D17", "donne_not_over", number=len(self.donnes))
 
     def totals(self) -> list[int]:
         """S4: the running sum of every donne's marks, by seat."""
         last = self.donnes[-1].returns() if self.donnes else [0] * self.variant.players
-        return [a + b for a, b in zip(self._marks, last, strict=True)]
+        return list(add_marks(self._marks, last))
 
     def deal_automatically(self, rng: random.Random | None = None) -> Deal:
         """The next deal, done whole by the engine (see :meth:`Deal.automatic`)."""

@@ -28,12 +28,14 @@ from textual.message import Message
 from textual.screen import ModalScreen, Screen
 from textual.widgets import Button, Footer, Input, RichLog, Static
 
+from atout import rulebook
 from atout.bidding import Contract
 from atout.bots import BOTS
 from atout.cards import Card, CardSet
 from atout.chien import why_not_in_ecart, why_not_poignee
-from atout.errors import IllegalActionError, InvalidRecordError
+from atout.errors import IllegalActionError, InvalidRecordError, Reason
 from atout.i18n import N_
+from atout.score_text import number, score_bonuses, score_equation
 from atout.session import MakeEcart, SheetRow, TableAction, TableObservation
 from atout.state import (
     Bid,
@@ -45,7 +47,6 @@ from atout.state import (
     Trick,
 )
 from atout.table import Variant
-from atout.tui.rules_text import RULE_IDS, rule_text, rules_chapters
 from atout.tui.session import (
     MAX_DEALS,
     PAUSES,
@@ -150,8 +151,9 @@ def donne_over(obs: TableObservation) -> bool:
     return bool(obs.sheet) and obs.sheet[-1].number == obs.number
 
 
-def points_text(points: float) -> str:
-    return f"{points:g}"
+def points_text(points: float, ui: str = "en") -> str:
+    """Points as the reader writes them (``41,5`` in French)."""
+    return number(points, ui)
 
 
 class CardView(Static):
@@ -359,17 +361,11 @@ def tiny(seats: Seats, seat: int) -> str:
 
 
 def bonus_text(row: SheetRow) -> str:
+    """The bonuses counted in the donne's score, in a few characters (b, p, c)."""
     result = row.result
     if result is None:
         return ""
-    parts = []
-    if result.petit_au_bout:
-        parts.append(f"b{result.petit_au_bout:+d}")
-    if result.poignee:
-        parts.append(f"p{result.poignee:+d}")
-    if result.chelem:
-        parts.append(f"c{result.chelem:+d}")
-    return " ".join(parts)
+    return score_bonuses(result.breakdown)
 
 
 def sheet_text(obs: TableObservation, seats: Seats, lang: str) -> Text:
@@ -394,7 +390,7 @@ def sheet_text(obs: TableObservation, seats: Seats, lang: str) -> Text:
         else:
             contract = SHORT_BIDS[Contract(row.contract)] if row.contract else ""
         result = row.result
-        points = points_text(result.points) if result else ""
+        points = points_text(result.points, ui) if result else ""
         bouts = str(result.bouts) if result else ""
         line = (
             f"{row.number:>2} {tiny(seats, row.dealer):<4} {taker:<8} {contract:<9} "
@@ -419,14 +415,21 @@ def sheet_text(obs: TableObservation, seats: Seats, lang: str) -> Text:
     return text
 
 
+RULE_IDS: tuple[str, ...] = tuple(r.id for r in rulebook.rules())
+
+
 class RuleView(Static):
-    def __init__(self, rule: str, text: str) -> None:
-        super().__init__(Text.assemble((rule, "bold"), "  ", text), classes="rule")
+    """One rule of the rule book: its id and title, then its text, settings, examples."""
+
+    def __init__(self, rule: str, ui: str) -> None:
+        title, _, body = rulebook.render_rule(rule, ui).partition("\n")
+        super().__init__(Text.assemble((title, "bold"), "\n", body), classes="rule")
         self.rule = rule
 
 
 class RulesScreen(ModalScreen[None]):
-    """Every rule by its id, in the interface's language; ↑/↓ go from one to the next."""
+    """Every rule by its id, in the interface's language (from :mod:`atout.rulebook`);
+    ↑/↓ go from one to the next."""
 
     BINDINGS: ClassVar[list[BindingType]] = [
         ("escape,r,q", "close", N_("Close")),
@@ -440,13 +443,18 @@ class RulesScreen(ModalScreen[None]):
         self.rule = rule if rule in RULE_IDS else RULE_IDS[0]
 
     def compose(self) -> ComposeResult:
+        title, text = rulebook.introduction()
         with Vertical(classes="dialog rules"):
             yield Static(tr(self.ui, "The rules (FFT) — ↑/↓ move, Escape closes"), id="rules-title")
             with VerticalScroll(id="rules-scroll"):
-                for title, ids in rules_chapters(self.ui):
-                    yield Static(Text(title, style="bold underline"), classes="chapter")
-                    for rule in ids:
-                        yield RuleView(rule, rule_text(rule, self.ui))
+                yield Static(Text(title(self.ui), style="bold underline"), classes="chapter")
+                yield Static(text(self.ui), classes="intro")
+                for chapter in rulebook.chapters():
+                    yield Static(
+                        Text(chapter.title(self.ui), style="bold underline"), classes="chapter"
+                    )
+                    for rule in chapter.rules:
+                        yield RuleView(rule, self.ui)
 
     def on_mount(self) -> None:
         self.show(self.rule)
@@ -560,9 +568,7 @@ class PoigneeScreen(ModalScreen[PoigneeShown | None]):
         cards = tuple(c for c in self.trumps if c in self.chosen)
         why = why_not_poignee(self.hand, self.variant, option.level, cards)
         if why is not None:
-            self.draw(
-                tr(self.ui, "Refused — {why}", why=refusal_text(str(why), self.ui, self.lang))
-            )
+            self.draw(tr(self.ui, "Refused — {why}", why=refusal_text(why, self.ui, self.lang)))
             return
         self.dismiss(PoigneeShown(self.seat, option.level, cards))
 
@@ -976,7 +982,7 @@ class TableScreen(Screen[None]):
         try:
             self.session.act(action)
         except IllegalActionError as error:
-            self.refuse(str(error), error.rule)
+            self.refuse(error.reason)
             return
         self.refusal, self.refusal_rule = "", None
         self.say("")
@@ -988,9 +994,11 @@ class TableScreen(Screen[None]):
             return
         await self.pump()
 
-    def refuse(self, why: str, rule: str | None) -> None:
-        self.refusal = self.t("Refused — {why}", why=refusal_text(why, self.ui, self.lang))
-        self.refusal_rule = rule
+    def refuse(self, why: Reason) -> None:
+        self.refusal = self.t(
+            "Refused — {why}", why=refusal_text(why, self.ui, self.lang, self.seats)
+        )
+        self.refusal_rule = why.rule
         self.say(self.refusal + self.t(" (r: the rule)"), error=True)
 
     def show_result(self) -> None:
@@ -1248,7 +1256,7 @@ class TableScreen(Screen[None]):
         rest = CardSet(self.hand())
         why = why_not_in_ecart(card, rest, left)
         if why is not None:
-            self.refuse(str(why), why.rule)
+            self.refuse(why)
             return
         self.refusal = ""
         self.picked.append(card)
@@ -1589,24 +1597,16 @@ def result_text(
     )
     text.append(
         tr(ui, "Taker's camp: {points} points, {bouts} bout(s) — target {target} (S2): {verdict}",
-           points=points_text(result.points), bouts=result.bouts, target=result.target,
+           points=points_text(result.points, ui), bouts=result.bouts, target=result.target,
            verdict=verdict) + "\n",
         "green" if result.made else "red",
     )  # fmt: skip
     text.append(
         tr(ui, "Defence: {points} points, {bouts} bout(s)",
-           points=points_text(91 - result.points), bouts=3 - result.bouts) + "\n"
+           points=points_text(91 - result.points, ui), bouts=3 - result.bouts) + "\n"
     )  # fmt: skip
-    multiplier = Contract(row.contract).multiplier
-    parts = [tr(ui, "(25 + {n}", n=result.difference)]
-    if result.petit_au_bout:
-        parts.append(tr(ui, " + petit au bout {n:+d}", n=result.petit_au_bout // multiplier))
-    line = "".join(parts) + f") × {multiplier}"
-    if result.poignee:
-        line += tr(ui, " + poignée {n:+d}", n=result.poignee)
-    if result.chelem:
-        line += tr(ui, " + chelem {n:+d}", n=result.chelem)
-    text.append(tr(ui, "Score (S3): {line} = {score}", line=line, score=result.score) + "\n")
+    equation = score_equation(result.breakdown, ui)
+    text.append(tr(ui, "Score (S3): {sum}", sum=equation) + "\n")
     game = session.observation().game
     ecart = list(game.ecart or ()) if game is not None else []
     if ecart:
@@ -1643,7 +1643,7 @@ class TarotApp(App[None]):
     .sheet { width: 78; max-height: 24; }
     .rules { width: 78; height: 22; }
     #rules-scroll { height: 1fr; }
-    .rule { margin: 0 0 1 0; }
+    .rule, .intro { margin: 0 0 1 0; }
     .rule.current { background: $accent 30%; }
     .chapter { margin: 0 0 1 0; }
     ModalScreen, StartScreen { align: center middle; }

@@ -11,6 +11,7 @@ from typing import Any
 from atout.bidding import Contract
 from atout.cards import Card
 from atout.i18n import N_
+from atout.score_text import number
 from atout.tui.words import Seats, tr
 
 __all__ = ["DEAL_EVENTS", "Story", "contract_name"]
@@ -376,12 +377,8 @@ class Story:
             text = N_(
                 "The contract fails: {points} points with {bouts} bout(s), target {target} (S2)."
             )
-        values = {"points": _points(result["points"]), "bouts": result["bouts"]}
+        values = {"points": number(result["points"], self.ui), "bouts": result["bouts"]}
         return [tr(self.ui, text, target=result["target"], **values)]
 
     def on_match_over(self, event: Mapping[str, Any]) -> list[str]:
         return [tr(self.ui, "The match is over.")]
-
-
-def _points(points: float) -> str:
-    return f"{points:g}"

@@ -1,4 +1,4 @@
-"""The HTTP API, the websocket and ``atout serve`` (docs/web-protocol.md).
+"""The HTTP API, the websocket and ``atout serve`` (docs/reference/web-protocol.md).
 
 :func:`create_app` makes the FastAPI application of a database URL; :func:`serve`
 runs it with uvicorn, one worker, after checking the port and the database (each
@@ -34,9 +34,10 @@ from jinja2 import Environment, FileSystemLoader, select_autoescape
 from sqlalchemy.engine import URL
 from starlette.websockets import WebSocketDisconnect, WebSocketState
 
+from atout import rulebook
 from atout.bots import BOTS
 from atout.errors import AtoutError
-from atout.i18n import LANGUAGES, N_, gettext
+from atout.i18n import LANGUAGES, N_, gettext, negotiate
 from atout.web import companion
 from atout.web.config import ConfigError, table_config
 from atout.web.db import StorageError, Store, database_url
@@ -63,7 +64,7 @@ HELLO_SECONDS = 10.0
 
 
 class Limits:
-    """What one connection and one server may do (docs/web-protocol.md, Limits)."""
+    """What one connection and one server may do (docs/reference/web-protocol.md, Limits)."""
 
     message_bytes = 4096
     per_second = 20
@@ -233,6 +234,47 @@ def _translations(lang: str) -> dict[str, str]:
     return dict(found(lang))
 
 
+_OTHER = {"fr": "en", "en": "fr"}
+
+
+def _rule_book(lang: str) -> dict[str, Any]:
+    """What the rules page shows, in ``lang``: from :mod:`atout.rulebook` alone."""
+    title, text = rulebook.introduction()
+    figures_title, figures = rulebook.figures()
+    return {
+        "title": rulebook.book_title()(lang),
+        "figures_title": figures_title(lang),
+        "figures": figures(lang),
+        "intro_title": title(lang),
+        "intro_text": text(lang),
+        "example": rulebook.label("example", lang),
+        "colon": rulebook.label("colon", lang),
+        "chapters": [
+            {
+                "letter": chapter.letter,
+                "title": chapter.title(lang),
+                "rules": [
+                    {
+                        "id": rule.id,
+                        "title": rule.title(lang),
+                        "text": rule.text(lang),
+                        "settings": [_setting(s, lang) for s in rule.settings],
+                        "examples": [example.text(lang) for example in rule.examples],
+                    }
+                    for rule in map(rulebook.rule, chapter.rules)
+                ],
+            }
+            for chapter in rulebook.chapters()
+        ],
+    }
+
+
+def _setting(setting: rulebook.Setting, lang: str) -> tuple[str, str, str]:
+    """A setting's name, its default and values, and what it changes, in ``lang``."""
+    head, text = rulebook.setting_lines(setting, lang)
+    return setting.name, head.removeprefix(setting.name), text
+
+
 def _error(status: int, message: str) -> JSONResponse:
     return JSONResponse({"error": message}, status_code=status)
 
@@ -259,8 +301,8 @@ def create_app(db: str | URL | None = None, max_tables: int = 1000) -> FastAPI:
     if STATIC.is_dir():
         app.mount("/static", StaticFiles(directory=str(STATIC)), name="static")
 
-    def page(name: str, request: Request, **values: Any) -> HTMLResponse:
-        lang = page_language(request.headers.get("accept-language"))
+    def page(name: str, request: Request, lang: str | None = None, **values: Any) -> HTMLResponse:
+        lang = lang or page_language(request.headers.get("accept-language"))
         html = templates.get_template(name).render(
             lang=lang, translations=_translations(lang), bots=list(BOTS), **values
         )
@@ -284,6 +326,18 @@ def create_app(db: str | URL | None = None, max_tables: int = 1000) -> FastAPI:
                 headers={"Content-Language": lang},
             )
         return page("table.html", request, table_id=table_id, table=room.table_json())
+
+    @app.get("/rules")
+    async def rules_page(request: Request) -> Response:
+        """The rule book in the reader's language (?lang=fr|en, else Accept-Language)."""
+        asked = request.query_params.get("lang")
+        lang = asked if asked in LANGUAGES else negotiate(request.headers.get("accept-language"))
+        return page("rules.html", request, lang=lang, book=_rule_book(lang), other=_OTHER[lang])
+
+    @app.get("/rules.json")
+    async def rules_json() -> Response:
+        """The rule catalogue, both languages (atout.rulebook.as_json)."""
+        return JSONResponse(rulebook.as_json(), headers={"Cache-Control": "max-age=3600"})
 
     @app.post("/api/tables")
     async def create(request: Request) -> Response:
@@ -485,8 +539,7 @@ async def _websocket(server: Server, ws: WebSocket, table_id: str) -> None:
             if message.get("type") != "hello":
                 conn.error("protocol", N_('the first message is {"type": "hello", "token": …}'))
                 continue
-            if message.get("lang") in LANGUAGES:  # the page's own language, else its header's
-                conn.lang = message["lang"]
+            conn.lang = _hello_language(message.get("lang"), ws.headers.get("accept-language"))
             token, seq = message.get("token"), message.get("seq", 0)
             if not isinstance(token, str) or not 0 < len(token) <= 256:
                 conn.error("protocol", N_("hello: token is the text after # in the table's link"))
@@ -548,6 +601,12 @@ async def _websocket(server: Server, ws: WebSocket, table_id: str) -> None:
         if ws.client_state is WebSocketState.CONNECTED:
             with contextlib.suppress(Exception):
                 await ws.close()
+
+
+def _hello_language(asked: object, accept: str | None) -> str:
+    """The language a page reads its refusals in: the one its hello names (the page's
+    own), else the one its browser asks for."""
+    return asked if asked in ("fr", "en") else page_language(accept)
 
 
 def _id_of(text: str | None, most: int) -> Any:

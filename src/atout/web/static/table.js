@@ -1,10 +1,13 @@
-// The table page: joins by websocket (docs/web-protocol.md), shows the waiting room,
+// The table page: joins by websocket (docs/reference/web-protocol.md), shows the waiting room,
 // the deal as La Donne says it, the bidding, the chien and the écart, the play, the
-// score sheet; each step names its rule (RULES.md ids) on hover and in the log.
+// score sheet; each step names its rule (docs/reference/rules.md ids), a link to the
+// rule's text on the server's /rules page.
 import { lang, t } from "./i18n.js";
+import { ruleLink } from "./rules.js";
 import * as C from "./cards.js";
 import { Connection } from "./connection.js";
 import { describe, contractName, levelName } from "./describe.js";
+import * as Score from "./score.js";
 
 const $ = (id) => document.getElementById(id);
 const data = JSON.parse($("table-data").textContent);
@@ -69,9 +72,11 @@ function options(type) {
 }
 
 let toastTimer = null;
-function toast(text, kind = "info") {
+function toast(text, kind = "info", rule = "") {
   const box = $("toast");
-  box.textContent = text;
+  const at = rule ? text.indexOf(rule) : -1;
+  if (at >= 0) box.replaceChildren(text.slice(0, at), linkTo(rule), text.slice(at + rule.length));
+  else box.textContent = text;
   box.className = `toast ${kind}`;
   box.hidden = false;
   clearTimeout(toastTimer);
@@ -172,7 +177,7 @@ function onError(m) {
     showFatal(m.message || t("This link does not open a seat at this table."));
     return;
   }
-  toast(t("Refused — {rule}: {message}", { rule: m.rule, message: stripRule(m.message || "", m.rule) }), "error");
+  toast(t("Refused — {rule}: {message}", { rule: m.rule, message: stripRule(m.message || "", m.rule) }), "error", m.rule);
   logLine({ kind: "error", rule: m.rule }, t("Refused — {message}", { message: m.message || "" }));
   render();
 }
@@ -385,7 +390,7 @@ function renderFairness() {
   if (commitment) {
     box.append(
       el("div", { class: "commitment", title: t("SHA-256 commitment to the deal's secret, published before the deal (D4)") },
-        el("span", { class: "rule", text: "D4" }), " ", t("Commitment"), " ",
+        linkTo("D4"), " ", t("Commitment"), " ",
         el("code", { text: commitment.slice(0, 16) + "…", "data-full": commitment })),
     );
     const mine = mySeat();
@@ -421,7 +426,7 @@ function logEvent(event) {
       "The dealer deals 3 by 3 counter-clockwise: {packets} packets, {chien} chien cards",
       { packets: dealLine.packets, chien: dealLine.chien },
     ).replace("3 by 3", players() === 3 ? t("4 by 4") : t("3 by 3"));
-    dealLine.node.querySelector(".rule").textContent = "D6–D8";
+    dealLine.node.querySelector(".rule").replaceWith(linkTo("D6–D8"));
     return;
   }
   const text = describe(event, seatName);
@@ -431,8 +436,8 @@ function logEvent(event) {
 function logLine(event, text) {
   const log = $("log");
   const rule = event.rule || "";
-  const li = el("li", { class: `ev ev-${event.kind || "note"}`, title: rule ? t("Rule {rule}", { rule }) : null },
-    el("span", { class: "rule", text: rule }), " ", el("span", { class: "text", text }));
+  const li = el("li", { class: `ev ev-${event.kind || "note"}` },
+    linkTo(rule), " ", el("span", { class: "text", text }));
   log.append(li);
   while (log.children.length > 400) log.firstChild.remove();
   log.scrollTop = log.scrollHeight;
@@ -482,9 +487,14 @@ function fly(fromNode, toNode, { face = null, duration = 320 } = {}) {
 
 function note(text, rule) {
   const p = $("center-note");
-  p.textContent = text;
-  p.title = rule ? t("Rule {rule}", { rule }) : "";
+  p.replaceChildren(text);
+  if (rule) p.append(" ", linkTo(rule));
   p.dataset.rule = rule || "";
+}
+
+/** A rule id as a link to its text (/rules#ID, in a new tab); a span when it names none. */
+function linkTo(rule) {
+  return ruleLink(rule, lang, rule ? t("Rule {rule}", { rule }) : "");
 }
 
 async function animate(event, nextView) {
@@ -824,6 +834,13 @@ function button(text, rule, onclick, cls = "", act = "") {
 }
 
 function renderActions() {
+  renderActionButtons();
+  const box = $("actions");
+  const rules = [...new Set([...box.querySelectorAll("button[data-rule]")].map((b) => b.dataset.rule).filter(Boolean))];
+  if (rules.length) box.append(el("span", { class: "act-rules" }, ...rules.flatMap((rule) => [" ", linkTo(rule)])));
+}
+
+function renderActionButtons() {
   const box = $("actions");
   box.replaceChildren();
   const v = S.view;
@@ -1037,23 +1054,20 @@ function renderSheet() {
     const r = row.result;
     let contract = row.void ? t("void ({reason})", { reason: voidReason(row.void) }) : contractName(row.contract);
     if (row.called) contract += ` · ${C.display(row.called)}`;
-    const bonuses = [];
-    if (r) {
-      if (r.petit_au_bout) bonuses.push(t("Petit au bout {n}", { n: r.petit_au_bout }));
-      if (r.poignee) bonuses.push(t("poignée {n}", { n: r.poignee }));
-      if (r.chelem) bonuses.push(t("chelem {n}", { n: r.chelem }));
-    }
+    const b = row.breakdown;
+    const bonuses = b ? Score.bonuses(b, t) : [];
     const marks = r ? r.marks : Array(n).fill(0);
     body.append(el("tr", { class: row.void ? "void" : r && r.made ? "made" : "failed" },
       el("td", { text: String(row.number) }),
       el("td", { text: seatName(row.dealer) }),
       el("td", { text: contract }),
       el("td", { text: row.taker === null ? "—" : seatName(row.taker) + (row.partner !== null && row.partner !== row.taker ? ` + ${seatName(row.partner)}` : "") }),
-      el("td", { text: r ? `${r.points} / ${r.target}` : "—", title: r ? (r.made ? t("made by {n}", { n: r.difference }) : t("failed by {n}", { n: r.difference })) : null }),
+      el("td", { text: r ? `${Score.number(r.points, lang)} / ${r.target}` : "—", title: r ? (r.made ? t("made by {n}", { n: r.difference }) : t("failed by {n}", { n: r.difference })) : null }),
       el("td", { text: r ? String(r.bouts) : "—" }),
       el("td", { text: bonuses.join(", ") || "—" }),
-      el("td", { text: r ? String(r.score) : "—" }),
+      el("td", { class: "score", text: r ? Score.signed(r.score) : "—", title: b ? Score.scoreSum(b, t) : null }),
       ...marks.map((m, s) => el("td", { class: "seat-col marks", text: `${m > 0 ? "+" : ""}${m}`, title: t("total {n}", { n: row.totals[s] }) }))));
+    if (b) body.append(el("tr", { class: "working" }, el("td", { colspan: String(8 + n), title: "S3", text: t("Score (S3): {sum}", { sum: Score.scoreSum(b, t) }) })));
     body.append(el("tr", { class: "totals" }, el("td", { colspan: "8", text: t("totals after donne {n}", { n: row.number }) }),
       ...row.totals.map((x) => el("td", { class: "seat-col", text: String(x) }))));
   }
