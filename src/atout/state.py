@@ -49,7 +49,7 @@ from atout.dealing import Deal
 from atout.errors import IllegalActionError, Reason
 from atout.play import (
     Trick,
-    chelem_so_far,
+    excuse_led_wins,
     mask_cards,
     play_limit,
     why_illegal,
@@ -723,11 +723,11 @@ class Donne:
         return seat != self._taker and not self._revealed
 
     def _winner_of(self, trick: Trick) -> int:
-        """P5, and A4–P4: the Excuse led at the last trick by a camp that took every
-        trick before wins it."""
+        """P5 (:func:`~atout.play.winning_card`), and P4–A5: the Excuse led to the last
+        trick of the taker's chelem wins it (:func:`~atout.play.excuse_led_wins`)."""
         if trick.cards[0][1] == EXCUSE_INDEX and len(self._done) == self._tricks_in_all - 1:
             camps = [self.camp_of(t.winner or 0) for t in self._done]
-            if chelem_so_far(self.camp_of(trick.leader), camps):
+            if excuse_led_wins(self.camp_of(trick.leader), camps, last=True):
                 return trick.leader
         card = winning_card(self._played, self._lead)
         for seat, played in trick.cards:

@@ -243,6 +243,10 @@ def _legal(
 
 @jit
 def _winner(trick: npt.NDArray[np.uint8], players: int) -> int:
+    """P5 for the ``none`` habit's gathered deal: the index of the winning card, the
+    Excuse never winning (no bidding, so no chelem). A fast copy of
+    :func:`atout.play.trick_winner`, checked against it by
+    ``tests/test_kernel_agreement.py``."""
     lead = -1
     best, at = -1, 0
     for t in range(players):

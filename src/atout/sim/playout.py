@@ -150,9 +150,12 @@ def _all_won(camp: int, camps: I64, winners: I64, upto: int) -> bool:
 @jit
 def _trick_winner(players: int, last: int, t: int, tricks: I64, leaders: I64, winners: I64,
                   camps: I64) -> int:  # fmt: skip
-    """P5, and the Excuse led to a chelem's last trick (A4–P4): the winning seat."""
+    """P5, and the Excuse led to the last trick of the taker's chelem (P4–A5): the
+    winning seat. A fast copy of :func:`atout.play.winning_card` and
+    :func:`atout.play.excuse_led_wins`, checked against them on random tricks by
+    ``tests/test_one_rule.py``."""
     leader = leaders[t]
-    if tricks[t, 0] == EXCUSE and t == last and _all_won(camps[leader], camps, winners, t):
+    if tricks[t, 0] == EXCUSE and t == last and camps[leader] == 0 and _all_won(0, camps, winners, t):
         return int(leader)
     best_pos, best_card, lead = -1, -1, -1
     for i in range(players):
