@@ -79,7 +79,7 @@ def test_P4_A5_the_defences_excuse_never_wins_the_last_trick(kind: str) -> None:
     excuse_at = [card for _, card in last.cards].index(EXCUSE)
     assert (excuse_at == 0) == (kind == "led")
     assert last.cards[excuse_at][0] == 2  # the defender's Excuse
-    assert [card for _, card in last.cards if card != EXCUSE][0] == C("4H")  # sets the suit
+    assert next(card for _, card in last.cards if card != EXCUSE) == C("4H")  # sets the suit
     assert last.winner == 1  # the taker's King of hearts, not the Excuse
     assert donne.result is not None
     assert donne.result.chelem == 0  # no chelem for the defence

@@ -36,7 +36,7 @@ from typing import Any, Literal
 from atout.bidding import Contract
 from atout.cards import PETIT, Card, CardSet
 from atout.chien import LEVELS
-from atout.dealing import MIN_CUT, Deal, FaultRecorded, Phase
+from atout.dealing import MIN_CUT, Deal, FaultRecorded, Phase, is_legal_cut
 from atout.errors import AtoutError, IllegalActionError, InvalidNotationError, InvalidRecordError
 from atout.record import (
     DEAL_FIELDS,
@@ -521,7 +521,7 @@ class Evening:
             raise _refuse("D5", "the cut is already entered", "la coupe est déjà saisie")
         if deal.phase is Phase.SHUFFLE:
             deal.shuffle(permutation=range(78))  # the real shuffle is the players'
-        if not isinstance(k, int) or isinstance(k, bool) or not MIN_CUT <= k <= 78 - MIN_CUT:
+        if not is_legal_cut(k):
             raise _refuse(
                 "D5",
                 f"the cut must take and leave more than 3 cards ({MIN_CUT} … "

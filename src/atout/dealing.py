@@ -39,9 +39,10 @@ from typing import Any, ClassVar, Literal, NamedTuple, TypeVar
 
 from atout.cards import ALL_CARDS, PETIT, Card, CardSet
 from atout.errors import IllegalActionError
-from atout.table import Rules, Variant
+from atout.table import CHIEN, Rules, Variant
 
 __all__ = [
+    "CUTS",
     "CardDrawn",
     "CardsPickedUp",
     "ChienCardDealt",
@@ -59,9 +60,12 @@ __all__ = [
     "Shuffled",
     "choose_chien_gaps",
     "count_chien_placements",
+    "is_legal_cut",
+    "verify_chien_gaps",
 ]
 
 MIN_CUT = 4  # D5: take or leave more than 3 cards
+CUTS = range(MIN_CUT, 78 - MIN_CUT + 1)  # D5: every legal cut depth, 4 … 74
 _FFT_RULES = Rules()
 _CANONICAL_PACK: list[Card] = list(ALL_CARDS)
 
@@ -237,14 +241,13 @@ def _dealer_chosen(dealer: int, by_draw: bool) -> DealerChosen:
 
 
 @cache
-def _packet_takers(
-    players: int, size: int, packets: int, dealer: int
-) -> tuple[Callable[[list[Card]], Any], ...]:
+def _packet_takers(variant: Variant, dealer: int) -> tuple[Callable[[list[Card]], Any], ...]:
     """For each seat, what takes its cards out of the dealt cards once the chien cards
-    are set aside: packet ``p`` of ``size`` cards goes to seat ``dealer + 1 + p`` (D6–D7)."""
+    are set aside: the packets go to :attr:`~atout.table.Variant.packet_hands` (D6–D7)."""
+    players, size = variant.players, variant.packet_size
     places: list[list[int]] = [[] for _ in range(players)]
-    for packet in range(packets):
-        places[(dealer + 1 + packet) % players] += range(packet * size, (packet + 1) * size)
+    for packet, hand in enumerate(variant.packet_hands):
+        places[(dealer + 1 + hand) % players] += range(packet * size, (packet + 1) * size)
     return tuple(itemgetter(*seat) for seat in places)
 
 
@@ -279,12 +282,14 @@ class _Plan(NamedTuple):
         players, size = self.variant.players, self.variant.packet_size
         steps: list[PacketDealt | ChienCardDealt] = []
         top = 0
-        for packet in range(self.variant.packet_count):
-            steps.append(PacketDealt((self.dealer + 1 + packet) % players, pack[top : top + size]))
-            top += size
-            for _ in range(self.gaps.count(packet + 1)):
+        for hand in self.variant.deal_steps(self.gaps):
+            if hand == CHIEN:
                 steps.append(ChienCardDealt(pack[top]))
                 top += 1
+            else:
+                seat = (self.dealer + 1 + hand) % players
+                steps.append(PacketDealt(seat, pack[top : top + size]))
+                top += size
         return steps
 
 
@@ -556,7 +561,9 @@ class Deal:
     @property
     def next_packet_seat(self) -> int:
         """D6: packets go round counter-clockwise from the dealer's right neighbour."""
-        return (self._require_dealer() + 1 + self._packets) % self.variant.players
+        hands = self.variant.packet_hands  # after the last packet: round again
+        hand = hands[self._packets % len(hands)]
+        return (self._require_dealer() + 1 + hand) % self.variant.players
 
     @property
     def chien_gaps_left(self) -> int:
@@ -662,29 +669,14 @@ class Deal:
         self._lay_out([self.pack[i] for i in permutation], k, chien_gaps)
 
     def _verify_chien_gaps(self, gaps: Sequence[int]) -> None:
-        """D8 for a whole placement: as many gaps as chien cards, none before the first
-        packet or after the last, in order, and by default (⚙) no gap twice."""
-        variant, repeat = self.variant, self.rules.consecutive_chien_cards
-        if len(gaps) != variant.chien_size:
-            raise IllegalActionError(
-                "D8", f"the chien takes {variant.chien_size} cards, not {len(gaps)}"
-            )
-        previous = 0
-        for gap in gaps:
-            if gap < 1:
-                raise IllegalActionError("D8", "the first card of the pack may not go to the chien")
-            if gap < previous or (gap == previous and not repeat):
-                raise _gap_error(gap, previous)
-            previous = gap
-        if previous >= variant.packet_count:
-            raise IllegalActionError("D8", "the last card of the pack may not go to the chien")
+        verify_chien_gaps(self.variant, self.rules, gaps)
 
     def _deal_whole_at_random(self, rng: random.Random) -> None:
         """The choices of the step-by-step procedure, drawn from ``rng`` in its order: a
         uniform shuffle, a cut uniform among the legal ones, a uniform chien placement."""
         order = list(self.pack)
         rng.shuffle(order)
-        k = rng.randint(MIN_CUT, 78 - MIN_CUT)
+        k = rng.randint(CUTS[0], CUTS[-1])
         self._lay_out(order, k, choose_chien_gaps(self.variant, self.rules, rng))
 
     def _lay_out(self, order: list[Card], k: int, gaps: Sequence[int]) -> None:
@@ -695,12 +687,12 @@ class Deal:
         self._verify_chien_gaps(gaps)
         variant, dealer = self.variant, self._require_dealer()
         pack = order[k:] + order[:k]
-        dealt, size, chien = pack.copy(), variant.packet_size, []
-        for i in range(len(gaps) - 1, -1, -1):
-            chien.append(dealt.pop(gaps[i] * size + i))
+        dealt, chien = pack.copy(), []
+        for place in reversed(variant.chien_places(gaps)):
+            chien.append(dealt.pop(place))
         chien.reverse()
         self.pack, self.shuffled, self.cut_k, self.chien_cards = pack, tuple(order), k, chien
-        takers = _packet_takers(variant.players, size, variant.packet_count, dealer)
+        takers = _packet_takers(variant, dealer)
         self.received = [list(take(dealt)) for take in takers]
         self._next_card, self._packets = 78, variant.packet_count
         ending, logged = self._end(dealt), len(self._operations)
@@ -722,8 +714,9 @@ class Deal:
         the Petit holds it sec when the Petit is its highest card."""
         if PETIT in self.chien_cards:
             return None
-        players, size = self.variant.players, self.variant.packet_size
-        seat = (self._require_dealer() + 1 + dealt.index(PETIT) // size) % players
+        variant = self.variant
+        hand = variant.packet_hands[dealt.index(PETIT) // variant.packet_size]
+        seat = (self._require_dealer() + 1 + hand) % variant.players
         return seat if max(self.received[seat]) == PETIT else None
 
     # -- D10, D15, D16 ----------------------------------------------------------------------
@@ -912,21 +905,25 @@ class Deal:
                 f"{variant.players} hands of {variant.hand_size} cards and "
                 f"{variant.chien_size} in the chien",
             )
+        steps = variant.deal_steps(range(1, len(chien) + 1))
         taken = [0] * variant.players
         pack: list[Card] = []
-        for packet in range(variant.packet_count):
-            seat = (dealer + 1 + packet) % variant.players
+        chien_left = iter(chien)
+        for hand in steps:
+            if hand == CHIEN:
+                pack.append(next(chien_left))
+                continue
+            seat = (dealer + 1 + hand) % variant.players
             pack += hands[seat][taken[seat] : taken[seat] + variant.packet_size]
             taken[seat] += variant.packet_size
-            if packet < len(chien):
-                pack.append(chien[packet])
         shuffled = pack[-cut:] + pack[:-cut]
         deal.shuffle(permutation=[deal.pack.index(card) for card in shuffled])
         deal.cut(cut)
-        for packet in range(variant.packet_count):
-            deal.deal_packet()
-            if packet < len(chien):
+        for hand in steps:
+            if hand == CHIEN:
                 deal.deal_chien_card()
+            else:
+                deal.deal_packet()
         deal.show_chien()
         deal.pick_up()
         if deal.petit_sec is not None:
@@ -953,7 +950,7 @@ class Deal:
             return
         steps: list[tuple[Phase, Callable[[], object]]] = [
             (Phase.SHUFFLE, lambda: self.shuffle(rng=rng)),
-            (Phase.CUT, lambda: self.cut(rng.randint(MIN_CUT, 78 - MIN_CUT))),
+            (Phase.CUT, lambda: self.cut(rng.randint(CUTS[0], CUTS[-1]))),
             (Phase.DEAL, lambda: self._deal_rest(rng, pause_after_packets)),
             (Phase.SHOW_CHIEN, self.show_chien),
             (Phase.PICK_UP, self.pick_up),
@@ -1186,9 +1183,35 @@ _APPLY: dict[type[Operation], Callable[[Deal, Any], None]] = {
 }
 
 
+def is_legal_cut(k: object) -> bool:
+    """D5, written once: a cut of ``k`` cards takes and leaves more than 3 cards
+    (``k`` in :data:`CUTS`)."""
+    return isinstance(k, int) and not isinstance(k, bool) and k in CUTS
+
+
+def verify_chien_gaps(variant: Variant, rules: Rules, gaps: Sequence[int]) -> None:
+    """D8, written once, for a whole placement (for each chien card, sorted, the number
+    of packets dealt before it): as many gaps as chien cards, none before the first
+    packet or after the last, in order, and by default (⚙) no gap twice."""
+    repeat = rules.consecutive_chien_cards
+    if len(gaps) != variant.chien_size:
+        raise IllegalActionError(
+            "D8", f"the chien takes {variant.chien_size} cards, not {len(gaps)}"
+        )
+    previous = 0
+    for gap in gaps:
+        if gap < 1:
+            raise IllegalActionError("D8", "the first card of the pack may not go to the chien")
+        if gap < previous or (gap == previous and not repeat):
+            raise _gap_error(gap, previous)
+        previous = gap
+    if previous >= variant.packet_count:
+        raise IllegalActionError("D8", "the last card of the pack may not go to the chien")
+
+
 def _verify_cut_depth(k: int) -> None:
     """D5: the cut takes and leaves more than 3 cards."""
-    if isinstance(k, bool) or not isinstance(k, int) or not MIN_CUT <= k <= 78 - MIN_CUT:
+    if not is_legal_cut(k):
         raise IllegalActionError(
             "D5",
             f"the cut must take and leave more than 3 cards ({MIN_CUT} ≤ k ≤ "

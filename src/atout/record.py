@@ -109,6 +109,7 @@ from atout.dealing import (
     PacketDealt,
     Phase,
     Shuffled,
+    is_legal_cut,
 )
 from atout.errors import AtoutError, InvalidRecordError
 from atout.fairness import CONTRIBUTION_BYTES, SECRET_BYTES
@@ -1369,9 +1370,7 @@ def _sheet_deal(value: Any, players: int) -> dict[str, Any]:
         if not _same(data[key], form):
             raise _refuse(f"deal.{key}", f"{_quote(form)} {_UNKNOWN}, got {_quote(data[key])}")
     cut = data["cut"]
-    if cut is not None and (
-        isinstance(cut, bool) or not isinstance(cut, int) or not MIN_CUT <= cut <= 78 - MIN_CUT
-    ):
+    if cut is not None and not is_legal_cut(cut):
         raise _refuse(
             "deal.cut",
             f"null or a cut that takes and leaves more than 3 cards ({MIN_CUT} … "

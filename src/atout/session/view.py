@@ -11,7 +11,7 @@ from typing import Any
 
 from atout.cards import Card, CardSet
 from atout.chien import why_not_in_ecart
-from atout.dealing import MIN_CUT
+from atout.dealing import CUTS
 from atout.session.actions import CutPack, action_to_json
 from atout.session.table import SheetRow, TableObservation
 from atout.table import Variant
@@ -58,7 +58,7 @@ def observation_json(obs: TableObservation) -> dict[str, Any]:
             data.pop("value")
         options.append(data)
     if cut:
-        options.append({"type": "cut", "seat": obs.seat, "min": MIN_CUT, "max": 78 - MIN_CUT})
+        options.append({"type": "cut", "seat": obs.seat, "min": CUTS[0], "max": CUTS[-1]})
     view: dict[str, Any] = {
         "seat": obs.seat,
         "players": obs.players,

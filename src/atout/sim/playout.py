@@ -155,7 +155,8 @@ def _trick_winner(players: int, last: int, t: int, tricks: I64, leaders: I64, wi
     :func:`atout.play.excuse_led_wins`, checked against them on random tricks by
     ``tests/test_one_rule.py``."""
     leader = leaders[t]
-    if tricks[t, 0] == EXCUSE and t == last and camps[leader] == 0 and _all_won(0, camps, winners, t):
+    taker_leads_last = t == last and camps[leader] == 0
+    if tricks[t, 0] == EXCUSE and taker_leads_last and _all_won(0, camps, winners, t):
         return int(leader)
     best_pos, best_card, lead = -1, -1, -1
     for i in range(players):
