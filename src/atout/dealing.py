@@ -37,7 +37,7 @@ from functools import cache
 from operator import itemgetter
 from typing import Any, ClassVar, Literal, NamedTuple, TypeVar
 
-from atout.cards import ALL_CARDS, PETIT, Card, CardSet
+from atout.cards import ALL_CARDS, PETIT, Card, CardSet, holds_petit_sec
 from atout.errors import IllegalActionError
 from atout.table import CHIEN, Rules, Variant
 
@@ -717,7 +717,7 @@ class Deal:
         variant = self.variant
         hand = variant.packet_hands[dealt.index(PETIT) // variant.packet_size]
         seat = (self._require_dealer() + 1 + hand) % variant.players
-        return seat if max(self.received[seat]) == PETIT else None
+        return seat if holds_petit_sec(self.received[seat]) else None
 
     # -- D10, D15, D16 ----------------------------------------------------------------------
 
@@ -748,7 +748,7 @@ class Deal:
         (the Petit is its highest card: the trumps above it and the Excuse come after)."""
         size = self.variant.hand_size
         for seat, cards in enumerate(self.received):
-            if len(cards) == size and max(cards) == PETIT:
+            if len(cards) == size and holds_petit_sec(cards):
                 return seat
         return None
 

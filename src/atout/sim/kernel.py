@@ -338,6 +338,7 @@ def count_deal(
         b = p * 7
         trumps, excuse, petit = counts[b + 4] + counts[b + 6], counts[b + 5], counts[b + 6]
         stats[S_TRUMPS + trumps] += 1
+        # D16, a fast copy of atout.cards.holds_petit_sec (tests/test_one_rule.py)
         petit_sec |= (petit == 1) & (trumps == 1) & (excuse == 0)
         for level in range(3):
             t = thresholds[level]

@@ -137,6 +137,7 @@ def stats_of(
     has_petit = (hands == 56).any(axis=2)
     has_excuse = (hands == 77).any(axis=2)
     stats[K.S_TRUMPS : K.S_TRUMPS + 25] += np.bincount(trumps.ravel(), minlength=25)[:25]
+    # D16, a fast copy of atout.cards.holds_petit_sec (tests/test_one_rule.py)
     stats[K.S_PETIT_SEC] += int((has_petit & (trumps == 1) & ~has_excuse).any(axis=1).sum())
     for level in range(3):
         t = int(thresholds[level])

@@ -1,0 +1,128 @@
+"""Rules written once in the core, and their guarded fast copies in the simulator
+checked against them on random inputs (same input, same output):
+
+- the trick winner (P4–P5, :func:`atout.play.winning_card` and
+  :func:`atout.play.excuse_led_wins`) against ``atout.sim.playout._trick_winner``;
+- the Petit sec (D16, :func:`atout.cards.holds_petit_sec`) against the counts of
+  ``atout.sim.kernel.count_deal`` and ``atout.sim.vector.stats_of``.
+
+(The layout of the deal has its own vectors: ``tests/test_deal_layout.py``.)"""
+
+from __future__ import annotations
+
+import random
+from typing import Any
+
+import numpy as np
+import pytest
+
+from atout.cards import ALL_CARDS, EXCUSE, PETIT, Card, holds_petit_sec
+from atout.play import excuse_led_wins, trick_winner
+from atout.sim import kernel as K
+from atout.sim import playout as P
+from atout.sim import vector as V
+from atout.table import Variant
+
+
+def plain(function: Any) -> Any:
+    return getattr(function, "py_func", function)
+
+
+def random_trick(rng: random.Random, players: int) -> list[Card]:
+    """A full trick of distinct cards, the Excuse often in it (led or not)."""
+    cards = rng.sample([c for c in ALL_CARDS if c != EXCUSE], players)
+    if rng.random() < 0.5:
+        cards[rng.randrange(players) if rng.random() < 0.5 else 0] = EXCUSE
+    return cards
+
+
+@pytest.mark.parametrize("compiled", [True, False], ids=["compiled", "python"])
+@pytest.mark.parametrize("players", [3, 4, 5])
+def test_P4_P5_the_playout_kernel_gives_each_trick_to_the_one_definitions_winner(
+    players: int, compiled: bool
+) -> None:
+    """Random last and earlier tricks, camps and earlier winners (many a chelem so far
+    of either camp, with the Excuse led): the same winning seat."""
+    winner_of = P._trick_winner if compiled else plain(P._trick_winner)
+    rng = random.Random(players)
+    tricks_in_all = Variant.for_players(players).hand_size
+    last = tricks_in_all - 1
+    seen = {"taker's chelem, Excuse led": 0, "defence's, Excuse led": 0}
+    for _ in range(3000):
+        camps = [1] * players
+        for seat in rng.sample(range(players), 1 if players < 5 else rng.choice((1, 2))):
+            camps[seat] = 0
+        t = last if rng.random() < 0.7 else rng.randrange(last)
+        camp = rng.choice((0, 1))
+        own = [s for s in range(players) if camps[s] == camp]
+        everyone = own if rng.random() < 0.5 else range(players)  # a chelem so far, or not
+        earlier = [rng.choice(everyone) for _ in range(t)]
+        leader = rng.choice(own)
+        trick = random_trick(rng, players)
+        tricks = np.full((tricks_in_all, players), -1, dtype=np.int64)
+        tricks[t] = [int(c) for c in trick]
+        leaders = np.zeros(tricks_in_all, dtype=np.int64)
+        leaders[t] = leader
+        winners = np.full(tricks_in_all, -1, dtype=np.int64)
+        winners[:t] = earlier
+        camp_of = np.array(camps, dtype=np.int64)
+        got = winner_of(players, last, t, tricks, leaders, winners, camp_of)
+        wins = excuse_led_wins(camps[leader], [camps[w] for w in earlier], last=t == last)
+        assert got == (leader + trick_winner(trick, wins)) % players, (trick, camps, earlier)
+        if trick[0] == EXCUSE and t == last and all(camps[w] == camp for w in earlier):
+            seen["taker's chelem, Excuse led" if camp == 0 else "defence's, Excuse led"] += 1
+    assert min(seen.values()) >= 20, seen
+
+
+def deal_with_petit_secs(
+    rng: random.Random, variant: Variant
+) -> tuple[np.ndarray, int, int, list[list[int]]]:
+    """A pack, a cut and a chien placement (as a gap mask) whose hands (the dealer's
+    right neighbour first) are chosen first, one of them often a Petit sec."""
+    pack = list(range(78))
+    rng.shuffle(pack)
+    size = variant.hand_size
+    if rng.random() < 0.5:  # one hand (any) gets the Petit and plain cards only
+        sec = [*[c for c in pack if c < 56][: size - 1], int(PETIT)]
+        pack = [c for c in pack if c not in sec]
+        at = rng.randrange(variant.players) * size
+        pack[at:at] = sec
+    hands = [pack[h * size : (h + 1) * size] for h in range(variant.players)]
+    chien = pack[variant.players * size :]
+    gaps = sorted(rng.sample(range(1, variant.packet_count), variant.chien_size))
+    cut_pack = []
+    by_hand = [iter(h) for h in hands]
+    chien_left = iter(chien)
+    for place in variant.layout(gaps):
+        cut_pack.append(next(chien_left) if place < 0 else next(by_hand[place]))
+    cut = rng.randrange(4, 75)
+    original = cut_pack[-cut:] + cut_pack[:-cut]
+    mask = sum(1 << (g - 1) for g in gaps)
+    return np.array(original, dtype=np.uint8), cut, mask, hands
+
+
+@pytest.mark.parametrize("compiled", [True, False], ids=["compiled", "python"])
+@pytest.mark.parametrize("players", [3, 4, 5])
+def test_D16_the_batch_dealers_count_the_petit_sec_of_the_one_definition(
+    players: int, compiled: bool
+) -> None:
+    count = K.count_deal if compiled else plain(K.count_deal)
+    variant = Variant.for_players(players)
+    thresholds = np.array(variant.poignee_thresholds, dtype=np.int64)
+    rng = random.Random(players)
+    layouts, expected = [], 0
+    for _ in range(300):
+        pack, cut, mask, hands = deal_with_petit_secs(rng, variant)
+        stats = np.zeros(K.S_SIZE, dtype=np.int64)
+        count(np.concatenate([pack, pack, np.zeros(4, dtype=np.uint8)]), cut, mask, players,
+              variant.packet_size, variant.packet_count, variant.chien_size, thresholds, stats,
+              K.CATEGORY7.copy(), np.zeros(players * 7, dtype=np.int64),
+              np.zeros(8, dtype=np.uint8))  # fmt: skip
+        sec = any(holds_petit_sec(hand) for hand in hands)
+        assert stats[K.S_PETIT_SEC] == sec
+        expected += sec
+        layouts.append([c for hand in hands for c in hand] + [0] * variant.chien_size)
+    assert expected >= 100
+    table = np.array(layouts, dtype=np.uint8)
+    stats = V.stats_of(table, players, variant.hand_size, variant.chien_size, thresholds)
+    assert stats[K.S_PETIT_SEC] == expected
