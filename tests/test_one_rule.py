@@ -126,3 +126,34 @@ def test_D16_the_batch_dealers_count_the_petit_sec_of_the_one_definition(
     table = np.array(layouts, dtype=np.uint8)
     stats = V.stats_of(table, players, variant.hand_size, variant.chien_size, thresholds)
     assert stats[K.S_PETIT_SEC] == expected
+
+
+def test_E2_the_page_and_the_rule_count_the_same_trumps() -> None:
+    """The écart count (E2) is one function: the trumps the rule lets go to the écart,
+    and the number the table page is told (``ecart_rules``)."""
+    from atout.cards import CardSet
+    from atout.chien import ecart_mask, ecart_trumps_at_most
+    from atout.session.view import ecart_rules
+
+    rng = random.Random(2)
+    kinds = set()
+    for _ in range(400):
+        players = rng.choice((3, 4, 5))
+        variant = Variant.for_players(players)
+        size = variant.hand_size + variant.chien_size
+        plain_cards = [c for c in ALL_CARDS if c.is_suit_card and not c.is_king]
+        others = [c for c in ALL_CARDS if not (c.is_suit_card and not c.is_king)]
+        plain_wanted = rng.randrange(max(0, size - len(others)), 9)
+        hand = CardSet(
+            rng.sample(plain_cards, plain_wanted) + rng.sample(others, size - plain_wanted)
+        )
+        made = rng.randrange(variant.chien_size)
+        left = variant.chien_size - made
+        count = ecart_trumps_at_most(hand.mask, left)
+        assert count == max(0, left - plain_wanted)
+        trumps = [c for c in hand if c.is_trump and c not in (PETIT, ALL_CARDS[76])]
+        allowed = ecart_mask(hand, left)
+        assert all((allowed >> c & 1) == (count > 0) for c in trumps)
+        assert ecart_rules(hand, players, made)["trumps_at_most"] == count
+        kinds.add(count > 0)
+    assert kinds == {True, False}

@@ -10,7 +10,7 @@ from __future__ import annotations
 from typing import Any
 
 from atout.cards import Card, CardSet
-from atout.chien import why_not_in_ecart
+from atout.chien import ecart_trumps_at_most, why_not_in_ecart
 from atout.dealing import CUTS
 from atout.session.actions import CutPack, action_to_json
 from atout.session.table import SheetRow, TableObservation
@@ -126,10 +126,10 @@ def ecart_rules(hand: CardSet, players: int, made: int) -> dict[str, Any]:
     may not go there and why, and how many trumps it may hold (only when the hand has
     too few plain cards; trumps put there are shown, E3)."""
     left = Variant.for_players(players).chien_size - made
-    plain = sum(1 for card in hand if card.is_suit_card and not card.is_king)
     refused = {}
     for card in hand:
         why = why_not_in_ecart(card, hand, left)
         if why is not None:
             refused[str(card)] = str(why)
-    return {"size": left, "refused": refused, "trumps_at_most": max(0, left - plain)}
+    trumps = ecart_trumps_at_most(hand.mask, left)
+    return {"size": left, "refused": refused, "trumps_at_most": trumps}
