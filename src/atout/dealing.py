@@ -35,7 +35,7 @@ from dataclasses import dataclass, field
 from enum import Enum
 from functools import cache
 from operator import itemgetter
-from typing import Any, ClassVar, Literal, NamedTuple, TypeVar
+from typing import Any, ClassVar, Literal, NamedTuple, TypeGuard, TypeVar
 
 from atout.cards import ALL_CARDS, PETIT, Card, CardSet, holds_petit_sec
 from atout.errors import IllegalActionError
@@ -60,6 +60,7 @@ __all__ = [
     "Shuffled",
     "choose_chien_gaps",
     "count_chien_placements",
+    "first_difference",
     "is_legal_cut",
     "verify_chien_gaps",
 ]
@@ -84,6 +85,12 @@ class Phase(Enum):
 
 FaultKind = Literal["misdeal", "chien_count", "card_exposed", "early_pickup"]
 FAULT_KINDS: tuple[FaultKind, ...] = ("misdeal", "chien_count", "card_exposed", "early_pickup")
+FAULT_RULES: dict[FaultKind, str] = {  # the rule each fault of the deal breaks, written once
+    "misdeal": "D12",
+    "chien_count": "D10",
+    "card_exposed": "D14",
+    "early_pickup": "D11",
+}
 VoidReason = Literal["misdeal", "petit_sec"]
 
 
@@ -294,6 +301,7 @@ class _Plan(NamedTuple):
 
 
 _Op = TypeVar("_Op", bound=Operation)
+_Item = TypeVar("_Item")
 
 
 # -- the deal -----------------------------------------------------------------------------
@@ -786,7 +794,7 @@ class Deal:
             "card_exposed": (Phase.SHUFFLE, Phase.CUT, Phase.DEAL),
             "early_pickup": (Phase.DEAL,),
         }[kind]
-        rule = _FAULT_RULES[kind]
+        rule = FAULT_RULES[kind]
         if self.phase not in allowed:
             when = "when the chien is shown" if kind == "chien_count" else "during the deal"
             raise IllegalActionError(
@@ -844,7 +852,7 @@ class Deal:
 
     def fault_consequences(self, kind: FaultKind, by: int, card: int | None) -> FaultRecorded:
         """The fault ``kind`` by ``by`` (with ``card``) and what follows from it (D10–D14)."""
-        dealer, rule = self._require_dealer(), _FAULT_RULES[kind]
+        dealer, rule = self._require_dealer(), FAULT_RULES[kind]
         if kind == "early_pickup":
             return FaultRecorded(
                 kind, by, None, rule, False, (), False, self.rules.early_pickup_penalty
@@ -1018,7 +1026,7 @@ class Deal:
             if not operation.automatic:
                 deal.apply(operation)
         if deal.operations != list(operations):
-            rule = _first_difference(deal.operations, operations)
+            rule = first_difference(deal.operations, operations, _rule_of)
             raise IllegalActionError(rule, "the operations do not follow from each other")
         return deal
 
@@ -1126,13 +1134,6 @@ class Deal:
             raise IllegalActionError(op.rule, "the consequences do not follow the rules")
 
 
-_FAULT_RULES: dict[str, str] = {
-    "misdeal": "D12",
-    "chien_count": "D10",
-    "card_exposed": "D14",
-    "early_pickup": "D11",
-}
-
 _RULES: dict[type[Operation], str] = {
     CardDrawn: "D1",
     DealerChosen: "D1",
@@ -1155,13 +1156,17 @@ def _rule_of(operation: Operation) -> str:
     return _RULES.get(type(operation), "D1")
 
 
-def _first_difference(done: Sequence[Operation], given: Sequence[Operation]) -> str:
-    """The rule of the first operation where ``given`` and the replay ``done`` part."""
+def first_difference(
+    done: Sequence[_Item], given: Sequence[_Item], rule_of: Callable[[_Item], str]
+) -> str:
+    """The rule (``rule_of``) of the first operation where the log ``given`` and its
+    replay ``done`` part: the given one, or the one the shorter log lacks. Used by the
+    replay of a deal and of a donne."""
     for mine, theirs in zip(done, given, strict=False):
         if mine != theirs:
-            return _rule_of(theirs)
+            return rule_of(theirs)
     longer = done if len(done) > len(given) else given
-    return _rule_of(longer[min(len(done), len(given))])
+    return rule_of(longer[min(len(done), len(given))])
 
 
 _NAMES: dict[type[Operation], str] = {
@@ -1183,7 +1188,7 @@ _APPLY: dict[type[Operation], Callable[[Deal, Any], None]] = {
 }
 
 
-def is_legal_cut(k: object) -> bool:
+def is_legal_cut(k: object) -> TypeGuard[int]:
     """D5, written once: a cut of ``k`` cards takes and leaves more than 3 cards
     (``k`` in :data:`CUTS`)."""
     return isinstance(k, int) and not isinstance(k, bool) and k in CUTS
@@ -1232,8 +1237,6 @@ def _gap_error(gap: int, previous: int) -> IllegalActionError:
 _STEP_PHASES = frozenset(
     {Phase.SHUFFLE, Phase.CUT, Phase.DEAL, Phase.SHOW_CHIEN, Phase.PICK_UP, Phase.PETIT_SEC}
 )
-
-_Item = TypeVar("_Item")
 
 
 def _copied(items: list[_Item], memo: dict[int, Any]) -> list[_Item]:

@@ -15,7 +15,7 @@ One interface serves every agent (OpenSpiel's): :meth:`Donne.current_player`,
 :meth:`Donne.observation`, an immutable :class:`Observation`.
 
 >>> import random
->>> from atout.dealing import Deal
+>>> from atout.dealing import Deal, first_difference
 >>> from atout.table import Variant
 >>> deal = Deal.automatic(Variant.for_players(4), rng=random.Random(7), dealer=0)
 >>> donne = Donne(deal)
@@ -45,7 +45,7 @@ from atout.chien import (
     why_not_in_ecart,
     why_not_poignee,
 )
-from atout.dealing import Deal
+from atout.dealing import Deal, first_difference
 from atout.errors import IllegalActionError, Reason
 from atout.play import (
     Trick,
@@ -831,7 +831,7 @@ class Donne:
             if not operation.automatic:
                 donne.apply_action(operation)  # type: ignore[arg-type]
         if donne._log != list(operations):
-            rule = _first_difference(donne._log, operations)
+            rule = first_difference(donne._log, operations, _rule_of)
             raise IllegalActionError(rule, "the operations do not follow from each other")
         return donne
 
@@ -884,13 +884,8 @@ _RULES: dict[type, str] = {
 }
 
 
-def _first_difference(done: Sequence[GameOperation], given: Sequence[GameOperation]) -> str:
-    """The rule of the first operation where ``given`` and the replay ``done`` part."""
-    for mine, theirs in zip(done, given, strict=False):
-        if mine != theirs:
-            return _RULES.get(type(theirs), "P1")
-    longer = done if len(done) > len(given) else given
-    return _RULES.get(type(longer[min(len(done), len(given))]), "P1")
+def _rule_of(operation: GameOperation) -> str:
+    return _RULES.get(type(operation), "P1")
 
 
 _WHY: dict[type, Callable[[Donne, Any], Reason | None]] = {
