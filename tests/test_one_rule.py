@@ -174,3 +174,24 @@ def test_one_map_of_fields_and_faults_to_rules() -> None:
     assert record.DEAL_RULES["next_dealer"] == "D12, D16, D17"
     assert record.FAULT_RULES is dealing.FAULT_RULES
     assert set(dealing.FAULT_RULES) == set(dealing.FAULT_KINDS)
+
+
+def test_D7_D9_the_pages_and_the_terminal_take_the_variant_sizes_from_variant() -> None:
+    """The sizes of the variant come from :class:`atout.table.Variant`: the server hands
+    them to the table page, which keeps no table of its own."""
+    import re
+    from pathlib import Path
+
+    from atout.session.view import variant_json
+
+    static = Path(__file__).resolve().parent.parent / "src" / "atout" / "web" / "static"
+    source = (static / "table.js").read_text(encoding="utf-8")
+    assert not re.search(r"\{\s*3\s*:\s*\d+\s*,\s*4\s*:", source)
+    assert "S.table.variant" in source
+    for players in (3, 4, 5):
+        variant = Variant.for_players(players)
+        assert variant_json(players) == {
+            "hand_size": variant.hand_size,
+            "chien_size": variant.chien_size,
+            "packet_size": variant.packet_size,
+        }

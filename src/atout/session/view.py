@@ -44,6 +44,17 @@ def sheet_json(rows: tuple[SheetRow, ...]) -> list[dict[str, Any]]:
     ]
 
 
+def variant_json(players: int) -> dict[str, int]:
+    """The sizes of the variant a page needs (D7, D9), from :class:`~atout.table.Variant`:
+    the pages keep no table of their own."""
+    variant = Variant.for_players(players)
+    return {
+        "hand_size": variant.hand_size,
+        "chien_size": variant.chien_size,
+        "packet_size": variant.packet_size,
+    }
+
+
 def observation_json(obs: TableObservation) -> dict[str, Any]:
     """The observation as one JSON object (see the web table's protocol)."""
     deal = obs.deal

@@ -43,6 +43,7 @@ import numpy as np
 import numpy.typing as npt
 
 from atout.sim.kernel import HAVE_NUMBA, jit
+from atout.table import Variant
 
 __all__ = [
     "HAVE_NUMBA",
@@ -603,7 +604,7 @@ class Position:
                 owners[card] = seat
         for card in pile:
             owners[card] = players
-        tricks_in_all = {3: 24, 4: 18, 5: 15}[players]
+        tricks_in_all = Variant.for_players(players).hand_size
         leaders = np.zeros(tricks_in_all, dtype=np.int64)
         leaders[0] = leader
         return cls(
