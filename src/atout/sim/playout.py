@@ -42,6 +42,7 @@ from typing import Any
 import numpy as np
 import numpy.typing as npt
 
+from atout.scoring import TARGETS
 from atout.sim.kernel import HAVE_NUMBA, jit
 from atout.table import Variant
 
@@ -64,7 +65,7 @@ _HALF = np.array(
 _HALF[56] = _HALF[76] = _HALF[77] = 9  # S1: the bouts are worth 4.5
 HALF_POINTS = _HALF
 PETIT, TRUMP21, EXCUSE = 56, 76, 77
-TARGET = np.array([56, 51, 41, 36], dtype=np.int64)  # S2
+TARGET = np.array([TARGETS[bouts] for bouts in range(4)], dtype=np.int64)  # S2
 MASK32 = 0xFFFFFFFF
 
 
@@ -476,6 +477,8 @@ def _score(players: int, last: int, tricks: I64, leaders: I64, winners: I64, cam
         slam = -200 if chelem else 0
         if _all_won(1, camps, winners, last + 1):
             slam -= 200
+    # S3, a fast copy of atout.scoring.score (the FFT's settings), checked against it
+    # donne by donne by tests/test_search_playout.py
     score = sign * (25 + diff) * multiplier + petit * multiplier + sign * poignee + slam
     for s in range(players):
         marks[s] = -score
