@@ -1023,6 +1023,45 @@ def serve(
     run_server(host=host, port=port, db=db, max_tables=max_tables)
 
 
+def _reader_language() -> str:
+    """French when the locale (LC_ALL, LC_MESSAGES, LANG: the first one set) is French."""
+    for name in ("LC_ALL", "LC_MESSAGES", "LANG"):
+        value = os.environ.get(name)
+        if value:
+            return "fr" if value.lower().startswith("fr") else "en"
+    return "en"
+
+
+@app.command()
+def rules(
+    rule_id: Annotated[
+        str | None, typer.Argument(metavar="[ID]", help="A rule id such as D5 (any case).")
+    ] = None,
+    lang: Annotated[
+        str | None,
+        typer.Option(
+            "--lang", help="fr or en (default: the reader's language, from LC_ALL or LANG)."
+        ),
+    ] = None,
+) -> None:
+    """The rules of French Tarot: every rule id and title by chapter, or one rule's
+    text, settings (⚙) and examples (docs/reference/rules.md)."""
+    from atout import rulebook
+
+    if lang is not None and lang not in ("fr", "en"):
+        raise UserError(f"--lang {lang!r:.20}: choose fr or en")
+    language = lang or _reader_language()
+    if rule_id is not None:
+        typer.echo(rulebook.render_rule(rule_id, language))
+        return
+    title, text = rulebook.introduction()
+    lines = [f"{title(language)}: {text(language)}"]
+    for chapter in rulebook.chapters():
+        lines += ["", chapter.title(language)]
+        lines += [f"  {i:<4} {rulebook.rule(i).title(language)}" for i in chapter.rules]
+    typer.echo("\n".join(lines))
+
+
 from atout.sim.arena_cli import arena_app  # noqa: E402  (its own module: duplicate matches of bots)
 
 app.add_typer(arena_app, name="arena")

@@ -26,6 +26,7 @@ from textual.message import Message
 from textual.screen import ModalScreen, Screen
 from textual.widgets import Button, Footer, Input, RichLog, Static
 
+from atout import rulebook
 from atout.bidding import Contract
 from atout.bots import BOTS
 from atout.cards import Card, CardSet
@@ -42,7 +43,6 @@ from atout.state import (
     Trick,
 )
 from atout.table import Variant
-from atout.tui.rules_text import RULE_IDS, rule_text, rules_chapters
 from atout.tui.session import (
     MAX_DEALS,
     PAUSES,
@@ -400,14 +400,21 @@ def sheet_text(obs: TableObservation, seats: Seats, lang: str) -> Text:
     return text
 
 
+RULE_IDS: tuple[str, ...] = tuple(r.id for r in rulebook.rules())
+
+
 class RuleView(Static):
-    def __init__(self, rule: str, text: str) -> None:
-        super().__init__(Text.assemble((rule, "bold"), "  ", text), classes="rule")
+    """One rule of the rule book: its id and title, then its text, settings, examples."""
+
+    def __init__(self, rule: str, ui: str) -> None:
+        title, _, body = rulebook.render_rule(rule, ui).partition("\n")
+        super().__init__(Text.assemble((title, "bold"), "\n", body), classes="rule")
         self.rule = rule
 
 
 class RulesScreen(ModalScreen[None]):
-    """Every rule by its id, in the interface's language; ↑/↓ go from one to the next."""
+    """Every rule by its id, in the interface's language (from :mod:`atout.rulebook`);
+    ↑/↓ go from one to the next."""
 
     BINDINGS: ClassVar[list[BindingType]] = [
         ("escape,r,q", "close", "Close"),
@@ -421,13 +428,18 @@ class RulesScreen(ModalScreen[None]):
         self.rule = rule if rule in RULE_IDS else RULE_IDS[0]
 
     def compose(self) -> ComposeResult:
+        title, text = rulebook.introduction()
         with Vertical(classes="dialog rules"):
             yield Static(tr(self.ui, "The rules (FFT) — ↑/↓ move, Escape closes"), id="rules-title")
             with VerticalScroll(id="rules-scroll"):
-                for title, ids in rules_chapters(self.ui):
-                    yield Static(Text(title, style="bold underline"), classes="chapter")
-                    for rule in ids:
-                        yield RuleView(rule, rule_text(rule, self.ui))
+                yield Static(Text(title(self.ui), style="bold underline"), classes="chapter")
+                yield Static(text(self.ui), classes="intro")
+                for chapter in rulebook.chapters():
+                    yield Static(
+                        Text(chapter.title(self.ui), style="bold underline"), classes="chapter"
+                    )
+                    for rule in chapter.rules:
+                        yield RuleView(rule, self.ui)
 
     def on_mount(self) -> None:
         self.show(self.rule)
@@ -1610,7 +1622,7 @@ class TarotApp(App[None]):
     .sheet { width: 78; max-height: 24; }
     .rules { width: 78; height: 22; }
     #rules-scroll { height: 1fr; }
-    .rule { margin: 0 0 1 0; }
+    .rule, .intro { margin: 0 0 1 0; }
     .rule.current { background: $accent 30%; }
     .chapter { margin: 0 0 1 0; }
     ModalScreen, StartScreen { align: center middle; }

@@ -33,8 +33,10 @@ from jinja2 import Environment, FileSystemLoader, select_autoescape
 from sqlalchemy.engine import URL
 from starlette.websockets import WebSocketDisconnect, WebSocketState
 
+from atout import rulebook
 from atout.bots import BOTS
 from atout.errors import AtoutError
+from atout.i18n import LANGUAGES, negotiate
 from atout.web import companion
 from atout.web.config import ConfigError, table_config
 from atout.web.db import StorageError, Store, database_url
@@ -231,6 +233,47 @@ def _translations(lang: str) -> dict[str, str]:
     return dict(found(lang))
 
 
+_OTHER = {"fr": "en", "en": "fr"}
+
+
+def _rule_book(lang: str) -> dict[str, Any]:
+    """What the rules page shows, in ``lang``: from :mod:`atout.rulebook` alone."""
+    title, text = rulebook.introduction()
+    figures_title, figures = rulebook.figures()
+    return {
+        "title": rulebook.book_title()(lang),
+        "figures_title": figures_title(lang),
+        "figures": figures(lang),
+        "intro_title": title(lang),
+        "intro_text": text(lang),
+        "example": rulebook.label("example", lang),
+        "colon": rulebook.label("colon", lang),
+        "chapters": [
+            {
+                "letter": chapter.letter,
+                "title": chapter.title(lang),
+                "rules": [
+                    {
+                        "id": rule.id,
+                        "title": rule.title(lang),
+                        "text": rule.text(lang),
+                        "settings": [_setting(s, lang) for s in rule.settings],
+                        "examples": [example.text(lang) for example in rule.examples],
+                    }
+                    for rule in map(rulebook.rule, chapter.rules)
+                ],
+            }
+            for chapter in rulebook.chapters()
+        ],
+    }
+
+
+def _setting(setting: rulebook.Setting, lang: str) -> tuple[str, str, str]:
+    """A setting's name, its default and values, and what it changes, in ``lang``."""
+    head, text = rulebook.setting_lines(setting, lang)
+    return setting.name, head.removeprefix(setting.name), text
+
+
 def _error(status: int, message: str) -> JSONResponse:
     return JSONResponse({"error": message}, status_code=status)
 
@@ -257,8 +300,8 @@ def create_app(db: str | URL | None = None, max_tables: int = 1000) -> FastAPI:
     if STATIC.is_dir():
         app.mount("/static", StaticFiles(directory=str(STATIC)), name="static")
 
-    def page(name: str, request: Request, **values: Any) -> HTMLResponse:
-        lang = page_language(request.headers.get("accept-language"))
+    def page(name: str, request: Request, lang: str | None = None, **values: Any) -> HTMLResponse:
+        lang = lang or page_language(request.headers.get("accept-language"))
         html = templates.get_template(name).render(
             lang=lang, translations=_translations(lang), bots=list(BOTS), **values
         )
@@ -274,6 +317,18 @@ def create_app(db: str | URL | None = None, max_tables: int = 1000) -> FastAPI:
         if room is None:
             return HTMLResponse("<!doctype html><title>atout</title><p>No such table.</p>", 404)
         return page("table.html", request, table_id=table_id, table=room.table_json())
+
+    @app.get("/rules")
+    async def rules_page(request: Request) -> Response:
+        """The rule book in the reader's language (?lang=fr|en, else Accept-Language)."""
+        asked = request.query_params.get("lang")
+        lang = asked if asked in LANGUAGES else negotiate(request.headers.get("accept-language"))
+        return page("rules.html", request, lang=lang, book=_rule_book(lang), other=_OTHER[lang])
+
+    @app.get("/rules.json")
+    async def rules_json() -> Response:
+        """The rule catalogue, both languages (atout.rulebook.as_json)."""
+        return JSONResponse(rulebook.as_json(), headers={"Cache-Control": "max-age=3600"})
 
     @app.post("/api/tables")
     async def create(request: Request) -> Response:

@@ -2,7 +2,8 @@
 // The scorer's link (token in the fragment) enters what happens at the table; the
 // viewer's link follows the sheet. The page polls the server and shows the sheet as
 // stored; an entry is kept and sent again with the same number until the server has
-// stored it (a dropped connection never loses it).
+// stored it (a dropped connection never loses it). Every rule id is a link to its text.
+import { ruleLink } from "./rules.js";
 
 const boot = JSON.parse(document.getElementById("boot").textContent);
 const LANG = boot.lang === "fr" ? "fr" : "en";
@@ -91,7 +92,7 @@ function h(tag, attrs = {}, ...children) {
 }
 
 function rule(id) {
-  return h("span", { class: "rule", title: id }, id);
+  return ruleLink(id, LANG, `${FR ? "Règle" : "Rule"} ${id}`);
 }
 
 function lineList(lines, cls = "lines") {

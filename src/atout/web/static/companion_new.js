@@ -1,4 +1,5 @@
 // The table companion: open an evening (players, names, rules profile).
+import { ruleLink } from "./rules.js";
 
 const boot = JSON.parse(document.getElementById("boot").textContent);
 const fr = boot.lang === "fr";
@@ -49,10 +50,7 @@ function renderDifferences() {
   }
   for (const d of items) {
     const li = document.createElement("li");
-    const rule = document.createElement("span");
-    rule.className = "rule";
-    rule.textContent = d.rule;
-    li.append(rule, ` ⚙ ${d.text}`);
+    li.append(ruleLink(d.rule, boot.lang, `${fr ? "Règle" : "Rule"} ${d.rule}`), ` ⚙ ${d.text}`);
     differences.append(li);
   }
 }

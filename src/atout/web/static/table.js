@@ -1,7 +1,9 @@
 // The table page: joins by websocket (docs/web-protocol.md), shows the waiting room,
 // the deal as La Donne says it, the bidding, the chien and the écart, the play, the
-// score sheet; each step names its rule (RULES.md ids) on hover and in the log.
+// score sheet; each step names its rule (docs/reference/rules.md ids), a link to the
+// rule's text on the server's /rules page.
 import { lang, t } from "./i18n.js";
+import { ruleLink } from "./rules.js";
 import * as C from "./cards.js";
 import { Connection } from "./connection.js";
 import { describe, contractName, levelName } from "./describe.js";
@@ -72,9 +74,11 @@ function options(type) {
 }
 
 let toastTimer = null;
-function toast(text, kind = "info") {
+function toast(text, kind = "info", rule = "") {
   const box = $("toast");
-  box.textContent = text;
+  const at = rule ? text.indexOf(rule) : -1;
+  if (at >= 0) box.replaceChildren(text.slice(0, at), linkTo(rule), text.slice(at + rule.length));
+  else box.textContent = text;
   box.className = `toast ${kind}`;
   box.hidden = false;
   clearTimeout(toastTimer);
@@ -175,7 +179,7 @@ function onError(m) {
     showFatal(m.message || t("This link does not open a seat at this table."));
     return;
   }
-  toast(t("Refused — {rule}: {message}", { rule: m.rule, message: stripRule(m.message || "", m.rule) }), "error");
+  toast(t("Refused — {rule}: {message}", { rule: m.rule, message: stripRule(m.message || "", m.rule) }), "error", m.rule);
   logLine({ kind: "error", rule: m.rule }, t("Refused — {message}", { message: m.message || "" }));
   render();
 }
@@ -388,7 +392,7 @@ function renderFairness() {
   if (commitment) {
     box.append(
       el("div", { class: "commitment", title: t("SHA-256 commitment to the deal's secret, published before the deal (D4)") },
-        el("span", { class: "rule", text: "D4" }), " ", t("Commitment"), " ",
+        linkTo("D4"), " ", t("Commitment"), " ",
         el("code", { text: commitment.slice(0, 16) + "…", "data-full": commitment })),
     );
     const mine = mySeat();
@@ -424,7 +428,7 @@ function logEvent(event) {
       "The dealer deals 3 by 3 counter-clockwise: {packets} packets, {chien} chien cards",
       { packets: dealLine.packets, chien: dealLine.chien },
     ).replace("3 by 3", variant().packet_size === 4 ? t("4 by 4") : t("3 by 3"));
-    dealLine.node.querySelector(".rule").textContent = "D6–D8";
+    dealLine.node.querySelector(".rule").replaceWith(linkTo("D6–D8"));
     return;
   }
   const text = describe(event, seatName);
@@ -434,8 +438,8 @@ function logEvent(event) {
 function logLine(event, text) {
   const log = $("log");
   const rule = event.rule || "";
-  const li = el("li", { class: `ev ev-${event.kind || "note"}`, title: rule ? t("Rule {rule}", { rule }) : null },
-    el("span", { class: "rule", text: rule }), " ", el("span", { class: "text", text }));
+  const li = el("li", { class: `ev ev-${event.kind || "note"}` },
+    linkTo(rule), " ", el("span", { class: "text", text }));
   log.append(li);
   while (log.children.length > 400) log.firstChild.remove();
   log.scrollTop = log.scrollHeight;
@@ -485,9 +489,14 @@ function fly(fromNode, toNode, { face = null, duration = 320 } = {}) {
 
 function note(text, rule) {
   const p = $("center-note");
-  p.textContent = text;
-  p.title = rule ? t("Rule {rule}", { rule }) : "";
+  p.replaceChildren(text);
+  if (rule) p.append(" ", linkTo(rule));
   p.dataset.rule = rule || "";
+}
+
+/** A rule id as a link to its text (/rules#ID, in a new tab); a span when it names none. */
+function linkTo(rule) {
+  return ruleLink(rule, lang, rule ? t("Rule {rule}", { rule }) : "");
 }
 
 async function animate(event, nextView) {
@@ -827,6 +836,13 @@ function button(text, rule, onclick, cls = "", act = "") {
 }
 
 function renderActions() {
+  renderActionButtons();
+  const box = $("actions");
+  const rules = [...new Set([...box.querySelectorAll("button[data-rule]")].map((b) => b.dataset.rule).filter(Boolean))];
+  if (rules.length) box.append(el("span", { class: "act-rules" }, ...rules.flatMap((rule) => [" ", linkTo(rule)])));
+}
+
+function renderActionButtons() {
   const box = $("actions");
   box.replaceChildren();
   const v = S.view;
