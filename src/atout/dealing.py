@@ -61,7 +61,9 @@ __all__ = [
     "choose_chien_gaps",
     "count_chien_placements",
     "first_difference",
+    "gaps_of_slots",
     "is_legal_cut",
+    "placement_slots",
     "verify_chien_gaps",
 ]
 
@@ -233,13 +235,25 @@ def choose_chien_gaps(variant: Variant, rules: Rules, rng: random.Random) -> lis
     return _sample_gaps(gaps, variant.chien_size, rules.consecutive_chien_cards, rng)
 
 
+def placement_slots(gaps: int, k: int, repeat: bool) -> int:
+    """D8 ⚙, a uniform placement written once: ``k`` chien cards over ``gaps`` open gaps
+    are placed by choosing ``k`` of this many slots (:func:`gaps_of_slots`): one slot
+    per gap, or with ``repeat`` (two chien cards in a row) ``gaps + k - 1``, stars and
+    bars."""
+    return gaps + k - 1 if repeat else gaps
+
+
+def gaps_of_slots(gaps: Sequence[int], picks: Sequence[int], repeat: bool) -> list[int]:
+    """The placement that the sorted slots ``picks`` (of :func:`placement_slots`) stand
+    for among the open ``gaps``: the gap of each slot, or with ``repeat`` the i-th
+    slot shifted down by i."""
+    return [gaps[p - i] for i, p in enumerate(picks)] if repeat else [gaps[p] for p in picks]
+
+
 def _sample_gaps(gaps: Sequence[int], k: int, repeat: bool, rng: random.Random) -> list[int]:
-    """``k`` of ``gaps`` chosen uniformly, sorted; with ``repeat`` a uniform multiset
-    (stars and bars: ``k`` of ``len(gaps) + k - 1`` slots, the i-th shifted down by i)."""
-    if not repeat:
-        return sorted(rng.sample(gaps, k))
-    picks = sorted(rng.sample(range(len(gaps) + k - 1), k))
-    return [gaps[p - i] for i, p in enumerate(picks)]
+    """``k`` of ``gaps`` chosen uniformly, sorted; with ``repeat`` a uniform multiset."""
+    picks = sorted(rng.sample(range(placement_slots(len(gaps), k, repeat)), k))
+    return gaps_of_slots(gaps, picks, repeat)
 
 
 @cache

@@ -70,6 +70,8 @@ from atout.dealing import (
     Operation,
     PacketDealt,
     Phase,
+    gaps_of_slots,
+    placement_slots,
     verify_chien_gaps,
 )
 from atout.errors import IllegalActionError
@@ -272,15 +274,14 @@ def derive(
         j = stream.below(i + 1)
         order[i], order[j] = order[j], order[i]
     repeat = rules.consecutive_chien_cards
-    chien = variant.chien_size
-    slots = variant.packet_count - 1 + (chien - 1 if repeat else 0)
+    chien, gaps = variant.chien_size, range(1, variant.packet_count)
+    slots = placement_slots(len(gaps), chien, repeat)
     pool = list(range(slots))
     for i in range(chien):
         j = i + stream.below(slots - i)
         pool[i], pool[j] = pool[j], pool[i]
     picks = sorted(pool[:chien])
-    gaps = [p - i + 1 for i, p in enumerate(picks)] if repeat else [p + 1 for p in picks]
-    return Derivation(tuple(order), tuple(gaps))
+    return Derivation(tuple(order), tuple(gaps_of_slots(gaps, picks, repeat)))
 
 
 def derived_cut(secret: bytes, contributions: Sequence[tuple[int, bytes]], players: int) -> int:
