@@ -262,10 +262,11 @@ def _dealer_chosen(dealer: int, by_draw: bool) -> DealerChosen:
 
 
 @cache
-def _packet_takers(variant: Variant, dealer: int) -> tuple[Callable[[list[Card]], Any], ...]:
+def _packet_takers(players: int, dealer: int) -> tuple[Callable[[list[Card]], Any], ...]:
     """For each seat, what takes its cards out of the dealt cards once the chien cards
     are set aside: the packets go to :attr:`~atout.table.Variant.packet_hands` (D6–D7)."""
-    players, size = variant.players, variant.packet_size
+    variant = Variant.for_players(players)
+    size = variant.packet_size
     places: list[list[int]] = [[] for _ in range(players)]
     for packet, hand in enumerate(variant.packet_hands):
         places[(dealer + 1 + hand) % players] += range(packet * size, (packet + 1) * size)
@@ -714,7 +715,7 @@ class Deal:
             chien.append(dealt.pop(place))
         chien.reverse()
         self.pack, self.shuffled, self.cut_k, self.chien_cards = pack, tuple(order), k, chien
-        takers = _packet_takers(variant, dealer)
+        takers = _packet_takers(variant.players, dealer)
         self.received = [list(take(dealt)) for take in takers]
         self._next_card, self._packets = 78, variant.packet_count
         ending, logged = self._end(dealt), len(self._operations)
