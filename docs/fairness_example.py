@@ -1,4 +1,4 @@
-"""Write the README's example records of the verifiable deal: ``docs/verified-game.json``
+"""Write the docs' example records of the verifiable deal: ``docs/verified-game.json``
 (two donnes dealt as atout.fairness derives them) and ``docs/tampered-game.json`` (the
 same match, except that in the second donne the server dealt two cards swapped).
 

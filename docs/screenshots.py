@@ -1,8 +1,8 @@
-"""Take the README's screenshots from the real terminal table (80×24).
+"""Take the docs' screenshots from the real terminal table (80×24).
 
     uv run --group dev python docs/screenshots.py
 
-Writes ``docs/table-*.svg``, one a phase, each different: the start screen, the deal
+Writes ``docs/images/table-*.svg``, one a phase, each different: the start screen, the deal
 told step by step (``table-deal-1`` … ``table-deal-4``), the bidding, the King called
 (5 players), the écart being made, a poignée being chosen, a card refused in play, a
 finished trick kept on the table, the result panel, the score sheet, the rules (in
@@ -24,7 +24,7 @@ from atout.state import Bid, CallCard, CardPlayed, GamePhase, PoigneeShown
 from atout.tui.app import PanelScreen, TableScreen, TarotApp
 from atout.tui.session import Settings, TableSession
 
-DOCS = Path(__file__).resolve().parent
+IMAGES = Path(__file__).resolve().parent / "images"
 QUIET = Settings(animate=False, speed="fast", pause=0, ui="en")
 
 
@@ -100,8 +100,8 @@ async def until(pilot: Pilot[None], app: TarotApp, done: Callable[[], bool],
 
 def shooter(app: TarotApp) -> Callable[[str], None]:
     def save(name: str) -> None:
-        app.save_screenshot(str(DOCS / f"table-{name}.svg"))
-        print(f"docs/table-{name}.svg")
+        app.save_screenshot(str(IMAGES / f"table-{name}.svg"))
+        print(f"docs/images/table-{name}.svg")
 
     return save
 

@@ -1,4 +1,4 @@
-"""Take the web table's screenshots (docs/web-*.png) from the real application.
+"""Take the web table's screenshots (docs/images/web-*.png) from the real application.
 
 Starts ``atout serve`` on a fresh SQLite database, creates a table of four people from
 the lobby and plays it in four browser contexts (Debian's chromium, headless), the
@@ -30,14 +30,14 @@ from tests.test_web_browser import (  # noqa: E402
 
 from atout.web.testing import ServerProcess  # noqa: E402
 
-DOCS = ROOT / "docs"
+IMAGES = ROOT / "docs" / "images"
 NAMES = ["Ana", "Ben", "Chloé", "Dan"]
 
 
 def shot(page: Page, name: str, full: bool = False) -> None:
     page.wait_for_timeout(250)
-    page.screenshot(path=str(DOCS / f"web-{name}.png"), full_page=full)
-    print(f"docs/web-{name}.png")
+    page.screenshot(path=str(IMAGES / f"web-{name}.png"), full_page=full)
+    print(f"docs/images/web-{name}.png")
 
 
 def drive(pages: list[Watched], until: Callable[[], bool], timeout: float = 120.0) -> None:

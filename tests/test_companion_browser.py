@@ -4,7 +4,7 @@ played with real cards — the draw for the first dealer, two faults (a court ca
 turned face up: redeal; a plain card: the deal goes on), an impossible entry refused,
 the edit of an earlier donne, a viewer following on another phone, a reload, and both
 exports (CSV and PDF, the PDF turned into a PNG and checked). Screenshots go to
-``docs/companion-*.png``."""
+``docs/images/companion-*.png``."""
 
 from __future__ import annotations
 
@@ -24,7 +24,7 @@ from tests.browser import CHROMIUM, PHONE, browser, needs_chromium, sqlite_serve
 
 __all__ = ["browser"]  # the fixture
 
-DOCS = Path(__file__).resolve().parent.parent / "docs"
+DOCS = Path(__file__).resolve().parent.parent / "docs" / "images"
 NAMES = ["Anne", "Bruno", "Chloé", "David"]
 ERROR_400 = "Failed to load resource: the server responded with a status of 400 (Bad Request)"
 

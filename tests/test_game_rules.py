@@ -184,7 +184,7 @@ def test_E1_prise_chien_shown_taken_and_discarded() -> None:
     assert len(donne.hands[1]) == 18 and phase(donne) is GamePhase.CHELEM
     assert donne.observation(1).ecart == tuple(cards("2S 3S 4S 5S 6S 7S"))
     assert donne.observation(0).ecart is None  # the écart is face down
-    with pytest.raises(IllegalActionError, match="^E1: Discard is not possible now"):
+    with pytest.raises(IllegalActionError, match="^E1: discarding is not possible now"):
         donne.apply_action(Discard(1, C("8S")))
 
 

@@ -19,6 +19,8 @@ from textual.widgets import Button, RichLog
 from atout import rulebook
 from atout.bidding import Contract
 from atout.cards import Card, CardSet
+from atout.errors import IllegalActionError
+from atout.reasons import Reason, render
 from atout.record import loads_game
 from atout.state import Bid, CallCard, CardPlayed, GamePhase, PoigneeShown
 from atout.tui.app import (
@@ -304,8 +306,9 @@ async def test_ecart_cards_listed_chien_marked_undo_until_confirmed(tmp_path: Pa
 # -- refusals ---------------------------------------------------------------------------
 
 
-async def test_an_illegal_card_is_refused_in_the_display_form(tmp_path: Path) -> None:
-    english = replace(QUIET, lang="en")
+@pytest.mark.parametrize("ui", ["en", "fr"])
+async def test_an_illegal_card_is_refused_in_the_display_form(tmp_path: Path, ui: str) -> None:
+    english = replace(QUIET, lang="en", ui=ui)
     app = new_app(tmp_path, 5, english)
     async with app.run_test(size=SIZE) as pilot:
         await pilot.press("n")
@@ -324,14 +327,19 @@ async def test_an_illegal_card_is_refused_in_the_display_form(tmp_path: Path) ->
                 card = illegal[0]
                 try:
                     session.donne.clone().apply_action(CardPlayed(0, card))  # type: ignore[union-attr]
-                except ValueError as error:
-                    expected = str(error)
+                except IllegalActionError as error:
+                    expected, why = str(error), error.reason
                 await click_card(pilot, app, card)
                 for every in sorted(CardSet.full(), key=lambda c: -len(str(c))):
                     code = re.escape(str(every))
                     expected = re.sub(rf"\b{code}\b", every.display("en"), expected)
                 text = message(app)
-                assert text == f"Refused — {expected} (r: the rule)"
+                if ui == "en":
+                    assert text == f"Refused — {expected} (r: the rule)"
+                else:  # the French interface says the rule's refusal in French
+                    french = render(why, "fr", cards="en", with_rule=True)
+                    assert text.startswith(f"Refusé — {french}") and french != expected
+                    assert not {"the", "does", "not", "you", "must"} & set(re.findall(r"\w+", text))
                 assert str(card) not in text.split("—", 1)[1] or card.display("en") == str(card)
                 rule = screen.refusal_rule
                 await pilot.press("r")
@@ -356,32 +364,37 @@ def test_a_refusal_names_cards_as_the_player_chose() -> None:
 
 def test_refusals_are_said_in_the_interface_language() -> None:
     from atout.chien import why_not_in_ecart, why_not_poignee
-    from atout.play import _TEXTS
+    from atout.play import why_illegal
     from atout.table import Variant
-    from atout.tui.words import REFUSALS, refusal_text
+    from atout.tui.words import Seats, refusal_text
 
-    assert {text for _, text in _TEXTS.values()} <= set(REFUSALS)  # every refusal of play
     hand = CardSet.parse("KS T1 T2 T3 T4 T5 T6 T7 T8 T9 T10 2H 3H 4H 5H 6H 7H 8H")
+    said = []
     for card in ("KS", "T1", "T2"):
         why = why_not_in_ecart(Card.parse(card), hand, 6)
-        assert why is not None and why.text in REFUSALS
+        assert why is not None
+        said.append(refusal_text(why, "fr", "fr"))
+    assert said == [
+        "E2 : un Roi ne va pas à l'écart",
+        "E2 : un bout (le Petit, le 21, l'Excuse) ne va pas à l'écart",
+        "E2 : un atout ne va à l'écart que s'il n'y a pas d'autre choix",
+    ]
     short = why_not_poignee(hand, Variant.for_players(4), "simple", list(hand)[1:10])
-    assert short is not None and refusal_text(str(short), "fr", "fr") == (
+    assert short is not None and refusal_text(short, "fr", "fr") == (
         "A2 : une poignée simple montre exactement 10 atouts, pas 9"
     )
-    assert refusal_text("P1: T19 does not follow the suit led (3H)", "fr", "fr") == (
-        "P1 : 19 ne fournit pas la couleur demandée (3♥)"
-    )
-    assert refusal_text("P1: T19 does not follow the suit led (3H)", "en", "en") == (
-        "P1: 19 does not follow the suit led (3♥)"
-    )
-    higher = "P3: 2S: trumps were led, you must play a trump higher than T12"
+    trump = why_illegal(Card.parse("3S"), CardSet.parse("T19 3S"), [Card.parse("3H")])
+    assert trump is not None and str(trump) == "P2: 3S: void in the suit led, you must trump"
+    follow = why_illegal(Card.parse("T19"), CardSet.parse("T19 4H"), [Card.parse("3H")])
+    assert follow is not None
+    assert refusal_text(follow, "fr", "fr") == "P1 : 19 ne fournit pas la couleur demandée (3♥)"
+    assert refusal_text(follow, "en", "en") == "P1: 19 does not follow the suit led (3♥)"
+    higher = why_illegal(Card.parse("2S"), CardSet.parse("2S T13"), [Card.parse("T12")])
+    assert higher is not None
     assert refusal_text(higher, "fr", "en") == "P3 : 2♠ : atout demandé, vous devez monter sur 12"
-    assert refusal_text("E2: a King may not go to the écart", "fr", "fr") == (
-        "E2 : un Roi ne va pas à l'écart"
-    )
-    assert refusal_text("D5: a text the table does not know (KS)", "en", "fr") == (
-        "D5: a text the table does not know (R♠)"
+    turn = Reason("B1", "not_your_turn", turn=1, seat=0)
+    assert refusal_text(turn, "fr", "fr", Seats(0, 4, "fr")) == (
+        "B1 : c'est à Droite (1) de jouer, pas à Vous"
     )
 
 
@@ -957,7 +970,7 @@ async def test_the_deal_is_told_step_by_step_and_space_skips_it(
 
 
 def test_the_docs_have_one_picture_per_phase_each_different() -> None:
-    docs = Path(__file__).resolve().parent.parent / "docs"
+    docs = Path(__file__).resolve().parent.parent / "docs" / "images"
     phases = ["start", "deal-1", "deal-2", "deal-3", "deal-4", "bidding", "call", "ecart"]
     phases += ["poignee", "play", "trick", "result", "sheet", "rules", "help", "end"]
     pictures = {phase: (docs / f"table-{phase}.svg").read_bytes() for phase in phases}

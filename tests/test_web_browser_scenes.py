@@ -1,7 +1,7 @@
 """The table page in scenes a real match reaches only by chance: a poignée to show, the
 King to call (5 players), a Petit sec to announce. The page is served by the real
 server; its websocket is answered (Playwright's ``route_web_socket``) from an
-:class:`atout.session.Table` brought to the scene, the way docs/web-protocol.md says:
+:class:`atout.session.Table` brought to the scene, the way docs/reference/web-protocol.md says:
 a snapshot after the hello, an ack and an update after each action."""
 
 from __future__ import annotations

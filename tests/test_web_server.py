@@ -1,5 +1,5 @@
 """The web table's server (``atout serve``) over real HTTP and websockets on the
-loopback: the API, the protocol of docs/web-protocol.md, the order ``ack`` then
+loopback: the API, the protocol of docs/reference/web-protocol.md, the order ``ack`` then
 ``update``, reconnection, a restart of the server in the middle of a match, the
 limits and the security headers."""
 
@@ -226,6 +226,31 @@ async def test_snapshot_then_ack_before_update_and_each_seat_its_own_view(
     assert all(len(h) == 18 for h in hands) and len(set.union(*hands)) == 72
     for seat in [*seats, owner]:
         await seat.close()
+
+
+async def test_a_refusal_of_the_rules_arrives_in_the_language_of_the_page(
+    server: ServerProcess,
+) -> None:
+    links, seats, owner, _ = await open_table(server, PEOPLE4)
+    token = seats[0].token
+    french = Seat(server.ws_base, links["table"], token, lang="fr")
+    english = Seat(server.ws_base, links["table"], token, lang="en")
+    bid = {"type": "bid", "seat": 0, "contract": "prise"}
+    answers = []
+    for page in (french, english):
+        await page.connect()
+        await page.send({"type": "act", "id": 7, "action": bid})
+        answer = await page.receive()
+        while answer["type"] != "error":
+            answer = await page.receive()
+        answers.append(answer)
+    fr, en = answers
+    assert fr["rule"] == en["rule"] == "D15" and fr["id"] == 7
+    assert fr["reason"] == en["reason"] == {"rule": "D15", "kind": "game_not_begun", "params": {}}
+    assert fr["message"] == "la distribution n'est pas finie : le jeu n'a pas commencé"
+    assert en["message"] == "the deal is not over: the game has not begun"
+    for page in [french, english, *seats, owner]:
+        await page.close()
 
 
 async def test_refused_messages_name_the_rule_and_change_nothing(server: ServerProcess) -> None:

@@ -57,15 +57,14 @@ def ecart_trumps_at_most(hand: int, left: int) -> int:
 def _ecart_limits(hand: int, left: int) -> list[tuple[int, str]]:
     """E2 in one place: the cards that may not go to the écart, each with why. No King
     and no bout; a trump only when the plain cards do not suffice
-    (:func:`ecart_trumps_at_most`)."""
+    (:func:`ecart_trumps_at_most`). Each limit comes with the kind of its refusal
+    (:mod:`atout.reasons`)."""
     limits = [
-        (_KINGS, "a King may not go to the écart"),
-        (_BOUTS, "a bout (the Petit, the 21, the Excuse) may not go to the écart"),
+        (_KINGS, "ecart_king"),
+        (_BOUTS, "ecart_bout"),
     ]
     if not ecart_trumps_at_most(hand, left):
-        limits.append(
-            (TRUMP_MASK, "a trump may go to the écart only when nothing else is possible")
-        )
+        limits.append((TRUMP_MASK, "ecart_trump"))
     return limits
 
 
@@ -86,7 +85,7 @@ def ecart_cards(hand: CardSet, left: int) -> list[Card]:
 def why_not_in_ecart(card: Card, hand: CardSet, left: int) -> Reason | None:
     """E1–E2: why ``card`` may not go to the écart, or ``None`` when it may."""
     if card not in hand:
-        return Reason("E1", f"{card} is not in the taker's hand")
+        return Reason("E1", "not_in_taker_hand", card=card)
     for forbidden, why in _ecart_limits(hand.mask, left):
         if forbidden >> card & 1:
             return Reason("E2", why)
@@ -130,15 +129,15 @@ def why_not_poignee(
     """A1–A2: why ``cards`` is not a poignée of ``level`` that ``hand`` may show, or
     ``None`` when it is."""
     if level not in LEVELS:
-        return Reason("A1", f"{level!r} is not a poignée: simple, double or triple")
+        return Reason("A1", "poignee_unknown_level", level=f"{level!r:.40}")
     threshold = variant.poignee_thresholds[LEVELS.index(level)]
     shown = CardSet(cards)
     if len(shown) != len(cards) or not shown <= hand:
-        return Reason("A2", "a poignée shows cards of the player's own hand, once each")
+        return Reason("A2", "poignee_not_own_cards")
     if len(shown) != threshold:
-        return Reason("A2", f"a {level} poignée shows exactly {threshold} trumps, not {len(shown)}")
+        return Reason("A2", "poignee_size", level=level, need=threshold, count=len(shown))
     if shown.mask & ~(TRUMP_MASK | EXCUSE_BIT):
-        return Reason("A2", "a poignée shows only trumps (and maybe the Excuse)")
+        return Reason("A2", "poignee_only_trumps")
     if EXCUSE in shown and hand.count_trumps() != threshold - 1:
-        return Reason("A2", "the Excuse may stand for a trump only when every other trump is shown")
+        return Reason("A2", "poignee_excuse")
     return None

@@ -22,9 +22,10 @@ import typer
 from atout.cards import Card, CardSet
 from atout.dealing import FAULT_KINDS, Deal, FaultKind, Phase
 from atout.describe import describe_deal
-from atout.errors import AtoutError
+from atout.errors import AtoutError, IllegalActionError
 from atout.match import Match
 from atout.randomness import make_rng, seed_for
+from atout.reasons import render
 from atout.record import deal_record
 from atout.state import Donne
 from atout.table import Rules, Variant
@@ -1075,7 +1076,7 @@ def main(argv: list[str] | None = None) -> None:
         if isinstance(code, int) and code:
             sys.exit(code)
     except (UserError, AtoutError) as error:
-        _fail(str(error))
+        _fail(_said(error))
     except typer.Exit as exit_:
         sys.exit(exit_.exit_code)
     except typer.Abort:
@@ -1095,6 +1096,19 @@ def main(argv: list[str] | None = None) -> None:
         where = f": {error.filename}" if error.filename else ""
         typer.echo(f"atout: error: {error.strerror or error}{where}", err=True)
         sys.exit(1)
+
+
+def _said(error: Exception) -> str:
+    """The one line for ``error``: a refusal of the rules in the reader's language (in
+    English, as the rules' record notation writes the cards: ``KS``), anything else as
+    it is."""
+    if not isinstance(error, IllegalActionError):
+        return str(error)
+    from atout import i18n
+
+    reader_language: Callable[[], str] = getattr(i18n, "reader_language", lambda: "en")
+    lang = reader_language()
+    return str(error) if lang == "en" else render(error.reason, lang, with_rule=True)
 
 
 def _fail(message: str) -> None:

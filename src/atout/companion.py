@@ -38,6 +38,7 @@ from atout.cards import PETIT, Card, CardSet
 from atout.chien import LEVELS
 from atout.dealing import MIN_CUT, Deal, FaultRecorded, Phase, is_legal_cut
 from atout.errors import AtoutError, IllegalActionError, InvalidNotationError, InvalidRecordError
+from atout.reasons import Reason, render
 from atout.record import (
     DEAL_FIELDS,
     DEAL_RULES,
@@ -77,20 +78,34 @@ MAX_NAME = 24
 
 
 class CompanionError(IllegalActionError):
-    """An entry refused: the rule it breaks and why, in English (the message) and French
-    (:attr:`fr`)."""
+    """An entry refused: the rule it breaks and why (a :class:`~atout.reasons.Reason`),
+    said with the players' names in English (:attr:`en`) or French (:attr:`fr`)."""
 
-    def __init__(self, rule: str, en: str, fr: str | None = None) -> None:
-        super().__init__(rule, en)
-        self.en = f"{rule}: {en}"
-        self.fr = f"{rule} : {fr if fr is not None else en}"
+    def __init__(self, reason: Reason, names: Sequence[str] = ()) -> None:
+        super().__init__(reason)
+        self.names = tuple(names)
 
     def text(self, lang: str) -> str:
-        return self.fr if lang == "fr" else self.en
+        """The refusal in ``lang``, behind its rule id: ``P1: …``, ``P1 : …``."""
+        return render(self.reason, lang, self.names or None, with_rule=True)
+
+    def __str__(self) -> str:
+        return self.en
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        return type(self), (self.reason, self.names)
+
+    @property
+    def en(self) -> str:
+        return self.text("en")
+
+    @property
+    def fr(self) -> str:
+        return self.text("fr")
 
 
-def _refuse(rule: str, en: str, fr: str) -> CompanionError:
-    return CompanionError(rule, en, fr)
+def _refuse(rule: str, kind: str, **params: Any) -> CompanionError:
+    return CompanionError(Reason(rule, kind, **params))
 
 
 # -- rules profiles ------------------------------------------------------------------------
@@ -194,11 +209,7 @@ PROFILES: dict[str, Rules] = {
 def profile_rules(name: str, overrides: Mapping[str, Any] | None = None) -> Rules:
     """The rules of profile ``name``, with ``overrides`` (⚙ settings) on top."""
     if name not in PROFILES:
-        raise _refuse(
-            "⚙",
-            f"no rules profile {name!r:.30}: one of {', '.join(PROFILES)}",
-            f"pas de profil de règles {name!r:.30} : {', '.join(PROFILES)}",
-        )
+        raise _refuse("⚙", "c_no_profile", name=f"{name!r:.30}", profiles=", ".join(PROFILES))
     base = PROFILES[name]
     if not overrides:
         return base
@@ -207,13 +218,16 @@ def profile_rules(name: str, overrides: Mapping[str, Any] | None = None) -> Rule
         if key not in known:
             raise _refuse(
                 "⚙",
-                f"{str(key)[:30]!r} is not a setting ({', '.join(sorted(known))})",
-                f"{str(key)[:30]!r} n'est pas un réglage ({', '.join(sorted(known))})",
+                "c_not_a_setting",
+                name=repr(str(key)[:30]),
+                settings=", ".join(sorted(known)),
             )
     try:
         return dataclasses.replace(base, **dict(overrides))
-    except (AtoutError, TypeError) as error:
-        raise _refuse("⚙", str(error), str(error)) from None
+    except IllegalActionError as error:
+        raise CompanionError(error.reason) from None
+    except (AtoutError, TypeError):
+        raise _refuse("⚙", "c_setting_type") from None
 
 
 def differences(rules: Rules) -> list[Difference]:
@@ -344,11 +358,7 @@ class Evening:
         entries: Sequence[Mapping[str, Any]] = (),
     ) -> None:
         if isinstance(players, bool) or players not in (3, 4, 5):
-            raise _refuse(
-                "D9",
-                f"French Tarot is played by 3, 4 or 5 players, not {players!r:.20}",
-                f"le Tarot se joue à 3, 4 ou 5, pas {players!r:.20}",
-            )
+            raise _refuse("D9", "player_count", value=f"{players!r:.20}")
         self.variant = Variant.for_players(players)
         self.players = players
         self.names = _names(names, players)
@@ -376,11 +386,7 @@ class Evening:
         """Check ``entry`` and keep it: the entry as kept (normalised)."""
         clean = self._normalise(entry)
         if len(self.log) >= MAX_ENTRIES:
-            raise _refuse(
-                "⚙",
-                f"an evening holds at most {MAX_ENTRIES} entries",
-                f"une soirée compte au plus {MAX_ENTRIES} saisies",
-            )
+            raise _refuse("⚙", "c_too_many_entries", most=MAX_ENTRIES)
         saved = (self.log, self.draw, self.first_dealer, self.donnes, self._effective)
         saved_flag = self.draw_by_cards
         try:
@@ -388,8 +394,8 @@ class Evening:
         except AtoutError as error:
             self.log, self.draw, self.first_dealer, self.donnes, self._effective = saved
             self.draw_by_cards = saved_flag
-            if isinstance(error, IllegalActionError) and not isinstance(error, CompanionError):
-                raise _said(error, self.names) from None
+            if isinstance(error, IllegalActionError):  # said with the players' names
+                raise CompanionError(error.reason, self.names) from None
             raise
         return clean
 
@@ -401,30 +407,22 @@ class Evening:
 
     def _normalise(self, entry: Mapping[str, Any]) -> dict[str, Any]:
         if not isinstance(entry, Mapping):
-            raise _refuse("⚙", "an entry is a JSON object", "une saisie est un objet JSON")
+            raise _refuse("⚙", "c_entry_not_object")
         kind = entry.get("type")
         if kind not in ENTRY_TYPES:
-            raise _refuse(
-                "⚙",
-                f"type: one of {', '.join(ENTRY_TYPES)}, not {kind!r:.30}",
-                f"type : {', '.join(ENTRY_TYPES)}, pas {kind!r:.30}",
-            )
+            raise _refuse("⚙", "c_entry_type", types=", ".join(ENTRY_TYPES), value=f"{kind!r:.30}")
         if kind == "undo":
             if not self._effective:
-                raise _refuse("⚙", "nothing to undo", "rien à annuler")
+                raise _refuse("⚙", "c_nothing_to_undo")
             return {"type": "undo"}
         if kind == "edit":
             number = _int(entry.get("donne"), "donne", 1, len(self.donnes))
             sheet = self.donnes[number - 1]
             if sheet.result is None:
-                raise _refuse(
-                    "S3",
-                    f"donne {number} has no result to edit",
-                    f"la donne {number} n'a pas de résultat à corriger",
-                )
+                raise _refuse("S3", "c_no_result_to_edit", number=number)
             result = entry.get("result")
             if not isinstance(result, Mapping):
-                raise _refuse("S3", "result: an object", "result : un objet")
+                raise _refuse("S3", "c_result_object")
             return {"type": "edit", "donne": number, "result": _result_fields(result)}
         if kind == "result":
             return {"type": "result", **_result_fields(entry)}
@@ -464,11 +462,7 @@ class Evening:
             return
         sheet = self.current
         if sheet is None:
-            raise _refuse(
-                "D1",
-                "the first dealer is not known yet: enter the cards drawn",
-                "le premier donneur n'est pas encore connu : saisissez les cartes tirées",
-            )
+            raise _refuse("D1", "c_dealer_unknown")
         if kind == "edit":
             target = self.donnes[entry["donne"] - 1]
             target.entry, target.result, target.lines = None, None, ()
@@ -492,18 +486,10 @@ class Evening:
 
     def _apply_draw(self, entry: dict[str, Any]) -> None:
         if self.first_dealer is not None:
-            raise _refuse(
-                "D17",
-                "only the first dealer is drawn; then the deal passes to the right",
-                "seul le premier donneur est tiré ; ensuite la donne passe à droite",
-            )
+            raise _refuse("D17", "c_dealer_drawn_once")
         if entry["type"] == "dealer":
             if self.draw.draws:
-                raise _refuse(
-                    "D1",
-                    "the draw has begun: enter the cards drawn",
-                    "le tirage a commencé : saisissez les cartes tirées",
-                )
+                raise _refuse("D1", "c_draw_begun")
             dealer = self.variant.check_seat(entry.get("seat"), "dealer", "D1")
             self.first_dealer = dealer
             self._open(dealer, frozenset())
@@ -520,17 +506,11 @@ class Evening:
         k = entry.get("k")
         deal = sheet.deal
         if sheet.cut is not None:
-            raise _refuse("D5", "the cut is already entered", "la coupe est déjà saisie")
+            raise _refuse("D5", "c_cut_entered")
         if deal.phase is Phase.SHUFFLE:
             deal.shuffle(permutation=range(78))  # the real shuffle is the players'
         if not is_legal_cut(k):
-            raise _refuse(
-                "D5",
-                f"the cut must take and leave more than 3 cards ({MIN_CUT} … "
-                f"{78 - MIN_CUT}), got {k!r:.20}",
-                f"la coupe doit prendre et laisser plus de 3 cartes ({MIN_CUT} … "
-                f"{78 - MIN_CUT}), pas {k!r:.20}",
-            )
+            raise _refuse("D5", "c_cut_depth", low=MIN_CUT, high=78 - MIN_CUT, value=f"{k!r:.20}")
         deal.cut(k)
         sheet.cut = k
 
@@ -1053,15 +1033,11 @@ def _enter(
     ``by_rule`` for the refused rule)."""
     try:
         if len(evening.log) >= MAX_ENTRIES:
-            raise _refuse(
-                "⚙",
-                f"an evening holds at most {MAX_ENTRIES} entries",
-                f"une soirée compte au plus {MAX_ENTRIES} saisies",
-            )
+            raise _refuse("⚙", "c_too_many_entries", most=MAX_ENTRIES)
         clean = evening._normalise(entry)
         evening._apply(clean)
     except IllegalActionError as error:
-        said = error if isinstance(error, CompanionError) else _said(error, evening.names)
+        said = CompanionError(error.reason, evening.names)
         field = (by_rule or {}).get(error.rule, where)
         raise InvalidRecordError(f"{field}: {said.en}") from None
     evening._effective.append(clean)
@@ -1260,18 +1236,10 @@ def _score_entry(
     try:
         contract = Contract(contract_name)
     except ValueError:
-        raise _refuse(
-            "B2",
-            f"contract: prise, garde, garde_sans or garde_contre, not {contract_name!r:.30}",
-            f"contrat : prise, garde, garde_sans ou garde_contre, pas {contract_name!r:.30}",
-        ) from None
+        raise _refuse("B2", "c_contract", value=f"{contract_name!r:.30}") from None
     taker = variant.check_seat(entry.get("taker"), "taker", "B1")
     if taker in sheet.barred_now:
-        raise _refuse(
-            "D12" if taker == sheet.dealer else "D14",
-            f"{names[taker]} may not bid on this donne, so cannot be the taker",
-            f"{names[taker]} ne peut pas enchérir sur cette donne, donc pas prendre",
-        )
+        raise _refuse("D12" if taker == sheet.dealer else "D14", "c_barred_taker", seat=taker)
     partner = _partner(entry, taker, variant, names)
     camp = {taker} | ({partner} if partner is not None else set())
 
@@ -1282,24 +1250,12 @@ def _score_entry(
         half = pile.half_points()
         bouts = pile.count_bouts()
         if entry.get("points") is not None and _half_points(entry["points"]) != half:
-            raise _refuse(
-                "S1",
-                f"the pile counts {_pts(half / 2)} points, not {entry['points']}",
-                f"le tas compte {_pts_fr(half / 2)} points, pas {entry['points']}",
-            )
+            raise _refuse("S1", "c_pile_points", points=half / 2, entered=entry["points"])
         if entry.get("bouts") is not None and entry["bouts"] != bouts:
-            raise _refuse(
-                "S2",
-                f"the pile holds {bouts} bouts, not {entry['bouts']}",
-                f"le tas contient {bouts} bouts, pas {entry['bouts']}",
-            )
+            raise _refuse("S2", "c_pile_bouts", bouts=bouts, entered=entry["bouts"])
     else:
         if entry.get("points") is None:
-            raise _refuse(
-                "S1",
-                "enter the points of the taker's camp and its bouts, or the cards of its pile",
-                "saisissez les points du camp du preneur et ses bouts, ou les cartes de son tas",
-            )
+            raise _refuse("S1", "c_points_or_pile")
         half = _half_points(entry["points"])
         bouts = _int(entry.get("bouts"), "bouts", 0, 3, "S2")
     if entry.get("defence_points") is not None:
@@ -1307,107 +1263,56 @@ def _score_entry(
         if defence + half != 182:
             raise _refuse(
                 "S1",
-                f"{_pts(half / 2)} + {_pts(defence / 2)} = {_pts((half + defence) / 2)}: "
-                "the two camps share 91 points",
-                f"{_pts_fr(half / 2)} + {_pts_fr(defence / 2)} = {_pts_fr((half + defence) / 2)} : "
-                "les deux camps se partagent 91 points",
+                "c_points_sum",
+                attack=half / 2,
+                defence=defence / 2,
+                total=(half + defence) / 2,
             )
     # each bout is 4.5 points; the Excuse's camp may give half a point for it (P4)
     low, high = max(0, 9 * bouts - 1), min(182, 182 - 9 * (3 - bouts) + 1)
     if not low <= half <= high:
         raise _refuse(
-            "S1",
-            f"with {bouts} bouts (4.5 points each) the taker's camp has {_pts(low / 2)} to "
-            f"{_pts(high / 2)} points, not {_pts(half / 2)}",
-            f"avec {bouts} bouts (4,5 points chacun) le camp du preneur a de {_pts_fr(low / 2)} à "
-            f"{_pts_fr(high / 2)} points, pas {_pts_fr(half / 2)}",
+            "S1", "c_points_range", bouts=bouts, low=low / 2, high=high / 2, points=half / 2
         )
 
     # E3: where the chien's Petit counts
     petit_in_chien = entry.get("petit_in_chien", False)
     if not isinstance(petit_in_chien, bool):
-        raise _refuse("E3", "petit_in_chien: true or false", "petit_in_chien : vrai ou faux")
+        raise _refuse("E3", "c_petit_in_chien_bool")
     if petit_in_chien and contract is Contract.GARDE_CONTRE and bouts == 3:
-        raise _refuse(
-            "E3",
-            "the Petit in the chien counts for the defence in a garde contre: 3 bouts "
-            "are impossible",
-            "le Petit au chien compte pour la défense en garde contre : 3 bouts sont impossibles",
-        )
+        raise _refuse("E3", "c_petit_chien_contre")
     if petit_in_chien and contract is Contract.GARDE_SANS and bouts == 0:
-        raise _refuse(
-            "E3",
-            "the Petit in the chien counts for the taker in a garde sans: at least 1 bout",
-            "le Petit au chien compte pour le preneur en garde sans : au moins 1 bout",
-        )
+        raise _refuse("E3", "c_petit_chien_sans")
     if pile is not None and petit_in_chien:
         if contract is Contract.GARDE_CONTRE and PETIT in pile:
-            raise _refuse(
-                "E3",
-                "the Petit was in the chien, which goes to the defence in a garde contre",
-                "le Petit était au chien, qui va à la défense en garde contre",
-            )
+            raise _refuse("E3", "c_petit_chien_defence")
         if contract is not Contract.GARDE_CONTRE and PETIT not in pile:
-            raise _refuse(
-                "E3",
-                "the Petit was in the chien, which counts for the taker: it is in his pile",
-                "le Petit était au chien, qui compte pour le preneur : il est dans son tas",
-            )
+            raise _refuse("E3", "c_petit_chien_taker")
 
     # A4: the chelem
     announcer = entry.get("chelem")
     if announcer is not None:
         announcer = variant.check_seat(announcer, "chelem", "A4")
         if announcer not in camp:
-            raise _refuse(
-                "A4",
-                f"{names[announcer]} is in the defence: only the taker's camp announces a chelem",
-                f"{names[announcer]} est en défense : seul le camp du preneur annonce un chelem",
-            )
+            raise _refuse("A4", "c_chelem_defence_announce", seat=announcer)
     every = entry.get("every_trick")
     if every not in (None, "attack", "defence"):
-        raise _refuse(
-            "A4",
-            f"every_trick: attack, defence or nothing, not {every!r:.20}",
-            f"every_trick : attaque, défense ou rien, pas {every!r:.20}",
-        )
+        raise _refuse("A4", "c_every_trick", value=f"{every!r:.20}")
     _check_chelem(every, contract, half, names)
 
     # A5: the petit au bout
     pab = entry.get("petit_au_bout")
     if pab not in (None, "attack", "defence"):
-        raise _refuse(
-            "A5",
-            f"petit_au_bout: attack, defence or nothing, not {pab!r:.20}",
-            f"petit_au_bout : attaque, défense ou rien, pas {pab!r:.20}",
-        )
+        raise _refuse("A5", "c_petit_au_bout", value=f"{pab!r:.20}")
     if pab is not None:
         if petit_in_chien and not contract.chien_seen:
-            raise _refuse(
-                "A5",
-                "the Petit stayed in the chien (nobody sees it in a garde sans or contre): "
-                "it cannot be played au bout",
-                "le Petit est resté au chien (personne ne le voit en garde sans ou contre) : "
-                "il ne peut pas être mené au bout",
-            )
+            raise _refuse("A5", "c_pab_in_chien")
         if pab == "attack" and (bouts == 0 or (pile is not None and PETIT not in pile)):
-            raise _refuse(
-                "A5",
-                "the attack won the last trick with the Petit, so the Petit is in its pile",
-                "l'attaque a gagné le dernier pli avec le Petit : le Petit est dans son tas",
-            )
+            raise _refuse("A5", "c_pab_attack_pile")
         if pab == "defence" and (bouts == 3 or (pile is not None and PETIT in pile)):
-            raise _refuse(
-                "A5",
-                "the defence won the last trick with the Petit, so the Petit is in its pile",
-                "la défense a gagné le dernier pli avec le Petit : le Petit est dans son tas",
-            )
+            raise _refuse("A5", "c_pab_defence_pile")
         if every is not None and pab != every:
-            raise _refuse(
-                "A5",
-                "a camp that took every trick also took the last one",
-                "le camp qui a fait tous les plis a aussi fait le dernier",
-            )
+            raise _refuse("A5", "c_pab_chelem")
 
     # A1–A2: the poignées
     poignees = _poignees(entry.get("poignees", []), variant, names)
@@ -1454,27 +1359,13 @@ def _partner(
     called, partner = entry.get("called"), entry.get("partner")
     if variant.players != 5:
         if called is not None or partner is not None:
-            raise _refuse(
-                "B4",
-                "a card is called only with 5 players",
-                "on n'appelle une carte qu'à 5 joueurs",
-            )
+            raise _refuse("B4", "c_call_only_five")
         return None
     if called is None:
-        raise _refuse(
-            "B4",
-            "with 5 players enter the called card (a King, or a Queen … when he holds the Kings)",
-            "à 5 joueurs saisissez la carte appelée (un Roi, ou une Dame … s'il a les Rois)",
-        )
+        raise _refuse("B4", "c_call_needed")
     card = _card(called, "called", "B4")
     if not card.is_court:
-        raise _refuse(
-            "B4",
-            "the called card is a King (or a Queen, a Cavalier, a Valet), "
-            f"not {card.display('en')}",
-            "la carte appelée est un Roi (ou une Dame, un Cavalier, un Valet), "
-            f"pas {card.display('fr')}",
-        )
+        raise _refuse("B4", "c_called_card", card=card)
     if partner is None:
         return None
     seat = variant.check_seat(partner, "partner", "B4")
@@ -1486,59 +1377,31 @@ def _check_chelem(every: str | None, contract: Contract, half: int, names: Seque
     Excuse (kept for 4 points, the half point given back) — and the chien's or the
     écart's, which count apart (E3)."""
     if every == "attack" and contract is not Contract.GARDE_CONTRE and half not in (182, 174):
-        raise _refuse(
-            "A4",
-            f"a chelem of the attack leaves the defence at most its Excuse (4 points): "
-            f"the attack has 91 or 87 points, not {_pts(half / 2)}",
-            f"un chelem de l'attaque ne laisse à la défense que son Excuse (4 points) : "
-            f"l'attaque a 91 ou 87 points, pas {_pts_fr(half / 2)}",
-        )
+        raise _refuse("A4", "c_chelem_attack_points", points=half / 2)
     if every == "defence" and contract is Contract.GARDE_CONTRE and half not in (0, 8):
-        raise _refuse(
-            "A4",
-            f"a chelem of the defence in a garde contre leaves the attack at most its Excuse "
-            f"(4 points), not {_pts(half / 2)}",
-            f"un chelem de la défense en garde contre ne laisse à l'attaque que son Excuse "
-            f"(4 points), pas {_pts_fr(half / 2)}",
-        )
+        raise _refuse("A4", "c_chelem_defence_points", points=half / 2)
 
 
 def _poignees(value: Any, variant: Variant, names: Sequence[str]) -> list[tuple[int, str]]:
     """A1–A2: each poignée once per player, and together no more trumps than there are
     (21 and the Excuse)."""
     if not isinstance(value, list) or len(value) > variant.players:
-        raise _refuse(
-            "A1", "poignees: a list of [seat, level]", "poignees : une liste de [place, niveau]"
-        )
+        raise _refuse("A1", "c_poignees_list")
     found: list[tuple[int, str]] = []
     for item in value:
         if not isinstance(item, list | tuple) or len(item) != 2:
-            raise _refuse(
-                "A1", "each poignée is [seat, level]", "chaque poignée est [place, niveau]"
-            )
+            raise _refuse("A1", "c_poignee_item")
         seat = variant.check_seat(item[0], "poignée", "A2")
         level = item[1]
         if level not in LEVELS:
-            raise _refuse(
-                "A1",
-                f"a poignée is simple, double or triple, not {level!r:.20}",
-                f"une poignée est simple, double ou triple, pas {level!r:.20}",
-            )
+            raise _refuse("A1", "c_poignee_level", value=f"{level!r:.20}")
         if any(s == seat for s, _ in found):
-            raise _refuse(
-                "A2",
-                f"{names[seat]} shows one poignée, before his first card",
-                f"{names[seat]} montre une seule poignée, avant sa première carte",
-            )
+            raise _refuse("A2", "c_poignee_twice", seat=seat)
         found.append((seat, str(level)))
     thresholds: dict[str, int] = dict(zip(LEVELS, variant.poignee_thresholds, strict=True))
     shown = sum(thresholds[level] for _, level in found)
     if shown > 22:
-        raise _refuse(
-            "A1",
-            f"these poignées show {shown} trumps: there are only 21 trumps and the Excuse",
-            f"ces poignées montrent {shown} atouts : il n'y a que 21 atouts et l'Excuse",
-        )
+        raise _refuse("A1", "c_poignees_trumps", count=shown)
     return found
 
 
@@ -1720,22 +1583,14 @@ def _names(names: Sequence[str] | None, players: int) -> tuple[str, ...]:
     if names is None:
         return tuple(f"J{s + 1}" for s in range(players))
     if isinstance(names, str) or len(names) != players:
-        raise _refuse(
-            "D9",
-            f"one name per seat: {players} names",
-            f"un nom par place : {players} noms",
-        )
+        raise _refuse("D9", "c_names_count", players=players)
     clean = []
     for i, name in enumerate(names):
         if not isinstance(name, str) or not name.strip() or len(name.strip()) > MAX_NAME:
-            raise _refuse(
-                "D9",
-                f"name {i + 1}: 1 to {MAX_NAME} characters",
-                f"nom {i + 1} : de 1 à {MAX_NAME} caractères",
-            )
+            raise _refuse("D9", "c_name_length", number=i + 1, most=MAX_NAME)
         clean.append(name.strip())
     if len(set(clean)) != players:
-        raise _refuse("D9", "each player a different name", "un nom différent par joueur")
+        raise _refuse("D9", "c_names_different")
     return tuple(clean)
 
 
@@ -1743,107 +1598,11 @@ def _card(value: Any, what: str, rule: str) -> Card:
     if isinstance(value, int) and not isinstance(value, bool) and 0 <= value < 78:
         return Card(value)
     if not isinstance(value, str) or len(value) > 12:
-        raise _refuse(
-            rule,
-            f"{what}: a card such as KS, 10H, T21, EX",
-            f"{what} : une carte comme RP, 10H, T21, EX",
-        )
+        raise _refuse(rule, "c_card_needed", what=what)
     try:
         return Card.parse(value)
     except (InvalidNotationError, ValueError):
-        raise _refuse(
-            rule,
-            f"{what}: {value!r:.14} is not a card (KS, 10H, T21, EX, R♠, 21, Excuse)",
-            f"{what} : {value!r:.14} n'est pas une carte (KS, 10H, T21, EX, R♠, 21, Excuse)",
-        ) from None
-
-
-# The engine's refusals (atout.dealing, atout.table), said with the players' names.
-_ENGINE_TEXTS: tuple[tuple[str, str, str], ...] = (
-    (
-        r"(?P<what>.+) (?P<seat>\S+) is not a seat: seats are 0 … (?P<last>\d+)",
-        "{what} {seat} is not a seat (0 … {last})",
-        "{what} {seat} n'est pas une place (0 … {last})",
-    ),
-    (
-        r"seat (?P<seat>\d+) has already drawn (?P<card>\S+): each player draws one card",
-        "{name} has already drawn {card}: each player draws one card",
-        "{name} a déjà tiré {card_fr} : chacun tire une carte",
-    ),
-    (
-        r"(?P<card>\S+) has already been drawn",
-        "{card} has already been drawn",
-        "{card_fr} est déjà tirée",
-    ),
-    (
-        r"a (?P<kind>\w+) is the dealer's fault \(seat (?P<seat>\d+)\)",
-        "a {kind_en} is the dealer's fault ({name})",
-        "{kind_fr} : c'est la faute du donneur ({name})",
-    ),
-    (
-        r"name the card that was turned face up",
-        "name the card that was turned face up",
-        "indiquez la carte retournée",
-    ),
-    (
-        r"a (?P<kind>\w+) fault concerns no card",
-        "this fault concerns no card",
-        "cette faute ne concerne aucune carte",
-    ),
-    (
-        r"name the player who touched his cards",
-        "name the player who touched his cards",
-        "indiquez le joueur qui a touché ses cartes",
-    ),
-    (
-        r"seat (?P<seat>\d+)'s early pick-up is already recorded",
-        "{name}'s early pick-up is already recorded",
-        "le ramassage trop tôt de {name} est déjà noté",
-    ),
-    (
-        r"(?P<card>\S+) is already face up",
-        "{card} is already face up",
-        "{card_fr} est déjà retournée",
-    ),
-    (
-        r"'(?P<kind>.*)' is not a fault of the deal",
-        "not a fault of the deal: misdeal, chien_count, card_exposed or early_pickup",
-        "pas une faute de la donne : maldonne, chien mal compté, carte retournée, "
-        "ramassage trop tôt",
-    ),
-    (
-        r"a (?P<kind>\w+) fault is only recorded (?P<when>.*)",
-        "this fault is only recorded during the deal (a wrong chien count when it is shown)",
-        "cette faute se note pendant la donne (le chien mal compté quand il est montré)",
-    ),
-)
-
-
-def _said(error: IllegalActionError, names: Sequence[str]) -> CompanionError:
-    """The engine's refusal ``error`` with the players' names, in English and French."""
-    import re
-
-    text = str(error).removeprefix(f"{error.rule}: ")
-    for pattern, en, fr in _ENGINE_TEXTS:
-        found = re.match(pattern, text)
-        if found is None:
-            continue
-        parts = dict(found.groupdict())
-        seat = parts.get("seat", "")
-        if seat.isdigit() and int(seat) < len(names):
-            parts["name"] = names[int(seat)]
-        card = parts.get("card")
-        if card is not None:
-            try:
-                parsed = Card.parse(card)
-                parts["card"], parts["card_fr"] = parsed.display("en"), _card_text(parsed, "fr")
-            except (InvalidNotationError, ValueError):
-                parts["card_fr"] = card
-        kind = parts.get("kind")
-        if kind in _FAULT_NAMES:
-            parts["kind_en"], parts["kind_fr"] = _FAULT_NAMES[kind]
-        return CompanionError(error.rule, en.format(**parts), fr.format(**parts))
-    return CompanionError(error.rule, text, text)
+        raise _refuse(rule, "c_not_a_card", what=what, value=f"{value!r:.14}") from None
 
 
 def _card_text(card: Card, lang: str) -> str:
@@ -1859,45 +1618,29 @@ def _pile(value: Any) -> CardSet:
     if isinstance(value, str):
         value = value.replace(",", " ").split()
     if not isinstance(value, list) or len(value) > 78:
-        raise _refuse("S1", "pile: a list of cards", "pile : une liste de cartes")
+        raise _refuse("S1", "c_pile_list")
     cards = [_card(v, "pile", "S1") for v in value]
     if len(set(cards)) != len(cards):
         twice = next(c for c in cards if cards.count(c) > 1)
-        raise _refuse(
-            "S1",
-            f"{twice.display('en')} is in the pile twice",
-            f"{twice.display('fr')} est deux fois dans le tas",
-        )
+        raise _refuse("S1", "c_pile_twice", card=twice)
     return CardSet(cards)
 
 
 def _half_points(value: Any, what: str = "points") -> int:
     """S1: card points are a multiple of 0.5 from 0 to 91."""
     if isinstance(value, bool) or not isinstance(value, int | float):
-        raise _refuse("S1", f"{what}: a number", f"{what} : un nombre")
+        raise _refuse("S1", "c_number", what=what)
     doubled = value * 2
     if doubled != int(doubled):
-        raise _refuse(
-            "S1",
-            f"{what}: card points are a multiple of 0.5, not {value:g}",
-            f"{what} : les points sont un multiple de 0,5, pas {_pts_fr(value)}",
-        )
+        raise _refuse("S1", "c_half_points", what=what, value=float(value))
     if not 0 <= doubled <= 182:
-        raise _refuse(
-            "S1",
-            f"{what}: 0 to 91 (the pack counts 91 points), not {value:g}",
-            f"{what} : de 0 à 91 (le jeu compte 91 points), pas {_pts_fr(value)}",
-        )
+        raise _refuse("S1", "c_points_bounds", what=what, value=float(value))
     return int(doubled)
 
 
 def _int(value: Any, what: str, low: int, high: int, rule: str = "⚙") -> int:
     if isinstance(value, bool) or not isinstance(value, int) or not low <= value <= high:
-        raise _refuse(
-            rule,
-            f"{what}: a whole number from {low} to {high}, not {value!r:.20}",
-            f"{what} : un entier de {low} à {high}, pas {value!r:.20}",
-        )
+        raise _refuse(rule, "c_whole_number", what=what, low=low, high=high, value=f"{value!r:.20}")
     return value
 
 

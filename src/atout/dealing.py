@@ -38,7 +38,7 @@ from operator import itemgetter
 from typing import Any, ClassVar, Literal, NamedTuple, TypeGuard, TypeVar
 
 from atout.cards import ALL_CARDS, PETIT, Card, CardSet, holds_petit_sec
-from atout.errors import IllegalActionError
+from atout.errors import IllegalActionError, Reason
 from atout.table import CHIEN, Rules, Variant
 
 __all__ = [
@@ -84,6 +84,18 @@ class Phase(Enum):
     COMPLETE = "complete"  # ready for the bidding (D18)
     VOID = "void"  # D12 or D16: the deal is void
 
+
+_PHASE_RULE = {  # the rule of each phase, for the refusals that say where the deal is
+    Phase.DRAW: "D1",
+    Phase.SHUFFLE: "D4",
+    Phase.CUT: "D5",
+    Phase.DEAL: "D6",
+    Phase.SHOW_CHIEN: "D10",
+    Phase.PICK_UP: "D15",
+    Phase.PETIT_SEC: "D16",
+    Phase.COMPLETE: "D18",
+    Phase.VOID: "D12",
+}
 
 FaultKind = Literal["misdeal", "chien_count", "card_exposed", "early_pickup"]
 FAULT_KINDS: tuple[FaultKind, ...] = ("misdeal", "chien_count", "card_exposed", "early_pickup")
@@ -355,7 +367,7 @@ class Deal:
     def __post_init__(self) -> None:
         self.pack = list(self.pack)
         if self.pack != _CANONICAL_PACK and sorted(self.pack) != _CANONICAL_PACK:
-            raise IllegalActionError("D4", "a pack is the 78 cards, each once")
+            raise IllegalActionError("D4", "bad_pack")
         self.received = [[] for _ in range(self.variant.players)]
         for seat in self.barred:
             self.variant.check_seat(seat, "barred seat", "D12")
@@ -452,7 +464,7 @@ class Deal:
 
     def _require_dealer(self) -> int:
         if self.dealer is None:
-            raise IllegalActionError("D1", "the dealer is not chosen yet: draw for the dealer")
+            raise IllegalActionError("D1", "no_dealer")
         return self.dealer
 
     def _voided(self) -> DealVoided | None:
@@ -460,24 +472,22 @@ class Deal:
 
     def _expect(self, phase: Phase, rule: str, what: str) -> None:
         if self.phase is not phase:
-            raise IllegalActionError(rule, f"{what} is not possible now: {self._phase_text()}")
+            raise IllegalActionError(rule, "not_possible_now", action=what, now=self.phase_reason())
 
-    def _phase_text(self) -> str:
-        texts = {
-            Phase.DRAW: "the players are drawing for the dealer (D1)",
-            Phase.SHUFFLE: f"the pack must first be shuffled by seat {self._maybe('shuffler')}",
-            Phase.CUT: f"the pack must first be cut by seat {self._maybe('cutter')}",
-            Phase.DEAL: "the dealer is dealing",
-            Phase.SHOW_CHIEN: "the dealer must show the chien",
-            Phase.PICK_UP: "the deal is over and the players must pick up their cards",
-            Phase.PETIT_SEC: f"seat {self.petit_sec} must announce the Petit sec",
-            Phase.COMPLETE: "the deal is over",
-            Phase.VOID: "the deal is void",
-        }
-        return texts[self.phase]
+    def phase_reason(self) -> Reason:
+        """What the deal is at now, as a clause of a refusal."""
+        kind = "deal_dealing" if self.phase is Phase.DEAL else f"deal_{self.phase.value}"
+        rule = _PHASE_RULE[self.phase]
+        if self.phase is Phase.SHUFFLE:
+            return Reason(rule, kind, seat=self._maybe("shuffler"))
+        if self.phase is Phase.CUT:
+            return Reason(rule, kind, seat=self._maybe("cutter"))
+        if self.phase is Phase.PETIT_SEC:
+            return Reason(rule, kind, seat=self.petit_sec)
+        return Reason(rule, kind)
 
-    def _maybe(self, attribute: str) -> str:
-        return str(getattr(self, attribute)) if self.dealer is not None else "?"
+    def _maybe(self, attribute: str) -> int | None:
+        return getattr(self, attribute) if self.dealer is not None else None
 
     # -- D1–D3: the draw for the first dealer ---------------------------------------------
 
@@ -488,12 +498,10 @@ class Deal:
         self.variant.check_seat(seat, rule="D1")
         drawn = self.draws.get(seat, [])
         if drawn and not drawn[-1].is_excuse:
-            raise IllegalActionError(
-                "D1", f"seat {seat} has already drawn {drawn[-1]}: each player draws one card"
-            )
+            raise IllegalActionError("D1", "already_drawn", seat=seat, card=drawn[-1])
         card = Card(card)
         if any(card in cards for cards in self.draws.values()):
-            raise IllegalActionError("D1", f"{card} has already been drawn")
+            raise IllegalActionError("D1", "card_drawn", card=card)
 
     def can_draw(self, seat: int, card: int) -> bool:
         return _can(self.verify_draw, seat, card)
@@ -528,14 +536,10 @@ class Deal:
         self._expect(Phase.SHUFFLE, "D4", "shuffling")
         if seat is not None and self.variant.check_seat(seat, rule="D4") != self.shuffler:
             raise IllegalActionError(
-                "D4",
-                f"the pack must be shuffled by seat {self.shuffler}, the player opposite "
-                f"the dealer (seat {self.dealer}), not by seat {seat}",
+                "D4", "wrong_shuffler", shuffler=self.shuffler, dealer=self.dealer, seat=seat
             )
         if permutation is not None and sorted(permutation) != list(range(78)):
-            raise IllegalActionError(
-                "D4", "a shuffle must be a permutation of the 78 positions 0 … 77"
-            )
+            raise IllegalActionError("D4", "bad_permutation")
 
     def can_shuffle(
         self, seat: int | None = None, permutation: Sequence[int] | None = None
@@ -564,11 +568,7 @@ class Deal:
         """D5: the dealer's left neighbour cuts, taking or leaving more than 3 cards."""
         self._expect(Phase.CUT, "D5", "cutting")
         if seat is not None and self.variant.check_seat(seat, rule="D5") != self.cutter:
-            raise IllegalActionError(
-                "D5",
-                f"the pack must be cut by seat {self.cutter}, the dealer's left neighbour, "
-                f"not by seat {seat}",
-            )
+            raise IllegalActionError("D5", "wrong_cutter", cutter=self.cutter, seat=seat)
         _verify_cut_depth(k)
 
     def can_cut(self, k: int, seat: int | None = None) -> bool:
@@ -599,27 +599,21 @@ class Deal:
         self._expect(Phase.DEAL, "D6", "dealing a packet")
         variant = self.variant
         if seat is not None and variant.check_seat(seat) != self.next_packet_seat:
-            raise IllegalActionError(
-                "D6",
-                f"the next packet goes to seat {self.next_packet_seat}, counter-clockwise "
-                f"from the dealer's right neighbour, not to seat {seat}",
-            )
+            raise IllegalActionError("D6", "wrong_packet_seat", to=self.next_packet_seat, seat=seat)
         if count is not None and count != variant.packet_size:
             raise IllegalActionError(
                 "D7",
-                f"with {variant.players} players the cards are dealt {variant.packet_size} "
-                f"by {variant.packet_size}, not {count!r} at a time",
+                "packet_size",
+                players=variant.players,
+                size=variant.packet_size,
+                count=repr(count),
             )
         if self._packets >= variant.packet_count:
-            raise IllegalActionError("D9", f"every player already has {variant.hand_size} cards")
+            raise IllegalActionError("D9", "hands_full", size=variant.hand_size)
         missing = variant.chien_size - len(self.chien_cards)
         needed = min(missing, 1) if self.rules.consecutive_chien_cards else missing
         if self.chien_gaps_left < needed:
-            raise IllegalActionError(
-                "D8",
-                f"the chien still needs {missing} card(s) and they may not be the last "
-                "card of the pack: put a chien card down before this packet",
-            )
+            raise IllegalActionError("D8", "chien_needs_card", missing=missing)
 
     def can_deal_packet(self, seat: int | None = None, count: int | None = None) -> bool:
         return _can(self.verify_packet, seat, count)
@@ -636,22 +630,16 @@ class Deal:
         default, ⚙) never right after another chien card."""
         self._expect(Phase.DEAL, "D8", "putting a card in the chien")
         if len(self.chien_cards) >= self.variant.chien_size:
-            raise IllegalActionError(
-                "D8", f"the chien already holds its {self.variant.chien_size} cards"
-            )
+            raise IllegalActionError("D8", "chien_full", size=self.variant.chien_size)
         if self._packets == 0:
-            raise IllegalActionError("D8", "the first card of the pack may not go to the chien")
+            raise IllegalActionError("D8", "chien_not_first")
         if self._packets >= self.variant.packet_count:
-            raise IllegalActionError("D8", "the last card of the pack may not go to the chien")
+            raise IllegalActionError("D8", "chien_not_last")
         if not self.rules.consecutive_chien_cards:
             if self._last_was_chien:
-                raise IllegalActionError(
-                    "D8",
-                    "the chien is built one card at a time: deal a packet before the next "
-                    "chien card (Rules.consecutive_chien_cards allows two in a row)",
-                )
+                raise IllegalActionError("D8", "chien_one_at_a_time")
             if self.variant.chien_size - len(self.chien_cards) - 1 > self.chien_gaps_left:
-                raise IllegalActionError("D8", "too few packets are left for the rest of the chien")
+                raise IllegalActionError("D8", "chien_too_few_packets")
 
     def can_deal_chien_card(self) -> bool:
         return _can(self.verify_chien_card)
@@ -673,9 +661,7 @@ class Deal:
         self.verify_shuffle(None, permutation)
         _verify_cut_depth(k)
         if any(isinstance(gap, bool) or not isinstance(gap, int) for gap in chien_gaps):
-            raise IllegalActionError(
-                "D8", f"a chien gap is a number of packets, got {chien_gaps!r}"
-            )
+            raise IllegalActionError("D8", "chien_gap_type", gaps=f"{chien_gaps!r:.80}")
         self._verify_chien_gaps(chien_gaps)
 
     def can_deal_whole(
@@ -778,11 +764,7 @@ class Deal:
     def verify_announce_petit_sec(self, seat: int) -> None:
         self._expect(Phase.PETIT_SEC, "D16", "announcing a Petit sec")
         if self.variant.check_seat(seat, rule="D16") != self.petit_sec:
-            raise IllegalActionError(
-                "D16",
-                f"seat {seat} does not hold the Petit sec: a Petit sec is the Petit with no "
-                "other trump and without the Excuse",
-            )
+            raise IllegalActionError("D16", "not_petit_sec", seat=seat)
 
     def can_announce_petit_sec(self, seat: int) -> bool:
         return _can(self.verify_announce_petit_sec, seat)
@@ -801,7 +783,7 @@ class Deal:
         dealt, a wrong chien count when the chien is shown (D10)."""
         if kind not in FAULT_KINDS:
             raise IllegalActionError(
-                "D12", f"{kind!r} is not a fault of the deal: one of {', '.join(FAULT_KINDS)}"
+                "D12", "not_a_fault", value=f"{kind!r:.40}", kinds=", ".join(FAULT_KINDS)
             )
         allowed = {
             "misdeal": (Phase.SHUFFLE, Phase.CUT, Phase.DEAL, Phase.SHOW_CHIEN),
@@ -811,27 +793,25 @@ class Deal:
         }[kind]
         rule = FAULT_RULES[kind]
         if self.phase not in allowed:
-            when = "when the chien is shown" if kind == "chien_count" else "during the deal"
-            raise IllegalActionError(
-                rule, f"a {kind} fault is only recorded {when}: {self._phase_text()}"
-            )
+            when = "fault_chien_shown" if kind == "chien_count" else "fault_during_deal"
+            raise IllegalActionError(rule, when, fault=kind, now=self.phase_reason())
         dealer = self._require_dealer()
         if by is not None:
             self.variant.check_seat(by, "the seat at fault", rule)
         if kind in ("misdeal", "chien_count") and by not in (None, dealer):
-            raise IllegalActionError(rule, f"a {kind} is the dealer's fault (seat {dealer})")
+            raise IllegalActionError(rule, "dealers_fault", fault=kind, dealer=dealer)
         if kind == "card_exposed" and card is None:
-            raise IllegalActionError("D14", "name the card that was turned face up")
+            raise IllegalActionError("D14", "name_exposed_card")
         if kind != "card_exposed" and card is not None:
-            raise IllegalActionError(rule, f"a {kind} fault concerns no card")
+            raise IllegalActionError(rule, "fault_no_card", fault=kind)
         if kind == "early_pickup" and by is None:
-            raise IllegalActionError("D11", "name the player who touched his cards")
+            raise IllegalActionError("D11", "name_early_pickup")
         if kind == "early_pickup" and not self.received[by]:  # type: ignore[index]
-            raise IllegalActionError("D11", f"seat {by} has no cards to pick up yet")
+            raise IllegalActionError("D11", "no_cards_yet", seat=by)
         if kind == "early_pickup" and any(f.kind == kind and f.by == by for f in self.faults):
-            raise IllegalActionError("D11", f"seat {by}'s early pick-up is already recorded")
+            raise IllegalActionError("D11", "pickup_recorded", seat=by)
         if kind == "card_exposed" and any(f.card == card for f in self.faults):
-            raise IllegalActionError("D14", f"{Card(card or 0)} is already face up")
+            raise IllegalActionError("D14", "already_face_up", card=Card(card or 0))
         if kind == "card_exposed" and card is not None:
             self._verify_exposed(dealer if by is None else by, Card(card))
 
@@ -846,7 +826,7 @@ class Deal:
         others = [cards for seat, cards in enumerate(self.received) if seat != by]
         if by == self.dealer and not any(card in cards for cards in others):
             return
-        raise IllegalActionError("D14", f"seat {by} has not received {card} at this point")
+        raise IllegalActionError("D14", "not_received", seat=by, card=card)
 
     def can_record_fault(self, kind: str, by: int | None = None, card: int | None = None) -> bool:
         return _can(self.verify_fault, kind, by, card)
@@ -920,13 +900,15 @@ class Deal:
         packets, D8) come out so. For tests, puzzles and set deals at a table."""
         deal = cls(variant, rules or Rules(), dealer)
         if sorted([*(c for h in hands for c in h), *chien]) != list(range(78)):
-            raise IllegalActionError("D9", "the hands and the chien must hold the 78 cards once")
+            raise IllegalActionError("D9", "hands_not_whole_pack")
         sizes = [len(h) for h in hands]
         if sizes != [variant.hand_size] * variant.players or len(chien) != variant.chien_size:
             raise IllegalActionError(
                 "D9",
-                f"{variant.players} hands of {variant.hand_size} cards and "
-                f"{variant.chien_size} in the chien",
+                "hands_sizes",
+                players=variant.players,
+                size=variant.hand_size,
+                chien=variant.chien_size,
             )
         steps = variant.deal_steps(range(1, len(chien) + 1))
         taken = [0] * variant.players
@@ -1016,7 +998,7 @@ class Deal:
         verify = _VERIFY.get(type(operation))
         if verify is None:
             raise IllegalActionError(
-                _rule_of(operation), f"{type(operation).__name__} follows from another operation"
+                _rule_of(operation), "follows_from_another", operation=type(operation).__name__
             )
         verify(self, operation)
         self._act(operation)
@@ -1042,7 +1024,7 @@ class Deal:
                 deal.apply(operation)
         if deal.operations != list(operations):
             rule = first_difference(deal.operations, operations, _rule_of)
-            raise IllegalActionError(rule, "the operations do not follow from each other")
+            raise IllegalActionError(rule, "operations_disagree")
         return deal
 
     def __eq__(self, other: object) -> bool:
@@ -1118,7 +1100,7 @@ class Deal:
     def _verify_shuffled(self, op: Shuffled) -> None:
         self.verify_shuffle(op.seat)
         if sorted(op.order) != list(range(78)):
-            raise IllegalActionError("D4", "a shuffled pack holds the 78 cards, each once")
+            raise IllegalActionError("D4", "shuffled_pack")
 
     def _verify_cut(self, op: Cut) -> None:
         self.verify_cut(op.k, op.seat)
@@ -1127,12 +1109,12 @@ class Deal:
         self.verify_packet(op.seat, len(op.cards))
         top = tuple(self.pack[self._next_card : self._next_card + len(op.cards)])
         if op.cards != top:
-            raise IllegalActionError("D6", "a packet is dealt from the top of the pack")
+            raise IllegalActionError("D6", "packet_from_top")
 
     def _verify_chien_card(self, op: ChienCardDealt) -> None:
         self.verify_chien_card()
         if op.card != self.pack[self._next_card]:
-            raise IllegalActionError("D8", "a chien card is dealt from the top of the pack")
+            raise IllegalActionError("D8", "chien_card_from_top")
 
     def _verify_chien_shown(self, op: ChienShown) -> None:
         self.verify_show_chien()
@@ -1146,7 +1128,7 @@ class Deal:
     def _verify_fault(self, op: FaultRecorded) -> None:
         self.verify_fault(op.kind, op.by, op.card)
         if op != self.fault_consequences(op.kind, op.by, op.card):
-            raise IllegalActionError(op.rule, "the consequences do not follow the rules")
+            raise IllegalActionError(op.rule, "consequences_disagree")
 
 
 _RULES: dict[type[Operation], str] = {
@@ -1215,38 +1197,28 @@ def verify_chien_gaps(variant: Variant, rules: Rules, gaps: Sequence[int]) -> No
     packet or after the last, in order, and by default (⚙) no gap twice."""
     repeat = rules.consecutive_chien_cards
     if len(gaps) != variant.chien_size:
-        raise IllegalActionError(
-            "D8", f"the chien takes {variant.chien_size} cards, not {len(gaps)}"
-        )
+        raise IllegalActionError("D8", "chien_gap_count", size=variant.chien_size, count=len(gaps))
     previous = 0
     for gap in gaps:
         if gap < 1:
-            raise IllegalActionError("D8", "the first card of the pack may not go to the chien")
+            raise IllegalActionError("D8", "chien_not_first")
         if gap < previous or (gap == previous and not repeat):
             raise _gap_error(gap, previous)
         previous = gap
     if previous >= variant.packet_count:
-        raise IllegalActionError("D8", "the last card of the pack may not go to the chien")
+        raise IllegalActionError("D8", "chien_not_last")
 
 
 def _verify_cut_depth(k: int) -> None:
     """D5: the cut takes and leaves more than 3 cards."""
     if not is_legal_cut(k):
-        raise IllegalActionError(
-            "D5",
-            f"the cut must take and leave more than 3 cards ({MIN_CUT} ≤ k ≤ "
-            f"{78 - MIN_CUT}), got k={k!r}",
-        )
+        raise IllegalActionError("D5", "cut_depth", low=MIN_CUT, high=78 - MIN_CUT, k=f"{k!r:.40}")
 
 
 def _gap_error(gap: int, previous: int) -> IllegalActionError:
     if gap < previous:
-        return IllegalActionError("D8", "the chien gaps must be listed in the order of the deal")
-    return IllegalActionError(
-        "D8",
-        "the chien is built one card at a time: deal a packet before the next chien card "
-        "(Rules.consecutive_chien_cards allows two in a row)",
-    )
+        return IllegalActionError("D8", "chien_gaps_order")
+    return IllegalActionError("D8", "chien_one_at_a_time")
 
 
 _STEP_PHASES = frozenset(

@@ -2,10 +2,15 @@
 
 Both kinds are :class:`ValueError`s, so a caller that only wants to tell a user
 "that was wrong" can catch ``ValueError``; the message always names what was wrong
-and the rule (RULES.md) or format (FORMATS.md) it broke.
+and the rule (RULES.md) or format (FORMATS.md) it broke. A refusal is a structured
+:class:`~atout.reasons.Reason`, rendered for people by :func:`atout.reasons.render`.
 """
 
 from __future__ import annotations
+
+from typing import Any
+
+from atout.reasons import Reason
 
 __all__ = [
     "AtoutError",
@@ -28,33 +33,28 @@ class InvalidRecordError(AtoutError):
     """A JSON record does not follow its format in FORMATS.md."""
 
 
-class Reason(str):
-    """Why an action is refused, as the rule functions give it: the text
-    ``"P2: …"`` (a ``str``), with the rule id and the explanation kept apart.
+class IllegalActionError(AtoutError):
+    """An action breaks a rule; the message starts with the rule id, e.g. ``D5: …``.
 
-    >>> why = Reason("E2", "a King may not go to the écart")
-    >>> why, why.rule, why.text
-    ('E2: a King may not go to the écart', 'E2', 'a King may not go to the écart')
+    It is made from a refusal's rule id, kind and parameters (:mod:`atout.reasons`), or
+    from a :class:`Reason` already made; :attr:`reason` gives it, for a face to say in
+    its reader's language.
+
+    >>> error = IllegalActionError("D5", "cut_depth", low=4, high=74, k=2)
+    >>> str(error), error.rule, error.reason.kind
+    ('D5: the cut must take and leave more than 3 cards (4 ≤ k ≤ 74), got k=2', 'D5', 'cut_depth')
     """
 
-    __slots__ = ("rule", "text")
-    rule: str
-    text: str
+    def __init__(self, rule: str | Reason, kind: str = "", /, **params: Any) -> None:
+        reason = rule if isinstance(rule, Reason) else Reason(rule, kind, **params)
+        super().__init__(str(reason))
+        self.rule = reason.rule
+        self.reason = reason
 
-    def __new__(cls, rule: str, text: str) -> Reason:
-        reason = super().__new__(cls, f"{rule}: {text}")
-        reason.rule, reason.text = rule, text
-        return reason
-
-
-class IllegalActionError(AtoutError):
-    """An action breaks a rule; the message starts with the rule id, e.g. ``D5: …``."""
-
-    def __init__(self, rule: str, message: str) -> None:
-        super().__init__(f"{rule}: {message}")
-        self.rule = rule
+    def __reduce__(self) -> tuple[Any, ...]:
+        return type(self), (self.reason,)
 
     @classmethod
     def because(cls, reason: Reason) -> IllegalActionError:
         """The error for the refusal ``reason`` a rule function gave."""
-        return cls(reason.rule, reason.text)
+        return cls(reason)

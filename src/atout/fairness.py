@@ -74,7 +74,7 @@ from atout.dealing import (
     placement_slots,
     verify_chien_gaps,
 )
-from atout.errors import IllegalActionError
+from atout.errors import IllegalActionError, Reason
 from atout.table import CHIEN, Rules, Variant
 
 __all__ = [
@@ -155,7 +155,7 @@ def new_contribution() -> bytes:
 def check_secret(secret: object) -> bytes:
     """``secret`` as the 32 bytes of a secret, or an error naming D4."""
     if not isinstance(secret, bytes) or len(secret) != SECRET_BYTES:
-        raise IllegalActionError("D4", f"the shuffle's secret is {SECRET_BYTES} bytes")
+        raise IllegalActionError("D4", "secret_size", size=SECRET_BYTES)
     return secret
 
 
@@ -179,28 +179,33 @@ def check_contribution(text: str) -> bytes:
 in lowercase hex (32 to 128 characters 0-9 a-f), got a text of 4 characters
     """
     problem = _hex_problem(text, *CONTRIBUTION_BYTES)
-    if problem:
+    if problem is not None:
         low, high = CONTRIBUTION_BYTES
         raise IllegalActionError(
             "D4",
-            f"a contribution to the shuffle is {low} to {high} bytes in lowercase hex "
-            f"({2 * low} to {2 * high} characters 0-9 a-f), got {problem}",
+            "contribution_format",
+            low=low,
+            high=high,
+            low_digits=2 * low,
+            high_digits=2 * high,
+            problem=problem,
         )
     return bytes.fromhex(text)
 
 
-def _hex_problem(text: object, low: int, high: int) -> str:
-    """What keeps ``text`` from being ``low`` to ``high`` bytes in lowercase hex, or ''."""
+def _hex_problem(text: object, low: int, high: int) -> Reason | None:
+    """What keeps ``text`` from being ``low`` to ``high`` bytes in lowercase hex (a
+    clause of the refusal), or ``None``."""
     if not isinstance(text, str):
-        return f"a {type(text).__name__}, not a text"
+        return Reason("D4", "hex_not_text", type=type(text).__name__)
     if not 2 * low <= len(text) <= 2 * high:
-        return f"a text of {len(text)} characters"
+        return Reason("D4", "hex_length", length=len(text))
     if len(text) % 2:
-        return "an odd number of hex digits"
+        return Reason("D4", "hex_odd")
     wrong = next((ch for ch in text if ch not in _HEX), None)
     if wrong is not None:
-        return f"the character {wrong!r}"
-    return ""
+        return Reason("D4", "hex_character", character=repr(wrong))
+    return None
 
 
 # -- the derivation ----------------------------------------------------------------------
@@ -219,12 +224,12 @@ def _material(
     for seat, value in sorted(contributions, key=lambda pair: pair[0]):
         if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < players:
             raise IllegalActionError(
-                "D4", f"a contribution comes from a seat 0 … {players - 1}, not {seat!r:.40}"
+                "D4", "contribution_seat", last=players - 1, value=f"{seat!r:.40}"
             )
         if seat == previous:
-            raise IllegalActionError("D4", f"seat {seat} contributes twice to the shuffle")
+            raise IllegalActionError("D4", "contributes_twice", seat=seat)
         if not isinstance(value, bytes) or not low <= len(value) <= high:
-            raise IllegalActionError("D4", f"seat {seat}'s contribution is {low} to {high} bytes")
+            raise IllegalActionError("D4", "contribution_size", seat=seat, low=low, high=high)
         previous = seat
         parts += [seat.to_bytes(4, "big"), _lp(value)]
     return b"".join(parts)
@@ -307,10 +312,10 @@ def _check_gaps(variant: Variant, rules: Rules, gaps: Sequence[int]) -> None:
     if not ok:
         raise IllegalActionError(
             "D8",
-            f"a chien placement is {variant.chien_size} sorted numbers of packets, "
-            f"1 … {variant.packet_count - 1}"
-            + ("" if rules.consecutive_chien_cards else ", all different")
-            + f", got {list(gaps)!r:.80}",
+            "chien_placement" if rules.consecutive_chien_cards else "chien_placement_different",
+            size=variant.chien_size,
+            last=variant.packet_count - 1,
+            gaps=f"{list(gaps)!r:.80}",
         )
 
 
@@ -334,14 +339,12 @@ def deal_following(deal: Deal, gaps: Sequence[int]) -> Iterator[Operation]:
     _check_gaps(variant, rules, gaps)
     if deal.phase is not Phase.DEAL:
         raise IllegalActionError(
-            "D6", f"dealing is not possible now: the deal is at {deal.phase.value}"
+            "D6", "not_possible_now", action="dealing", now=deal.phase_reason()
         )
     plan = _plan(variant, gaps)
     done = [isinstance(op, ChienCardDealt) for op in deal.operations if _is_step(op)]
     if plan[: len(done)] != done:
-        raise IllegalActionError(
-            "D8", "what was dealt so far does not follow the derived chien placement"
-        )
+        raise IllegalActionError("D8", "chien_placement_not_followed")
     for chien_card in plan[len(done) :]:
         if deal.phase is not Phase.DEAL:
             return

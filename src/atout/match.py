@@ -108,9 +108,7 @@ class Match:
         """Start the next deal, dealt by :attr:`next_dealer` with :attr:`barred` seats."""
         last = self.current
         if last is not None and not last.is_over:
-            raise IllegalActionError(
-                "D17", f"deal {len(self.deals)} is not over: finish it or record its fault"
-            )
+            raise IllegalActionError("D17", "deal_not_over", number=len(self.deals))
         deal = Deal(
             self.variant, self.rules, self.next_dealer, self.barred, list(pack or ALL_CARDS)
         )
@@ -134,7 +132,7 @@ class Match:
         self._check_donne_over()
         deal = self.current
         if deal is None or self._opened == self._dealt:
-            raise IllegalActionError("D17", "no deal to open: start the next deal first")
+            raise IllegalActionError("D17", "no_deal_to_open")
         donne = Donne(deal)
         last = self.donnes[-1] if self.donnes else None
         if last is not None:
@@ -148,7 +146,7 @@ class Match:
     def _check_donne_over(self) -> None:
         last = self.donnes[-1] if self.donnes else None
         if last is not None and not last.is_terminal():
-            raise IllegalActionError("D17", f"donne {len(self.donnes)} is not over")
+            raise IllegalActionError("D17", "donne_not_over", number=len(self.donnes))
 
     def totals(self) -> list[int]:
         """S4: the running sum of every donne's marks, by seat."""

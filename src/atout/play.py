@@ -66,13 +66,13 @@ def mask_cards(mask: int) -> list[Card]:
     return cards
 
 
-_TEXTS = {  # the reason each limit gives for the cards it refuses
-    "B4": ("B4", "the called suit may not be led at the first trick, except {called}"),
-    "P1": ("P1", "{card} does not follow the suit led ({lead})"),
-    "P2": ("P2", "{card}: void in the suit led, you must trump"),
-    "P2+": ("P2", "{card}: void in the suit led, you must play a trump higher than {best}"),
-    "P3": ("P3", "{card}: trumps were led, you must trump"),
-    "P3+": ("P3", "{card}: trumps were led, you must play a trump higher than {best}"),
+_TEXTS = {  # the reason each limit gives for the cards it refuses: rule, kind (atout.reasons)
+    "B4": ("B4", "called_suit_first_trick"),
+    "P1": ("P1", "must_follow"),
+    "P2": ("P2", "must_trump"),
+    "P2+": ("P2", "must_overtrump"),
+    "P3": ("P3", "trumps_led_must_trump"),
+    "P3+": ("P3", "trumps_led_must_overtrump"),
 }
 
 
@@ -142,14 +142,13 @@ def why_illegal(
     'P2: 2S: void in the suit led, you must trump'
     """
     if card not in hand:
-        return Reason("P1", f"{card} is not in the hand")
+        return Reason("P1", "not_in_hand", card=card)
     lead, best = trick_facts(trick)
     allowed, key = play_limit(hand.mask, lead, best, None if trick else called)
     if allowed >> card & 1:
         return None
-    rule, text = _TEXTS[key]
-    names = {"card": card, "lead": ALL_CARDS[lead], "called": called, "best": ALL_CARDS[best]}
-    return Reason(rule, text.format(**{k: str(v) for k, v in names.items()}))
+    rule, kind = _TEXTS[key]
+    return Reason(rule, kind, card=card, lead=ALL_CARDS[lead], called=called, best=ALL_CARDS[best])
 
 
 def winning_card(played: int, lead: int) -> int:

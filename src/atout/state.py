@@ -240,6 +240,15 @@ _new_tuple = tuple.__new__
 _new_set = object.__new__
 _set_mask: Callable[[CardSet, int], None] = CardSet.__dict__["mask"].__set__
 _TAKEN = tuple(TrickTaken(seat) for seat in range(5))
+_PHASE_RULES = {
+    GamePhase.BIDDING: "B1",
+    GamePhase.CALL: "B4",
+    GamePhase.ECART: "E1",
+    GamePhase.CHELEM: "A4",
+    GamePhase.PLAY: "P1",
+    GamePhase.DONE: "S1",
+    GamePhase.VOID: "B3",
+}
 _PHASE_OF: dict[type, tuple[GamePhase, str]] = {
     Bid: (_BIDDING, "B1"),
     CallCard: (_CALL, "B4"),
@@ -280,7 +289,7 @@ class Donne:
 
     def __init__(self, deal: Deal) -> None:
         if not deal.is_over:
-            raise IllegalActionError("D15", "the deal is not over: the bidding cannot start")
+            raise IllegalActionError("D15", "deal_not_over_bidding")
         self._deal = deal
         self._players = deal.variant.players
         self._tricks_in_all = deal.variant.hand_size
@@ -538,46 +547,45 @@ class Donne:
             return self._why_over()
         expected = _PHASE_OF.get(type(action))
         if expected is None:
-            return Reason("P1", f"{action!r} is not an action of the game")
+            return Reason("P1", "not_a_game_action", action=f"{action!r:.80}")
         phase, rule = expected
         if phase is not self._phase:
-            return Reason(rule, f"{type(action).__name__} is not possible now: {self._phase.value}")
+            return Reason(
+                rule, "not_possible_now", action=type(action).__name__, now=self._phase_reason()
+            )
         if action.seat != seat:  # type: ignore[attr-defined]
-            return Reason(rule, f"it is seat {seat}'s turn, not seat {action.seat}'s")  # type: ignore[attr-defined]
+            return Reason(rule, "not_your_turn", turn=seat, seat=action.seat)  # type: ignore[attr-defined]
         check: Callable[[Donne, Any], Reason | None] = _WHY[type(action)]
         return check(self, action)
+
+    def _phase_reason(self) -> Reason:
+        """What the donne is at now, as a clause of a refusal."""
+        return Reason(_PHASE_RULES[self._phase], f"game_{self._phase.value}")
 
     def _why_over(self) -> Reason:
         """Why nothing more may be played: the rule that ended the donne."""
         if self._void is not None:
             rule = {"all_pass": "B3", "misdeal": "D12", "petit_sec": "D16"}[self._void]
-            return Reason(rule, f"the donne is void ({self._void}): a new deal is dealt")
-        return Reason("D9", f"the donne is over: all {self._tricks_in_all} tricks are played")
+            return Reason(rule, "donne_void", why=self._void)
+        return Reason("D9", "donne_over", tricks=self._tricks_in_all)
 
     def _why_bid(self, action: Bid) -> Reason | None:
         if action.contract is None:
             return None
         if not isinstance(action.contract, Contract):
-            return Reason("B2", f"{action.contract!r} is not a contract")
+            return Reason("B2", "not_a_contract", value=f"{action.contract!r:.40}")
         if action.seat in self._barred:
-            return Reason(
-                "D12", f"seat {action.seat} may not bid on this deal after a fault (D12, D14)"
-            )
+            return Reason("D12", "barred_from_bidding", seat=action.seat)
         if action.contract not in legal_contracts(self._highest):
             assert self._highest is not None
-            return Reason(
-                "B1",
-                f"a bid must be higher than {self._highest.value}, got {action.contract.value}",
-            )
+            return Reason("B1", "bid_too_low", highest=self._highest, contract=action.contract)
         return None
 
     def _why_call(self, action: CallCard) -> Reason | None:
         allowed = callable_cards(self._hands[action.seat])
         if action.card in allowed:
             return None
-        return Reason(
-            "B4", f"the taker must call one of {' '.join(map(str, allowed))}, not {action.card}"
-        )
+        return Reason("B4", "call_not_allowed", allowed=list(allowed), card=action.card)
 
     def _why_discard(self, action: Discard) -> Reason | None:
         left = self.variant.chien_size - len(self._ecart)
@@ -585,18 +593,18 @@ class Donne:
 
     def _why_chelem(self, action: ChelemDecision) -> Reason | None:
         if not isinstance(action.announce, bool):
-            return Reason("A4", f"a chelem is announced or not, not {action.announce!r}")
+            return Reason("A4", "chelem_yes_or_no", value=f"{action.announce!r:.40}")
         return None
 
     def _why_poignee(self, action: PoigneeShown) -> Reason | None:
         if not self._may_show_poignee(action.seat):
-            return Reason("A2", "a poignée is shown once, just before the player's first card")
+            return Reason("A2", "poignee_once")
         return why_not_poignee(self._hands[action.seat], self.variant, action.level, action.cards)
 
     def _why_card(self, action: CardPlayed) -> Reason | None:
         hand = self._hands[action.seat]
         if action.card not in hand:
-            return Reason("P1", f"seat {action.seat} does not hold {action.card}")
+            return Reason("P1", "seat_lacks_card", seat=action.seat, card=action.card)
         return why_illegal(action.card, hand, self._trick_cards(), self._called_first())
 
     def _trick_cards(self) -> list[Card]:
@@ -832,7 +840,7 @@ class Donne:
                 donne.apply_action(operation)  # type: ignore[arg-type]
         if donne._log != list(operations):
             rule = first_difference(donne._log, operations, _rule_of)
-            raise IllegalActionError(rule, "the operations do not follow from each other")
+            raise IllegalActionError(rule, "operations_disagree")
         return donne
 
     def _seen(self) -> tuple[object, ...]:

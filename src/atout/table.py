@@ -62,9 +62,7 @@ class Variant:
         try:
             return cls._BY_PLAYERS[players]
         except (KeyError, TypeError):
-            raise IllegalActionError(
-                "D9", f"French Tarot is played by 3, 4 or 5 players, not {players!r:.80}"
-            ) from None
+            raise IllegalActionError("D9", "player_count", value=f"{players!r:.80}") from None
 
     @cached_property
     def packets_per_hand(self) -> int:
@@ -137,8 +135,11 @@ class Variant:
         if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < self.players:
             raise IllegalActionError(
                 rule,
-                f"{what} {seat!r:.80} is not a seat: seats are 0 … {self.players - 1} "
-                f"with {self.players} players, in the order of play (RULES.md)",
+                "not_a_seat",
+                what=what,
+                value=f"{seat!r:.80}",
+                last=self.players - 1,
+                players=self.players,
             )
         return seat
 
@@ -214,13 +215,18 @@ class Rules:
         if self.five_player_split not in FIVE_PLAYER_SPLITS:
             raise IllegalActionError(
                 "S4",
-                f"five_player_split is one of {', '.join(FIVE_PLAYER_SPLITS)}, "
-                f"not {self.five_player_split!r:.40}",
+                "setting_choice",
+                name="five_player_split",
+                choices=", ".join(FIVE_PLAYER_SPLITS),
+                value=f"{self.five_player_split!r:.40}",
             )
         if self.poignee_goes not in POIGNEE_GOES:
             raise IllegalActionError(
                 "A3",
-                f"poignee_goes is one of {', '.join(POIGNEE_GOES)}, not {self.poignee_goes!r:.40}",
+                "setting_choice",
+                name="poignee_goes",
+                choices=", ".join(POIGNEE_GOES),
+                value=f"{self.poignee_goes!r:.40}",
             )
         for name, rule in (
             ("poignee_multiplied", "A1"),
@@ -229,17 +235,19 @@ class Rules:
         ):
             if not isinstance(getattr(self, name), bool):
                 raise IllegalActionError(
-                    rule, f"{name} is true or false, not {getattr(self, name)!r:.40}"
+                    rule, "setting_bool", name=name, value=f"{getattr(self, name)!r:.40}"
                 )
         if self.excuse_last_trick not in EXCUSE_LAST_TRICK:
             raise IllegalActionError(
                 "P4",
-                f"excuse_last_trick is one of {', '.join(EXCUSE_LAST_TRICK)}, "
-                f"not {self.excuse_last_trick!r}",
+                "setting_choice",
+                name="excuse_last_trick",
+                choices=", ".join(EXCUSE_LAST_TRICK),
+                value=f"{self.excuse_last_trick!r:.40}",
             )
         if self.early_pickup_penalty < 0:
             raise IllegalActionError(
-                "D11", f"a penalty is a number of points ≥ 0, got {self.early_pickup_penalty!r}"
+                "D11", "penalty_value", value=f"{self.early_pickup_penalty!r:.40}"
             )
 
     def shuffler(self, variant: Variant, dealer: int) -> int:

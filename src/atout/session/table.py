@@ -396,19 +396,19 @@ class Table:
         before = len(self.events)
         deal = self.deal
         if deal is None:
-            raise IllegalActionError("D17", "the match has not started")
+            raise IllegalActionError("D17", "match_not_started")
         donne = self.donne
         if donne is not None and isinstance(action, MakeEcart):
             self._make_ecart(donne, action)
         elif donne is not None:
             if not isinstance(action, _GAME_ACTIONS):
                 raise IllegalActionError(
-                    "D15", f"the deal is over: {type(action).__name__} is not a move of the game"
+                    "D15", "deal_over_not_a_move", action=type(action).__name__
                 )
             donne.apply_action(action)
         else:
             if isinstance(action, _GAME_ACTIONS):
-                raise IllegalActionError("D15", "the deal is not over: the game has not begun")
+                raise IllegalActionError("D15", "game_not_begun")
             self._act_in_deal(deal, action)  # type: ignore[arg-type]
         self.actions.append(action)
         self._sync()
@@ -418,7 +418,7 @@ class Table:
         """E1–E2: the whole écart is checked on a copy first; then it is applied."""
         size = self.variant.chien_size
         if len(action.cards) != size or len(set(action.cards)) != size:
-            raise IllegalActionError("E1", f"the écart is {size} different cards")
+            raise IllegalActionError("E1", "ecart_size", size=size)
         trial = donne.clone()
         for card in action.cards:
             trial.apply_action(Discard(action.seat, card))
@@ -427,7 +427,7 @@ class Table:
 
     def _act_in_deal(self, deal: Deal, action: DealAction | MakeEcart) -> None:
         if isinstance(action, MakeEcart):
-            raise IllegalActionError("E1", "the écart is made after the bidding")
+            raise IllegalActionError("E1", "ecart_after_bidding")
         seat = self.variant.check_seat(action.seat, rule="D1")
         if isinstance(action, Contribute):
             self._contribute(seat, action.value)
@@ -435,11 +435,14 @@ class Table:
         if seat not in self.to_act():
             if deal.phase is Phase.SHUFFLE and self.awaiting_contributions():
                 raise IllegalActionError(
-                    "D4",
-                    "the shuffle waits for the random values of seats "
-                    + ", ".join(map(str, self.awaiting_contributions())),
+                    "D4", "shuffle_waits", waiting=list(self.awaiting_contributions())
                 )
-            raise IllegalActionError(_PHASE_RULES.get(deal.phase, "D1"), self._not_your_turn(seat))
+            raise IllegalActionError(
+                _PHASE_RULES.get(deal.phase, "D1"),
+                "cannot_act_now",
+                seat=seat,
+                waiting=list(self.to_act()) or "no one",
+            )
         if isinstance(action, Draw):
             deal.draw(seat, rng=random.Random(_mix(self.seed, "draw", len(self.actions))))
         elif isinstance(action, Shuffle):
@@ -450,9 +453,7 @@ class Table:
         elif isinstance(action, CutPack):
             derived = self._derived_cut(seat)
             if derived is not None and action.k != derived:
-                raise IllegalActionError(
-                    "D5", f"seat {seat} is a bot: it cuts {derived} cards, the verifiable cut"
-                )
+                raise IllegalActionError("D5", "bot_cut", seat=seat, cut=derived)
             deal.cut(action.k, seat)
             if derived is not None and self._revealed[-1] is not None:
                 self._revealed[-1]["derived_cut"] = True
@@ -465,29 +466,24 @@ class Table:
         elif isinstance(action, AnnouncePetitSec):
             deal.announce_petit_sec(seat)
         else:  # pragma: no cover - the union is exhausted
-            raise IllegalActionError("D1", f"{action!r} is not an action")
+            raise IllegalActionError("D1", "not_an_action", action=f"{action!r:.80}")
         if deal.is_over:
             self.match.open_donne()
 
-    def _not_your_turn(self, seat: int) -> str:
-        waiting = ", ".join(map(str, self.to_act())) or "no one"
-        phase = self.deal.phase.value if self.deal else "?"
-        return f"seat {seat} cannot act now ({phase}): the table waits for seat {waiting}"
-
     def _contribute(self, seat: int, value: str) -> None:
         if not self.settings.verifiable:
-            raise IllegalActionError("D4", "this table's deals are not verifiable")
+            raise IllegalActionError("D4", "not_verifiable")
         if seat not in self.persons:
-            raise IllegalActionError("D4", f"seat {seat} is a bot: only persons contribute")
+            raise IllegalActionError("D4", "bot_no_contribution", seat=seat)
         if seat in self._contributions:
-            raise IllegalActionError("D4", f"seat {seat} has already given its value for this deal")
+            raise IllegalActionError("D4", "already_contributed", seat=seat)
         deal = self.deal
         if deal is None or deal.phase not in (Phase.DRAW, Phase.SHUFFLE):
-            raise IllegalActionError("D4", "values are given before the shuffle, not after")
+            raise IllegalActionError("D4", "contribution_late")
         try:
             self._contributions[seat] = check_contribution(value)
-        except AtoutError as error:
-            raise IllegalActionError("D4", str(error)) from None
+        except IllegalActionError as error:
+            raise IllegalActionError(error.reason) from None
         self._push(table_event, "contributed", "D4", seat=seat)
 
     def _derivation(self) -> Derivation:
@@ -519,7 +515,7 @@ class Table:
         depth drawn from the legal ones (D5)."""
         options = self.options(seat)
         if not options:
-            raise IllegalActionError("D1", f"seat {seat} has nothing to do now")
+            raise IllegalActionError("D1", "nothing_to_do", seat=seat)
         donne = self.donne
         if donne is not None:
             bot = self.bots[seat]
@@ -541,9 +537,9 @@ class Table:
         """Begin the next donne once this one is over (D17: the next dealer)."""
         donne = self.donne
         if self.deal is not None and (donne is None or not donne.is_terminal()):
-            raise IllegalActionError("D17", f"donne {self.number} is not over")
+            raise IllegalActionError("D17", "donne_not_over", number=self.number)
         if self.is_over:
-            raise IllegalActionError("S4", "the match is over")
+            raise IllegalActionError("S4", "match_over")
         if self.settings.dealing == "automatic":
             self.match.start_donne(self.deal_rng)
             self._deal_seen = self._donne_seen = 0

@@ -31,7 +31,7 @@ from atout.bidding import Contract
 from atout.bots import BOTS
 from atout.cards import Card, CardSet
 from atout.chien import why_not_in_ecart, why_not_poignee
-from atout.errors import IllegalActionError, InvalidRecordError
+from atout.errors import IllegalActionError, InvalidRecordError, Reason
 from atout.session import MakeEcart, SheetRow, TableAction, TableObservation
 from atout.state import (
     Bid,
@@ -553,9 +553,7 @@ class PoigneeScreen(ModalScreen[PoigneeShown | None]):
         cards = tuple(c for c in self.trumps if c in self.chosen)
         why = why_not_poignee(self.hand, self.variant, option.level, cards)
         if why is not None:
-            self.draw(
-                tr(self.ui, "Refused — {why}", why=refusal_text(str(why), self.ui, self.lang))
-            )
+            self.draw(tr(self.ui, "Refused — {why}", why=refusal_text(why, self.ui, self.lang)))
             return
         self.dismiss(PoigneeShown(self.seat, option.level, cards))
 
@@ -969,7 +967,7 @@ class TableScreen(Screen[None]):
         try:
             self.session.act(action)
         except IllegalActionError as error:
-            self.refuse(str(error), error.rule)
+            self.refuse(error.reason)
             return
         self.refusal, self.refusal_rule = "", None
         self.say("")
@@ -981,9 +979,11 @@ class TableScreen(Screen[None]):
             return
         await self.pump()
 
-    def refuse(self, why: str, rule: str | None) -> None:
-        self.refusal = self.t("Refused — {why}", why=refusal_text(why, self.ui, self.lang))
-        self.refusal_rule = rule
+    def refuse(self, why: Reason) -> None:
+        self.refusal = self.t(
+            "Refused — {why}", why=refusal_text(why, self.ui, self.lang, self.seats)
+        )
+        self.refusal_rule = why.rule
         self.say(self.refusal + self.t(" (r: the rule)"), error=True)
 
     def show_result(self) -> None:
@@ -1238,7 +1238,7 @@ class TableScreen(Screen[None]):
         rest = CardSet(self.hand())
         why = why_not_in_ecart(card, rest, left)
         if why is not None:
-            self.refuse(str(why), why.rule)
+            self.refuse(why)
             return
         self.refusal = ""
         self.picked.append(card)

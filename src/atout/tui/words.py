@@ -11,8 +11,9 @@ from typing import Any
 from atout.cards import Card
 from atout.errors import InvalidNotationError
 from atout.i18n import translations
+from atout.reasons import Reason, render
 
-__all__ = ["CARD_CODE", "REFUSALS", "Seats", "refusal_text", "shown_cards", "tr"]
+__all__ = ["CARD_CODE", "Seats", "refusal_text", "shown_cards", "tr"]
 
 
 def tr(ui: str, text: str, context: str = "", **values: Any) -> str:
@@ -39,50 +40,10 @@ def shown_cards(text: str, lang: str) -> str:
     return CARD_CODE.sub(display, text)
 
 
-REFUSALS = (
-    "{card} does not follow the suit led ({lead})",
-    "{card}: void in the suit led, you must trump",
-    "{card}: void in the suit led, you must play a trump higher than {best}",
-    "{card}: trumps were led, you must trump",
-    "{card}: trumps were led, you must play a trump higher than {best}",
-    "the called suit may not be led at the first trick, except {called}",
-    "a King may not go to the écart",
-    "a bout (the Petit, the 21, the Excuse) may not go to the écart",
-    "a trump may go to the écart only when nothing else is possible",
-    "a {level} poignée shows exactly {need} trumps, not {count}",
-    "a poignée shows only trumps (and maybe the Excuse)",
-    "the Excuse may stand for a trump only when every other trump is shown",
-    "a poignée shows cards of the player's own hand, once each",
-)
-"""The refusals a person meets at the table, as the rules give them (P1–P3, B4, E2,
-A2): each is said in the interface's language."""
-
-
-def _pattern(template: str) -> re.Pattern[str]:
-    parts = re.split(r"{(\w+)}", template)
-    regex = "".join(
-        re.escape(part) if index % 2 == 0 else f"(?P<{part}>.+?)"
-        for index, part in enumerate(parts)
-    )
-    return re.compile(f"^{regex}$")
-
-
-_REFUSAL_PATTERNS = [(template, _pattern(template)) for template in REFUSALS]
-
-
-def refusal_text(why: str, ui: str, lang: str) -> str:
-    """A refusal ``RULE: text`` in the interface's language, its cards in the display
-    form the player chose (a text the table does not know stays as the rules say it)."""
-    rule, _, text = why.partition(": ")
-    for template, pattern in _REFUSAL_PATTERNS:
-        match = pattern.match(text)
-        if match:
-            values = dict(match.groupdict())
-            if "level" in values:
-                values["level"] = tr(ui, values["level"])
-            text = tr(ui, template, **values)
-            break
-    return shown_cards(tr(ui, "{rule}: {why}", rule=rule, why=text), lang)
+def refusal_text(why: Reason, ui: str, lang: str, seats: Seats | None = None) -> str:
+    """A refusal ``RULE: text`` in the interface's language ``ui``, its cards in the
+    display form the player chose (``lang``) and its seats as the person names them."""
+    return render(why, ui, None if seats is None else seats.name, cards=lang, with_rule=True)
 
 
 PLACES = {

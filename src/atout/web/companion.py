@@ -37,6 +37,7 @@ from sqlalchemy.ext.asyncio import AsyncEngine
 
 from atout.companion import PROFILES, CompanionError, Evening, differences, profile_rules
 from atout.errors import AtoutError
+from atout.reasons import Reason
 
 __all__ = ["router", "sheet_pdf", "viewer_token"]
 
@@ -153,7 +154,7 @@ class _Evenings:
             evening = _new_evening(setup)
             for n, text in rows:
                 if n != len(evening.log):
-                    raise CompanionError("⚙", f"evening {evening_id}: entry {n} is out of order")
+                    raise CompanionError(Reason("⚙", "c_entry_order", evening=evening_id, number=n))
                 evening.add(json.loads(text))
             if len(self.loaded) >= MAX_EVENINGS_CACHED:
                 self.loaded.pop(next(iter(self.loaded)))
@@ -307,10 +308,10 @@ async def profiles(request: Request) -> Response:
 def _setup(data: Any) -> dict[str, Any]:
     """An evening's setup, checked by building it."""
     if not isinstance(data, dict):
-        raise CompanionError("⚙", "the request: an object {players, names, profile, rules}")
+        raise CompanionError(Reason("⚙", "c_setup_object"))
     unknown = set(data) - {"players", "names", "profile", "rules"}
     if unknown:
-        raise CompanionError("⚙", f"{sorted(unknown)[0][:30]}: not a field of an evening")
+        raise CompanionError(Reason("⚙", "c_setup_field", field=sorted(unknown)[0][:30]))
     setup = {
         "players": data.get("players", 4),
         "names": data.get("names"),
@@ -318,7 +319,7 @@ def _setup(data: Any) -> dict[str, Any]:
         "rules": data.get("rules") or {},
     }
     if not isinstance(setup["profile"], str) or not isinstance(setup["rules"], dict):
-        raise CompanionError("⚙", "profile: a name; rules: an object of ⚙ settings")
+        raise CompanionError(Reason("⚙", "c_setup_profile"))
     evening = _new_evening(setup)
     setup["names"] = list(evening.names)
     return setup

@@ -28,6 +28,8 @@ from typing import Any
 
 from atout.bots import BOTS
 from atout.errors import AtoutError, IllegalActionError
+from atout.i18n import gettext
+from atout.reasons import Reason, SeatNames, render
 from atout.record import game_record
 from atout.session import Table, TableAction, action_from_json, action_to_json, observation_json
 from atout.session.view import variant_json
@@ -58,6 +60,7 @@ class Connection:
     version: int = -1  # the table's version in the last view sent to it
     closed: bool = False
     close_reason: str | None = None
+    lang: str = "en"  # the page's language, for the refusals it is sent
 
     def send(self, message: dict[str, Any] | str) -> None:
         if self.closed:
@@ -69,6 +72,21 @@ class Connection:
 
     def error(self, rule: str, message: str, msg_id: Any = None) -> None:
         data: dict[str, Any] = {"type": "error", "rule": rule, "message": message}
+        if msg_id is not None:
+            data["id"] = msg_id
+        self.send(data)
+
+    def refuse(
+        self, reason: Reason, seat_name: SeatNames | None = None, msg_id: Any = None
+    ) -> None:
+        """Send a refusal of the rules: its rule id (for the page to link), its sentence
+        in the page's language, and the reason as a value (``{rule, kind, params}``)."""
+        data: dict[str, Any] = {
+            "type": "error",
+            "rule": reason.rule,
+            "message": render(reason, self.lang, seat_name),
+            "reason": reason.as_json(),
+        }
         if msg_id is not None:
             data["id"] = msg_id
         self.send(data)
@@ -366,6 +384,18 @@ class Room:
 
     # -- acting -----------------------------------------------------------------------------
 
+    def _seat_namer(self, conn: Connection) -> Callable[[int], str]:
+        """The seats as the page of ``conn`` names them: the players' names, "Seat N"
+        for a seat with none, "(you)" after the page's own."""
+        names, lang = self.config.names, conn.lang
+
+        def name(seat: int) -> str:
+            found = names[seat] if 0 <= seat < len(names) and names[seat] else ""
+            found = found or gettext(lang, "Seat {n}").format(n=seat)
+            return gettext(lang, "{name} (you)").format(name=found) if seat == conn.seat else found
+
+        return name
+
     async def _act_message(self, command: _Act) -> None:
         conn, msg_id = command.conn, command.msg_id
         if conn.role != "player" or conn.seat is None:
@@ -397,7 +427,7 @@ class Room:
             table.act(action)
         except IllegalActionError as error:
             if conn is not None:
-                conn.error(error.rule, _line(error), msg_id)
+                conn.refuse(error.reason, self._seat_namer(conn), msg_id)
             return False
         except AtoutError as error:
             if conn is not None:

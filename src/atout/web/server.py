@@ -1,4 +1,4 @@
-"""The HTTP API, the websocket and ``atout serve`` (docs/web-protocol.md).
+"""The HTTP API, the websocket and ``atout serve`` (docs/reference/web-protocol.md).
 
 :func:`create_app` makes the FastAPI application of a database URL; :func:`serve`
 runs it with uvicorn, one worker, after checking the port and the database (each
@@ -63,7 +63,7 @@ HELLO_SECONDS = 10.0
 
 
 class Limits:
-    """What one connection and one server may do (docs/web-protocol.md, Limits)."""
+    """What one connection and one server may do (docs/reference/web-protocol.md, Limits)."""
 
     message_bytes = 4096
     per_second = 20
@@ -535,6 +535,7 @@ async def _websocket(server: Server, ws: WebSocket, table_id: str) -> None:
                 conn.close("unknown table or token")
                 return
             conn.role, conn.seat = who
+            conn.lang = _hello_language(message.get("lang"), ws.headers.get("accept-language"))
             room = found
             room.put(_Join(conn, seq))
         while not conn.closed:
@@ -580,6 +581,12 @@ async def _websocket(server: Server, ws: WebSocket, table_id: str) -> None:
         if ws.client_state is WebSocketState.CONNECTED:
             with contextlib.suppress(Exception):
                 await ws.close()
+
+
+def _hello_language(asked: object, accept: str | None) -> str:
+    """The language a page reads its refusals in: the one its hello names (the page's
+    own), else the one its browser asks for."""
+    return asked if asked in ("fr", "en") else page_language(accept)
 
 
 def _id_of(text: str | None, most: int) -> Any:

@@ -165,9 +165,16 @@ class Seat:
     """One page's websocket at a table (a seat, a spectator or the owner)."""
 
     def __init__(
-        self, ws_base: str, table: str, token: str, origin: str | None = None, keep: bool = True
+        self,
+        ws_base: str,
+        table: str,
+        token: str,
+        origin: str | None = None,
+        keep: bool = True,
+        lang: str | None = None,
     ) -> None:
         self.keep = keep  # keep every message in :attr:`messages`
+        self.lang = lang  # the language the hello asks the refusals in (None: the default)
         self.url = f"{ws_base}/ws/{table}"
         self.token = token
         self.origin = origin or "http" + ws_base.removeprefix("ws")
@@ -188,9 +195,10 @@ class Seat:
     async def connect(self, seq: int | None = None) -> dict[str, Any]:
         """Connect and say hello; the snapshot."""
         self.ws = await connect(self.url, origin=self.origin, compression=None, max_size=2**24)  # type: ignore[arg-type]
-        await self.send(
-            {"type": "hello", "token": self.token, "seq": self.seq if seq is None else seq}
-        )
+        hello = {"type": "hello", "token": self.token, "seq": self.seq if seq is None else seq}
+        if self.lang is not None:
+            hello["lang"] = self.lang
+        await self.send(hello)
         while True:
             message = await self.receive()
             if message["type"] == "snapshot":

@@ -1,4 +1,4 @@
-// One websocket to the table (docs/web-protocol.md), that reconnects by itself: with an
+// One websocket to the table (docs/reference/web-protocol.md), that reconnects by itself: with an
 // exponential backoff after a drop, at once when the tab becomes visible again or the
 // browser comes back online. Each (re)connection says hello with the last seq the page
 // has; the server answers with a snapshot.

@@ -1,4 +1,4 @@
-// The table page: joins by websocket (docs/web-protocol.md), shows the waiting room,
+// The table page: joins by websocket (docs/reference/web-protocol.md), shows the waiting room,
 // the deal as La Donne says it, the bidding, the chien and the écart, the play, the
 // score sheet; each step names its rule (docs/reference/rules.md ids), a link to the
 // rule's text on the server's /rules page.
@@ -108,7 +108,7 @@ function loadPending() {
 }
 
 const wsUrl = `${location.protocol === "https:" ? "wss" : "ws"}://${location.host}/ws/${encodeURIComponent(TABLE)}`;
-const conn = new Connection(wsUrl, () => ({ type: "hello", token: TOKEN, seq: S.seq }), {
+const conn = new Connection(wsUrl, () => ({ type: "hello", token: TOKEN, seq: S.seq, lang }), {
   message: onMessage,
   state: onState,
 });
