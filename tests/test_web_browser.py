@@ -242,7 +242,7 @@ def match_over(page: Page) -> bool:
 
 def sheet_rows(page: Page) -> list[list[str]]:
     page.click("#btn-sheet")
-    rows = page.locator("#sheet tbody tr:not(.totals)")
+    rows = page.locator("#sheet tbody tr:not(.totals):not(.working)")
     found = [
         rows.nth(i).locator("td").evaluate_all("cells => cells.map(c => c.textContent)")
         for i in range(rows.count())

@@ -387,14 +387,15 @@ def stream_game(donnes: Iterable[Donne], seats: list[str], seed: int | None) -> 
     """The text of ``json.dumps(game_record(donnes, seats, seed), ensure_ascii=False)``
     in pieces, one a donne as it comes: the header, each donne, then the totals."""
     from atout.record import GAME_FORMAT, donne_record
+    from atout.scoring import add_marks
 
     head = {"format": GAME_FORMAT, "players": len(seats), "seed": seed, "seats": seats}
     yield json.dumps(head, ensure_ascii=False)[:-1] + ', "donnes": ['
-    totals = [0] * len(seats)
+    totals: tuple[int, ...] = (0,) * len(seats)
     for number, donne in enumerate(donnes):
         yield (", " if number else "") + json.dumps(donne_record(donne), ensure_ascii=False)
-        totals = [a + b for a, b in zip(totals, donne.returns(), strict=True)]
-    yield f'], "totals": {json.dumps(totals)}}}'
+        totals = add_marks(totals, donne.returns())
+    yield f'], "totals": {json.dumps(list(totals))}}}'
 
 
 @app.command()

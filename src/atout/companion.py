@@ -51,7 +51,16 @@ from atout.record import (
     read_score_sheet,
     rules_record,
 )
-from atout.scoring import POIGNEE_BONUS, TARGETS, Result, chelem_value, score
+from atout.score_text import number as number_text
+from atout.score_text import score_equation, score_lines, seat_names
+from atout.scoring import (
+    POIGNEE_BONUS,
+    Result,
+    chelem_value,
+    running_totals,
+    score,
+    sum_of_marks,
+)
 from atout.table import Rules, Variant
 
 __all__ = [
@@ -261,13 +270,6 @@ class Line:
         return {"rule": self.rule, "text": self.text(lang)}
 
 
-_CONTRACT_FR = {
-    "prise": "Prise",
-    "garde": "Garde",
-    "garde_sans": "Garde sans le chien",
-    "garde_contre": "Garde contre le chien",
-}
-_LEVEL_FR = {"simple": "simple", "double": "double", "triple": "triple"}
 _FAULT_NAMES = {
     "misdeal": ("misdeal", "maldonne"),
     "chien_count": ("wrong chien count", "chien mal compté"),
@@ -624,10 +626,7 @@ class Evening:
 
     def totals(self, upto: int | None = None) -> list[int]:
         """S4: the running sums of the marks (penalties apart), after donne ``upto``."""
-        totals = [0] * self.players
-        for sheet in self.donnes[:upto]:
-            totals = [a + b for a, b in zip(totals, self.marks_of(sheet), strict=True)]
-        return totals
+        return sum_of_marks(map(self.marks_of, self.donnes[:upto]), self.players)
 
     def penalties(self) -> list[int]:
         """D11: the penalty points of every early pick-up, by seat."""
@@ -657,11 +656,12 @@ class Evening:
         head += [f"{n} ({'marque' if fr else 'marks'})" for n in self.names]
         head += [f"{n} (total)" for n in self.names]
         head += [f"{n} ({'pénalité' if fr else 'penalty'})" for n in self.names]
+        head += ["calcul (S3)" if fr else "working (S3)"]
         writer.writerow(head)
-        running = [0] * self.players
-        for sheet in self.finished():
+        finished = self.finished()
+        sums = running_totals(map(self.marks_of, finished), self.players)
+        for sheet, running in zip(finished, sums, strict=True):
             marks = self.marks_of(sheet)
-            running = [a + b for a, b in zip(running, marks, strict=True)]
             e, r = sheet.entry or {}, sheet.result
             penalties = sheet.penalties()
             writer.writerow(
@@ -672,12 +672,13 @@ class Evening:
                     e.get("contract", ""),
                     self.names[e["taker"]] if e else "",
                     self.names[e["partner"]] if e.get("partner") is not None else "",
-                    _pts(r.points) if r else "",
+                    number_text(r.points, lang) if r else "",
                     r.bouts if r else "",
                     r.score if r else "",
                     *marks,
                     *running,
                     *(penalties.get(s, 0) for s in range(self.players)),
+                    score_equation(r.breakdown, lang) if r else "",
                 ]
             )
         return out.getvalue()
@@ -686,11 +687,9 @@ class Evening:
         """The evening as ``atout.game/1`` with the companion's additions (README): the
         hands were not entered, so every donne says ``"hands_known": false`` and keeps
         what was entered in ``"entered"``."""
-        donnes = []
-        running = [0] * self.players
-        for sheet in self.finished():
-            donnes.append(self._donne_record(sheet))
-            running = [a + b for a, b in zip(running, self.marks_of(sheet), strict=True)]
+        finished = self.finished()
+        donnes = [self._donne_record(sheet) for sheet in finished]
+        running = sum_of_marks(map(self.marks_of, finished), self.players)
         return {
             "format": "atout.game/1",
             "players": self.players,
@@ -875,10 +874,9 @@ class Evening:
     def view(self, lang: str = "en") -> dict[str, Any]:
         """The whole evening as the page shows it (JSON)."""
         sheets = []
-        running = [0] * self.players
-        for sheet in self.donnes:
+        sums = running_totals(map(self.marks_of, self.donnes), self.players)
+        for sheet, running in zip(self.donnes, sums, strict=True):
             marks = self.marks_of(sheet)
-            running = [a + b for a, b in zip(running, marks, strict=True)]
             e = sheet.entry
             sheets.append(
                 {
@@ -911,7 +909,7 @@ class Evening:
                     "result": sheet.result.as_record() if sheet.result else None,
                     "lines": [line.as_json(lang) for line in sheet.lines],
                     "marks": marks,
-                    "totals": running if sheet.over else None,
+                    "totals": list(running) if sheet.over else None,
                     "penalties": [sheet.penalties().get(s, 0) for s in range(self.players)],
                 }
             )
@@ -1131,10 +1129,10 @@ def sheet_lines(evening: Evening) -> list[str]:
     then the totals, the penalties and who is ahead."""
     names = evening.names
     lines = []
-    running = [0] * evening.players
-    for sheet in evening.finished():
+    finished = evening.finished()
+    rows = running_totals(map(evening.marks_of, finished), evening.players)
+    for sheet, running in zip(finished, rows, strict=True):
         marks = evening.marks_of(sheet)
-        running = [a + b for a, b in zip(running, marks, strict=True)]
         head = f"{sheet.number:>3}  {names[sheet.dealer]} deals"
         faults = "; ".join(
             f"{v.fault.rule} {_FAULT_NAMES[v.fault.kind][0]} by {names[v.fault.by]}"
@@ -1155,7 +1153,8 @@ def sheet_lines(evening: Evening) -> list[str]:
         sums = " ".join(f"{t:+d}" for t in running)
         lines.append(
             f"{head}: {e['contract']} by {camp}, {_pts(r.points)} points, {r.bouts} bouts, "
-            f"{verdict} by {r.difference}; score {r.score:+d}; marks {shown}; totals {sums}"
+            f"{verdict} by {r.difference}; score {score_equation(r.breakdown, 'en')}; "
+            f"marks {shown}; totals {sums}"
         )
     totals = evening.totals()
     lines.append("Totals: " + ", ".join(f"{n} {t:+d}" for n, t in zip(names, totals, strict=True)))
@@ -1333,22 +1332,11 @@ def _score_entry(
         poignee=poignee,
         chelem=chelem,
         rules=rules,
+        shown=poignees,
+        chelem_announced=announcer is not None,
+        every_trick={"attack": 0, "defence": 1, None: None}[every],
     )
-    lines = _explain(
-        result,
-        entry,
-        contract,
-        taker,
-        partner,
-        poignees,
-        announcer,
-        every,
-        pab,
-        rules,
-        variant,
-        names,
-    )
-    return result, lines
+    return result, _explain(result, names)
 
 
 def _partner(
@@ -1405,175 +1393,13 @@ def _poignees(value: Any, variant: Variant, names: Sequence[str]) -> list[tuple[
     return found
 
 
-def _explain(
-    result: Result,
-    entry: Mapping[str, Any],
-    contract: Contract,
-    taker: int,
-    partner: int | None,
-    poignees: list[tuple[int, str]],
-    announcer: int | None,
-    every: str | None,
-    pab: str | None,
-    rules: Rules,
-    variant: Variant,
-    names: Sequence[str],
-) -> tuple[Line, ...]:
-    """The marks, line by line, each with the rule it applies."""
-    n = names
-    r = result
-    mult = contract.multiplier
-    sign = 1 if r.made else -1
-    lines = []
-    taker_camp_en = n[taker] + (f" and {n[partner]}" if partner is not None else "")
-    taker_camp_fr = n[taker] + (f" et {n[partner]}" if partner is not None else "")
-    lines.append(
-        Line(
-            "B2",
-            f"{contract.label} by {taker_camp_en}: × {mult}",
-            f"{_CONTRACT_FR[contract.value]} de {taker_camp_fr} : × {mult}",
-        )
-    )
-    defence = 91 - r.points
-    lines.append(
-        Line(
-            "S1",
-            f"points: attack {_pts(r.points)}, defence {_pts(defence)} (91 in all)",
-            f"points : attaque {_pts_fr(r.points)}, défense {_pts_fr(defence)} (91 en tout)",
-        )
-    )
-    lines.append(
-        Line(
-            "S2",
-            f"{r.bouts} bout{'s' if r.bouts != 1 else ''}: {TARGETS[r.bouts]} points needed",
-            f"{r.bouts} bout{'s' if r.bouts > 1 else ''} : il faut {TARGETS[r.bouts]} points",
-        )
-    )
-    half_case = (2 * r.points) % 2 == 1
-    verdict_en = "made" if r.made else "failed"
-    verdict_fr = "réussi" if r.made else "chuté"
-    if half_case:
-        lines.append(
-            Line(
-                "S5",
-                f"{_pts(r.points)} against {r.target}: {verdict_en} by {r.difference} "
-                "(a half point is rounded away from zero)",
-                f"{_pts_fr(r.points)} pour {r.target} : {verdict_fr} de {r.difference} "
-                "(le demi-point s'arrondit en s'éloignant de zéro)",
-            )
-        )
-    else:
-        lines.append(
-            Line(
-                "S3",
-                f"{_pts(r.points)} against {r.target}: {verdict_en} by {r.difference}",
-                f"{_pts_fr(r.points)} pour {r.target} : {verdict_fr} de {r.difference}",
-            )
-        )
-    base = sign * (25 + r.difference) * mult
-    signed = "" if r.made else "-"
-    lines.append(
-        Line(
-            "S3",
-            f"{signed}(25 + {r.difference}) × {mult} = {base:+d}",
-            f"{signed}(25 + {r.difference}) × {mult} = {base:+d}",
-        )
-    )
-    if pab is not None:
-        camp_en = "the attack" if pab == "attack" else "the defence"
-        camp_fr = "l'attaque" if pab == "attack" else "la défense"
-        if rules.petit_au_bout_multiplied:
-            value = r.petit_au_bout * mult
-            en = f"petit au bout to {camp_en}: 10 × {mult} = {value:+d}"
-            fr = f"petit au bout pour {camp_fr} : 10 × {mult} = {value:+d}"
-        else:
-            value = r.petit_au_bout
-            en = f"petit au bout to {camp_en}: {value:+d} (⚙ not multiplied)"
-            fr = f"petit au bout pour {camp_fr} : {value:+d} (⚙ non multiplié)"
-        lines.append(Line("A5", en + ", whatever the result", fr + ", quel que soit le résultat"))
-    thresholds: dict[str, int] = dict(zip(LEVELS, variant.poignee_thresholds, strict=True))
-    for seat, level in poignees:
-        lines.append(
-            Line(
-                "A1",
-                f"{level} poignée of {n[seat]} ({thresholds[level]} trumps): "
-                f"{POIGNEE_BONUS[level]}",
-                f"poignée {_LEVEL_FR[level]} de {n[seat]} ({thresholds[level]} atouts) : "
-                f"{POIGNEE_BONUS[level]}",
-            )
-        )
-    if poignees:
-        if r.poignee == 0:
-            lines.append(
-                Line(
-                    "A3",
-                    "⚙ the poignée counts for the attack only when made: 0",
-                    "⚙ la poignée ne compte pour l'attaque que si le contrat est réussi : 0",
-                )
-            )
-        else:
-            to_en = "the attack, which wins" if r.made else "the defence, which wins"
-            to_fr = "l'attaque, qui gagne" if r.made else "la défense, qui gagne"
-            mult_en = f" (⚙ × {mult})" if rules.poignee_multiplied else ", not multiplied"
-            mult_fr = f" (⚙ × {mult})" if rules.poignee_multiplied else ", non multipliée"
-            lines.append(
-                Line(
-                    "A3",
-                    f"poignée to {to_en}, whoever showed it: {sign * r.poignee:+d}{mult_en}",
-                    f"poignée pour {to_fr}, quel que soit qui l'a montrée : "
-                    f"{sign * r.poignee:+d}{mult_fr}",
-                )
-            )
-    if r.chelem or announcer is not None or every is not None:
-        parts_en, parts_fr = [], []
-        if every == "attack":
-            parts_en.append("announced and made" if announcer is not None else "made unannounced")
-            parts_fr.append("annoncé et réussi" if announcer is not None else "réussi sans annonce")
-        else:
-            if announcer is not None:
-                parts_en.append("announced and failed")
-                parts_fr.append("annoncé et chuté")
-            if every == "defence":
-                if rules.defence_chelem_bonus:
-                    parts_en.append("the defence took every trick (+200 to the defence)")
-                    parts_fr.append("la défense a fait tous les plis (+200 à la défense)")
-                else:
-                    parts_en.append("the defence took every trick (⚙ no bonus)")
-                    parts_fr.append("la défense a fait tous les plis (⚙ sans prime)")
-        lines.append(
-            Line(
-                "A4",
-                f"chelem {', '.join(parts_en)}: {r.chelem:+d}, after the multiplier",
-                f"chelem {', '.join(parts_fr)} : {r.chelem:+d}, après le multiplicateur",
-            )
-        )
-    lines.append(Line("S3", f"score S = {r.score:+d}", f"score S = {r.score:+d}"))
-    players = variant.players
-    if players == 5 and partner is not None:
-        split_fr = rules.five_player_split.replace(".", ",")
-        lines.append(
-            Line(
-                "S4",
-                f"{n[taker]} {r.marks[taker]:+d}, {n[partner]} {r.marks[partner]:+d} "
-                f"(split {rules.five_player_split}), each defender {-r.score:+d}",
-                f"{n[taker]} {r.marks[taker]:+d}, {n[partner]} {r.marks[partner]:+d} "
-                f"(partage {split_fr}), chaque défenseur {-r.score:+d}",
-            )
-        )
-    else:
-        times = players - 1
-        alone_en = " (alone)" if players == 5 else ""
-        alone_fr = " (seul)" if players == 5 else ""
-        lines.append(
-            Line(
-                "S4",
-                f"{n[taker]}{alone_en} {times} × S = {r.marks[taker]:+d}, "
-                f"each defender {-r.score:+d}",
-                f"{n[taker]}{alone_fr} {times} × S = {r.marks[taker]:+d}, "
-                f"chaque défenseur {-r.score:+d}",
-            )
-        )
-    return tuple(lines)
+def _explain(result: Result, names: Sequence[str]) -> tuple[Line, ...]:
+    """The marks, line by line, each with the rule it applies (the breakdown told in
+    English and in French)."""
+    name = seat_names(names)
+    en = score_lines(result.breakdown, "en", name)
+    fr = score_lines(result.breakdown, "fr", name)
+    return tuple(Line(rule, a, b) for (rule, a), (_, b) in zip(en, fr, strict=True))
 
 
 # -- small readers ------------------------------------------------------------------------------

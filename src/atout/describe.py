@@ -21,6 +21,8 @@ from atout.dealing import (
     PetitSecAnnounced,
     Shuffled,
 )
+from atout.i18n import gettext
+from atout.score_text import score_lines
 from atout.scoring import Result
 from atout.state import Donne
 
@@ -219,25 +221,14 @@ def describe_donne(donne: Donne, number: int, lang: str = "fr") -> list[str]:
         cards = "  ".join(f"{seat}:{card.display(lang)}" for seat, card in trick.cards)
         lines.append(f"  {index:>2}. {cards}  → {trick.winner}")
     if donne.result is not None:
-        lines += describe_result(donne.result)
+        lines += describe_result(donne.result, lang)
     return lines
 
 
-def describe_result(result: Result) -> list[str]:
-    """The result as a score sheet shows it."""
-    made = "made" if result.made else "failed"
-    lines = [
-        f"  Result: {result.points:g} points with {result.bouts} bout(s), target {result.target} "
-        f"(S2): {made} by {result.difference} (S5).",
-    ]
-    extras = []
-    if result.petit_au_bout:
-        extras.append(f"petit au bout {result.petit_au_bout:+d} (A5)")
-    if result.poignee:
-        extras.append(f"poignée {result.poignee} (A1, A3)")
-    if result.chelem:
-        extras.append(f"chelem {result.chelem:+d} (A4)")
-    if extras:
-        lines.append("  " + ", ".join(extras) + ".")
-    lines.append(f"  Score {result.score:+d} (S3); marks {list(result.marks)} (S4).")
-    return lines
+def describe_result(result: Result, lang: str = "fr") -> list[str]:
+    """The result as a score sheet explains it, line by line with each line's rule, in
+    ``lang`` (:func:`atout.score_text.score_lines`)."""
+    lines = score_lines(
+        result.breakdown, lang, lambda seat: gettext(lang, "Seat {n}").format(n=seat)
+    )
+    return [f"  {rule}  {text}" for rule, text in lines]

@@ -33,6 +33,7 @@ from dataclasses import dataclass, field
 from atout.cards import ALL_CARDS, Card
 from atout.dealing import Deal
 from atout.errors import IllegalActionError
+from atout.scoring import add_marks
 from atout.state import Donne
 from atout.table import Rules, Variant
 
@@ -73,7 +74,7 @@ class Match:
             self._add_penalties(deal)
 
     def _add_marks(self, donne: Donne) -> None:
-        self._marks = [a + b for a, b in zip(self._marks, donne.returns(), strict=True)]
+        self._marks = list(add_marks(self._marks, donne.returns()))
 
     def _add_penalties(self, deal: Deal) -> None:
         for fault in deal.faults:
@@ -151,7 +152,7 @@ class Match:
     def totals(self) -> list[int]:
         """S4: the running sum of every donne's marks, by seat."""
         last = self.donnes[-1].returns() if self.donnes else [0] * self.variant.players
-        return [a + b for a, b in zip(self._marks, last, strict=True)]
+        return list(add_marks(self._marks, last))
 
     def deal_automatically(self, rng: random.Random | None = None) -> Deal:
         """The next deal, done whole by the engine (see :meth:`Deal.automatic`)."""

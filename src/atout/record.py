@@ -114,6 +114,7 @@ from atout.dealing import (
 )
 from atout.errors import AtoutError, InvalidRecordError
 from atout.fairness import CONTRIBUTION_BYTES, SECRET_BYTES
+from atout.scoring import sum_of_marks
 from atout.state import (
     Action,
     Bid,
@@ -966,10 +967,7 @@ def game_record(
 
 def _totals(donnes: list[Donne], players: int) -> list[int]:
     """S4: the running sums of the marks."""
-    totals = [0] * players
-    for donne in donnes:
-        totals = [a + b for a, b in zip(totals, donne.returns(), strict=True)]
-    return totals
+    return sum_of_marks((donne.returns() for donne in donnes), players)
 
 
 def loads_game(

@@ -17,9 +17,10 @@ the chelem (:func:`chelem_bonus`) and the petit au bout (:func:`petit_au_bout`);
 
 from __future__ import annotations
 
-from collections.abc import Sequence
-from dataclasses import asdict, dataclass
-from typing import Any, NamedTuple
+import functools
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass, field
+from typing import Any, Literal, NamedTuple
 
 from atout.bidding import Contract
 from atout.cards import EXCUSE_BIT, EXCUSE_INDEX, PETIT, CardSet
@@ -32,8 +33,11 @@ _FFT = Rules()
 __all__ = [
     "POIGNEE_BONUS",
     "TARGETS",
+    "Breakdown",
     "Piles",
     "Result",
+    "Share",
+    "add_marks",
     "camp_piles",
     "chelem_bonus",
     "chelem_value",
@@ -41,17 +45,114 @@ __all__ = [
     "excuse_goes",
     "marks",
     "petit_au_bout",
+    "running_totals",
     "score",
     "score_tricks",
+    "sum_of_marks",
 ]
 
 TARGETS = {0: 56, 1: 51, 2: 41, 3: 36}  # S2
 POIGNEE_BONUS = {"simple": 20, "double": 30, "triple": 40}  # A1
 
 
+Camp = Literal["attack", "defence"]
+
+
+@dataclass(frozen=True)
+class Share:
+    """One seat's share of the marks (S4): its role, how many times the score it gets
+    (``-1`` for a defender, ``1.5`` for each of the 5-player camp under ⚙
+    ``five_player_split`` ``"1.5:1.5"``) and its marks."""
+
+    seat: int
+    role: Literal["taker", "partner", "defender"]
+    times: float
+    marks: int
+
+
+@dataclass(frozen=True)
+class Breakdown:
+    """How a donne's score is made, term by term (S2–S5, A1–A5): what every face prints
+    to explain a score. :attr:`score` is the sum of :attr:`terms`, and it is the
+    :attr:`Result.score` it comes with.
+
+    ``contract_score`` is ``±(25 + difference) × multiplier``, signed by whether the
+    contract is made; ``petit_au_bout``, ``poignee`` and ``chelem`` are the points each
+    adds to the score of the taker's camp (0 when there is none), after the ⚙ settings.
+    ``petit_camp`` is the camp that took the Petit au bout, ``poignee_camp`` the camp the
+    poignées go to (``None`` when ⚙ ``poignee_goes`` makes them 0), ``poignees`` the
+    ``(seat, level, bonus)`` of each shown (the seat ``None`` when not known), and
+    ``chelem_announced``/``chelem_every`` what the chelem was (``None``: not known)."""
+
+    players: int
+    contract: str
+    multiplier: int
+    points: float
+    bouts: int
+    target: int
+    made: bool
+    difference: int
+    rounded: bool
+    contract_score: int
+    petit_au_bout: int
+    petit_camp: Camp | None
+    petit_multiplied: bool
+    poignees: tuple[tuple[int | None, str, int], ...]
+    poignee: int
+    poignee_camp: Camp | None
+    poignee_multiplied: bool
+    chelem: int
+    chelem_announced: bool | None
+    chelem_every: Camp | None
+    score: int
+    shares: tuple[Share, ...]
+    split: str
+
+    BASE = 25
+
+    @property
+    def terms(self) -> tuple[int, int, int, int]:
+        """The four terms of S3 whose sum is :attr:`score`: the contract's part, the
+        petit au bout, the poignées and the chelem."""
+        return (self.contract_score, self.petit_au_bout, self.poignee, self.chelem)
+
+    def as_json(self) -> dict[str, Any]:
+        """The breakdown as JSON data (what the web table formats)."""
+        return {
+            "players": self.players,
+            "contract": self.contract,
+            "multiplier": self.multiplier,
+            "points": self.points,
+            "bouts": self.bouts,
+            "target": self.target,
+            "made": self.made,
+            "base": self.BASE,
+            "difference": self.difference,
+            "rounded": self.rounded,
+            "contract_score": self.contract_score,
+            "petit_au_bout": self.petit_au_bout,
+            "petit_camp": self.petit_camp,
+            "petit_multiplied": self.petit_multiplied,
+            "poignees": [list(p) for p in self.poignees],
+            "poignee": self.poignee,
+            "poignee_camp": self.poignee_camp,
+            "poignee_multiplied": self.poignee_multiplied,
+            "chelem": self.chelem,
+            "chelem_announced": self.chelem_announced,
+            "chelem_every": self.chelem_every,
+            "score": self.score,
+            "shares": [
+                {"seat": s.seat, "role": s.role, "times": s.times, "marks": s.marks}
+                for s in self.shares
+            ],
+            "split": self.split,
+        }
+
+
 @dataclass(frozen=True)
 class Result:
-    """A donne's result from the taker's camp's side, as in the game record."""
+    """A donne's result from the taker's camp's side, as in the game record, and
+    (:attr:`breakdown`, not part of the record) how its score is made."""
 
     bouts: int
     points: float
@@ -63,11 +164,51 @@ class Result:
     chelem: int
     score: int
     marks: tuple[int, ...]
+    _why: tuple[Any, ...] = field(default=(), compare=False, repr=False)
+
+    @functools.cached_property
+    def breakdown(self) -> Breakdown:
+        """How the score is made, term by term (worked out when first asked for)."""
+        return _breakdown(self)
 
     def as_record(self) -> dict[str, Any]:
-        record = asdict(self)
-        record["marks"] = list(self.marks)
-        return record
+        return {
+            "bouts": self.bouts,
+            "points": self.points,
+            "target": self.target,
+            "made": self.made,
+            "difference": self.difference,
+            "petit_au_bout": self.petit_au_bout,
+            "poignee": self.poignee,
+            "chelem": self.chelem,
+            "score": self.score,
+            "marks": list(self.marks),
+        }
+
+
+def running_totals(marks: Iterable[Sequence[int]], players: int) -> list[tuple[int, ...]]:
+    """S4: the totals after each donne, from each donne's marks in order.
+
+    >>> running_totals([(3, -1, -1, -1), (-2, 6, -2, -2)], 4)
+    [(3, -1, -1, -1), (1, 5, -3, -3)]
+    """
+    totals: Sequence[int] = (0,) * players
+    out: list[tuple[int, ...]] = []
+    for row in marks:
+        totals = add_marks(totals, row)
+        out.append(totals)
+    return out
+
+
+def add_marks(totals: Sequence[int], marks: Sequence[int]) -> tuple[int, ...]:
+    """S4: the totals after one more donne's ``marks``, seat by seat."""
+    return tuple(a + b for a, b in zip(totals, marks, strict=True))
+
+
+def sum_of_marks(marks: Iterable[Sequence[int]], players: int) -> list[int]:
+    """S4: the totals after every donne of ``marks`` (:func:`running_totals`' last)."""
+    totals = running_totals(marks, players)
+    return list(totals[-1]) if totals else [0] * players
 
 
 def difference(half_points: int, target: int) -> int:
@@ -86,16 +227,28 @@ def marks(
     >>> marks(5, 0, 1, 25, Rules(five_player_split="1.5:1.5"))
     (38, 37, -25, -25, -25)
     """
-    result = [-score_] * players
+    return tuple(share[2] for share in _shares(players, taker, partner, score_, rules))
+
+
+_Share = tuple[Literal["taker", "partner", "defender"], float, int]
+
+
+def _shares(
+    players: int, taker: int, partner: int | None, score_: int, rules: Rules
+) -> list[_Share]:
+    """S4: each seat's role, the times S it gets and its marks."""
+    shares: list[_Share] = [("defender", -1, -score_)] * players
     if players == 5 and partner is not None and partner != taker:
         if rules.five_player_split == "1.5:1.5":
             half = int(1.5 * score_)  # toward zero: the taker gets the odd half mark
-            result[taker], result[partner] = 3 * score_ - half, half
+            shares[taker] = ("taker", 1.5, 3 * score_ - half)
+            shares[partner] = ("partner", 1.5, half)
         else:
-            result[taker], result[partner] = 2 * score_, score_
+            shares[taker] = ("taker", 2, 2 * score_)
+            shares[partner] = ("partner", 1, score_)
     else:
-        result[taker] = (players - 1) * score_
-    return tuple(result)
+        shares[taker] = ("taker", players - 1, (players - 1) * score_)
+    return shares
 
 
 def score(
@@ -110,6 +263,9 @@ def score(
     poignee: int,
     chelem: int,
     rules: Rules = _FFT,
+    shown: Sequence[tuple[int | None, str]] = (),
+    chelem_announced: bool | None = None,
+    every_trick: int | None = None,
 ) -> Result:
     """S3: ``(25 + difference + petit au bout) × multiplier + poignée + chelem``,
     signed by whether the contract is made; the petit au bout (±10, A5) and the chelem
@@ -118,18 +274,27 @@ def score(
     The house settings of ``rules`` (⚙, :class:`~atout.table.Rules`) change what they
     name: the poignée to the attack only when made, multiplied or not, the petit au
     bout not multiplied, the 5-player split. ``poignee`` and ``chelem`` are given as
-    the FFT counts them; :attr:`Result.poignee` is what was counted."""
+    the FFT counts them; :attr:`Result.poignee` is what was counted.
+
+    The result's :attr:`~Result.breakdown` tells each term; ``shown`` (the seat and
+    level of each poignée), ``chelem_announced`` and ``every_trick`` (the camp, 0 or 1,
+    that took every trick) only add to what it tells."""
     target = TARGETS[bouts]
     made = taker_half_points >= 2 * target
     sign = 1 if made else -1
     diff = difference(taker_half_points, target)
     multiplier = contract.multiplier
+    counted_poignee = poignee
     if rules.poignee_goes == "attack_if_made" and not made:
-        poignee = 0
+        counted_poignee = 0
     if rules.poignee_multiplied:
-        poignee *= multiplier
+        counted_poignee *= multiplier
     petit = petit_au_bout * multiplier if rules.petit_au_bout_multiplied else petit_au_bout
-    total = sign * (25 + diff) * multiplier + petit + sign * poignee + chelem
+    terms = (sign * (Breakdown.BASE + diff) * multiplier, petit, sign * counted_poignee, chelem)
+    total = sum(terms)
+    shares = _shares(players, taker, partner, total, rules)
+    why = (players, contract, taker_half_points, terms, petit_au_bout, counted_poignee, shares,
+           tuple(shown), chelem_announced, every_trick, rules)  # fmt: skip
     return Result(
         bouts=bouts,
         points=taker_half_points / 2,
@@ -137,10 +302,44 @@ def score(
         made=made,
         difference=diff,
         petit_au_bout=petit_au_bout,
-        poignee=poignee,
+        poignee=counted_poignee,
         chelem=chelem,
         score=total,
-        marks=marks(players, taker, partner, total, rules),
+        marks=tuple(share[2] for share in shares),
+        _why=why,
+    )
+
+
+def _breakdown(result: Result) -> Breakdown:
+    """The breakdown of a result :func:`score` gave, from the terms it added."""
+    players, contract, half, terms, petit, poignee, shares, shown, announced, every, rules = (
+        result._why
+    )
+    camps: tuple[Camp, Camp] = ("attack", "defence")
+    return Breakdown(
+        players=players,
+        contract=contract.value,
+        multiplier=contract.multiplier,
+        points=result.points,
+        bouts=result.bouts,
+        target=result.target,
+        made=result.made,
+        difference=result.difference,
+        rounded=half % 2 == 1,
+        contract_score=terms[0],
+        petit_au_bout=terms[1],
+        petit_camp=None if not petit else camps[petit < 0],
+        petit_multiplied=rules.petit_au_bout_multiplied,
+        poignees=tuple((seat, level, POIGNEE_BONUS[level]) for seat, level in shown),
+        poignee=terms[2],
+        poignee_camp=None if not poignee else camps[not result.made],
+        poignee_multiplied=rules.poignee_multiplied,
+        chelem=terms[3],
+        chelem_announced=announced,
+        chelem_every=None if every is None else camps[every],
+        score=result.score,
+        shares=tuple(Share(seat, *share) for seat, share in enumerate(shares)),
+        split=rules.five_player_split,
     )
 
 
@@ -275,19 +474,22 @@ def score_tricks(
     contract: Contract,
     chien: CardSet,
     ecart: CardSet,
-    poignees: Sequence[str],
+    poignees: Sequence[str | tuple[int, str]],
     chelem_announced: bool,
     excuse_last_trick: ExcuseLastTrick = "changes_camp",
     rules: Rules = _FFT,
 ) -> Result:
     """The result of a donne played to its end: its tricks (each with its winner), the
     taker and his partner (5 players), the contract, the chien and écart, the levels
-    of the poignées shown, and whether a chelem was announced; the house scoring of
-    ``rules`` (its ``excuse_last_trick`` is the argument's)."""
+    of the poignées shown (or the ``(seat, level)`` of each), and whether a chelem was
+    announced; the house scoring of ``rules`` (its ``excuse_last_trick`` is the
+    argument's)."""
     players = len(tricks[0].cards)
     camps = [0 if seat in (taker, partner) else 1 for seat in range(players)]
     winners = [camps[t.winner] for t in tricks if t.winner is not None]
     pile = _piles(tricks, camps, winners, contract, chien, ecart, excuse_last_trick)
+    shown = [(None, p) if isinstance(p, str) else p for p in poignees]
+    every = 0 if chelem_so_far(0, winners) else 1 if chelem_so_far(1, winners) else None
     return score(
         players=players,
         taker=taker,
@@ -296,7 +498,10 @@ def score_tricks(
         taker_half_points=pile.taker.half_points() - pile.owed,
         bouts=pile.taker.count_bouts(),
         petit_au_bout=_petit(tricks, camps, winners),
-        poignee=sum(POIGNEE_BONUS[level] for level in poignees),
-        chelem=chelem_bonus(winners, chelem_announced, rules),
+        poignee=sum(POIGNEE_BONUS[level] for _, level in shown),
+        chelem=chelem_value(chelem_announced, every, rules),
         rules=rules,
+        shown=shown,
+        chelem_announced=chelem_announced,
+        every_trick=every,
     )

@@ -789,7 +789,7 @@ class Donne:
             contract=self._contract,
             chien=_set_of(self._deal.chien_cards),
             ecart=_set_of(self._ecart),
-            poignees=[p.level for p in self._poignees],
+            poignees=[(p.seat, p.level) for p in self._poignees],
             chelem_announced=self._chelem is not None,
             excuse_last_trick=self.rules.excuse_last_trick,
             rules=self.rules,

@@ -149,8 +149,12 @@ def donne_event(seq: int, donne: int, op: GameOperation, taker: int | None) -> E
         rule = {"all_pass": "B3", "petit_sec": "D16"}.get(op.reason, "D12")
         return Event(seq, donne, "donne_voided", rule, {"reason": op.reason})
     assert isinstance(op, DonneScored), op
-    result = op.result.as_record()
-    return Event(seq, donne, "donne_scored", "S4", {"taker": taker, "result": result})
+    data = {
+        "taker": taker,
+        "result": op.result.as_record(),
+        "breakdown": op.result.breakdown.as_json(),
+    }
+    return Event(seq, donne, "donne_scored", "S4", data)
 
 
 def table_event(seq: int, donne: int, kind: str, rule: str, **data: Any) -> Event:

@@ -45,7 +45,7 @@ from atout.fairness import (
     derived_cut,
 )
 from atout.match import Match
-from atout.scoring import Result
+from atout.scoring import Result, add_marks
 from atout.session.actions import (
     AnnouncePetitSec,
     Contribute,
@@ -355,11 +355,11 @@ class Table:
     def sheet(self) -> tuple[SheetRow, ...]:
         """Every donne that is over, with the totals after it (S4)."""
         rows: list[SheetRow] = []
-        totals = [0] * self.variant.players
+        totals: tuple[int, ...] = (0,) * self.variant.players
         for number, donne in enumerate(self.match.donnes, 1):
             if not donne.is_terminal():
                 break
-            totals = [a + b for a, b in zip(totals, donne.returns(), strict=True)]
+            totals = add_marks(totals, donne.returns())
             rows.append(
                 SheetRow(
                     number,
@@ -370,7 +370,7 @@ class Table:
                     donne.called,
                     donne.partner,
                     donne.result,
-                    tuple(totals),
+                    totals,
                 )
             )
         return tuple(rows)

@@ -38,6 +38,7 @@ def sheet_json(rows: tuple[SheetRow, ...]) -> list[dict[str, Any]]:
             "called": _card(row.called),
             "partner": row.partner,
             "result": row.result.as_record() if row.result else None,
+            "breakdown": row.result.breakdown.as_json() if row.result else None,
             "totals": list(row.totals),
         }
         for row in rows

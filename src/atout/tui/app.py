@@ -32,6 +32,7 @@ from atout.bots import BOTS
 from atout.cards import Card, CardSet
 from atout.chien import why_not_in_ecart, why_not_poignee
 from atout.errors import IllegalActionError, InvalidRecordError, Reason
+from atout.score_text import number, score_bonuses, score_equation
 from atout.session import MakeEcart, SheetRow, TableAction, TableObservation
 from atout.state import (
     Bid,
@@ -130,8 +131,9 @@ def donne_over(obs: TableObservation) -> bool:
     return bool(obs.sheet) and obs.sheet[-1].number == obs.number
 
 
-def points_text(points: float) -> str:
-    return f"{points:g}"
+def points_text(points: float, ui: str = "en") -> str:
+    """Points as the reader writes them (``41,5`` in French)."""
+    return number(points, ui)
 
 
 class CardView(Static):
@@ -339,17 +341,11 @@ def tiny(seats: Seats, seat: int) -> str:
 
 
 def bonus_text(row: SheetRow) -> str:
+    """The bonuses counted in the donne's score, in a few characters (b, p, c)."""
     result = row.result
     if result is None:
         return ""
-    parts = []
-    if result.petit_au_bout:
-        parts.append(f"b{result.petit_au_bout:+d}")
-    if result.poignee:
-        parts.append(f"p{result.poignee:+d}")
-    if result.chelem:
-        parts.append(f"c{result.chelem:+d}")
-    return " ".join(parts)
+    return score_bonuses(result.breakdown)
 
 
 def sheet_text(obs: TableObservation, seats: Seats, lang: str) -> Text:
@@ -375,7 +371,7 @@ def sheet_text(obs: TableObservation, seats: Seats, lang: str) -> Text:
         else:
             contract = SHORT_BIDS[Contract(row.contract)] if row.contract else ""
         result = row.result
-        points = points_text(result.points) if result else ""
+        points = points_text(result.points, ui) if result else ""
         bouts = str(result.bouts) if result else ""
         line = (
             f"{row.number:>2} {tiny(seats, row.dealer):<4} {taker:<8} {contract:<9} "
@@ -1567,24 +1563,16 @@ def result_text(
     )
     text.append(
         tr(ui, "Taker's camp: {points} points, {bouts} bout(s) — target {target} (S2): {verdict}",
-           points=points_text(result.points), bouts=result.bouts, target=result.target,
+           points=points_text(result.points, ui), bouts=result.bouts, target=result.target,
            verdict=verdict) + "\n",
         "green" if result.made else "red",
     )  # fmt: skip
     text.append(
         tr(ui, "Defence: {points} points, {bouts} bout(s)",
-           points=points_text(91 - result.points), bouts=3 - result.bouts) + "\n"
+           points=points_text(91 - result.points, ui), bouts=3 - result.bouts) + "\n"
     )  # fmt: skip
-    multiplier = Contract(row.contract).multiplier
-    parts = [tr(ui, "(25 + {n}", n=result.difference)]
-    if result.petit_au_bout:
-        parts.append(tr(ui, " + petit au bout {n:+d}", n=result.petit_au_bout // multiplier))
-    line = "".join(parts) + f") × {multiplier}"
-    if result.poignee:
-        line += tr(ui, " + poignée {n:+d}", n=result.poignee)
-    if result.chelem:
-        line += tr(ui, " + chelem {n:+d}", n=result.chelem)
-    text.append(tr(ui, "Score (S3): {line} = {score}", line=line, score=result.score) + "\n")
+    equation = score_equation(result.breakdown, ui)
+    text.append(tr(ui, "Score (S3): {sum}", sum=equation) + "\n")
     game = session.observation().game
     ecart = list(game.ecart or ()) if game is not None else []
     if ecart:

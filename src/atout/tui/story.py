@@ -10,6 +10,7 @@ from typing import Any
 
 from atout.bidding import Contract
 from atout.cards import Card
+from atout.score_text import number
 from atout.table import Variant
 from atout.tui.words import Seats, tr
 
@@ -355,12 +356,8 @@ class Story:
             )
         else:
             text = "The contract fails: {points} points with {bouts} bout(s), target {target} (S2)."
-        values = {"points": _points(result["points"]), "bouts": result["bouts"]}
+        values = {"points": number(result["points"], self.ui), "bouts": result["bouts"]}
         return [tr(self.ui, text, target=result["target"], **values)]
 
     def on_match_over(self, event: Mapping[str, Any]) -> list[str]:
         return [tr(self.ui, "The match is over.")]
-
-
-def _points(points: float) -> str:
-    return f"{points:g}"

@@ -38,6 +38,8 @@ from sqlalchemy.ext.asyncio import AsyncEngine
 from atout.companion import PROFILES, CompanionError, Evening, differences, profile_rules
 from atout.errors import AtoutError
 from atout.reasons import Reason
+from atout.score_text import number
+from atout.scoring import running_totals
 
 __all__ = ["router", "sheet_pdf", "viewer_token"]
 
@@ -534,8 +536,9 @@ def sheet_pdf(evening: Evening, lang: str = "en") -> bytes:
     for name in names:
         pdf.cell(per, 6, text(name), border=1, fill=True, align="C")
     pdf.ln()
-    running = [0] * evening.players
-    history = [list(running)]
+    finished = evening.finished()
+    sums = running_totals(map(evening.marks_of, finished), evening.players)
+    history = [[0] * evening.players, *map(list, sums)]
     outcome = {
         "misdeal": "maldonne (D12)" if fr else "misdeal (D12)",
         "petit_sec": "Petit sec (D16)",
@@ -553,14 +556,12 @@ def sheet_pdf(evening: Evening, lang: str = "en") -> bytes:
         "garde_sans": "G. sans",
         "garde_contre": "G. contre",
     }
-    for sheet in evening.finished():
+    for sheet, running in zip(finished, sums, strict=True):
         marks = evening.marks_of(sheet)
-        running = [a + b for a, b in zip(running, marks, strict=True)]
-        history.append(list(running))
         if sheet.result is not None and sheet.entry is not None:
             e, r = sheet.entry, sheet.result
             label = (contract_fr if fr else contract_en)[e["contract"]]
-            label += f" {names[e['taker']]} {r.points:g} ({r.bouts}b)"
+            label += f" {names[e['taker']]} {number(r.points, lang)} ({r.bouts}b)"
             label += " ✓" if r.made else " ✗"
             if sheet.edited:
                 label += " *"
@@ -604,34 +605,30 @@ def sheet_pdf(evening: Evening, lang: str = "en") -> bytes:
 
     pdf.set_font(family, "B", 11)
     pdf.cell(0, 8, text("Détail des donnes" if fr else "Each donne"), new_x="LMARGIN", new_y="NEXT")
+    for bold, line in detail_rows(evening, lang):
+        pdf.set_font(family, "B" if bold else "", 8.5 if bold else 8)
+        pdf.cell(0, 5 if bold else 4.2, text(line), new_x="LMARGIN", new_y="NEXT")
+    return bytes(pdf.output())
+
+
+def detail_rows(evening: Evening, lang: str = "en") -> list[tuple[bool, str]]:
+    """The PDF's last part, row by row (``True``: a donne's heading): each donne's
+    faults and marks explained line by line, each line with its rule."""
+    fr = lang == "fr"
+    names = evening.names
+    rows: list[tuple[bool, str]] = []
     for sheet in evening.finished():
-        pdf.set_font(family, "B", 8.5)
         head = f"Donne {sheet.number} — {'donneur' if fr else 'dealer'} {names[sheet.dealer]}"
-        pdf.cell(0, 5, text(head), new_x="LMARGIN", new_y="NEXT")
-        pdf.set_font(family, "", 8)
+        rows.append((True, head))
         for view in sheet.faults:
-            for line in view.lines:
-                pdf.cell(
-                    0,
-                    4.2,
-                    text(f"   {line.rule}  {line.text(lang)}"),
-                    new_x="LMARGIN",
-                    new_y="NEXT",
-                )
+            rows += [(False, f"   {line.rule}  {line.text(lang)}") for line in view.lines]
         if sheet.void == "petit_sec" and sheet.void_by is not None:
             who = names[sheet.void_by]
-            pdf.cell(
-                0,
-                4.2,
-                text(f"   D16  Petit sec : {who}" if fr else f"   D16  Petit sec: {who}"),
-                new_x="LMARGIN",
-                new_y="NEXT",
+            rows.append(
+                (False, f"   D16  Petit sec : {who}" if fr else f"   D16  Petit sec: {who}")
             )
-        for line in sheet.lines:
-            pdf.cell(
-                0, 4.2, text(f"   {line.rule}  {line.text(lang)}"), new_x="LMARGIN", new_y="NEXT"
-            )
-    return bytes(pdf.output())
+        rows += [(False, f"   {line.rule}  {line.text(lang)}") for line in sheet.lines]
+    return rows
 
 
 def _chart(

@@ -1,7 +1,8 @@
 // The events of the feed in words, in the page's language (each names its rule in the
 // log beside it).
-import { t } from "./i18n.js";
+import { lang, t } from "./i18n.js";
 import * as C from "./cards.js";
+import { number, scoreSum } from "./score.js";
 
 export function contractName(contract) {
   return {
@@ -83,7 +84,8 @@ export function describe(e, name) {
       return (r.made
         ? t("{name} makes the contract by {n}", { name: name(e.taker), n: r.difference })
         : t("{name} fails the contract by {n}", { name: name(e.taker), n: r.difference })) +
-        " — " + t("{points} points with {bouts} bouts, {score} a defender", { points: r.points, bouts: r.bouts, score: r.score });
+        " — " + t("{points} points with {bouts} bouts, {score} a defender", { points: number(r.points, lang), bouts: r.bouts, score: r.score }) +
+        (e.breakdown ? " — S = " + scoreSum(e.breakdown, t) : "");
     }
     case "contributed":
       return t("{name} gives a random value to the shuffle", { name: name(e.seat) });

@@ -7,6 +7,7 @@ import { ruleLink } from "./rules.js";
 import * as C from "./cards.js";
 import { Connection } from "./connection.js";
 import { describe, contractName, levelName } from "./describe.js";
+import * as Score from "./score.js";
 
 const $ = (id) => document.getElementById(id);
 const data = JSON.parse($("table-data").textContent);
@@ -1056,23 +1057,20 @@ function renderSheet() {
     const r = row.result;
     let contract = row.void ? t("void ({reason})", { reason: voidReason(row.void) }) : contractName(row.contract);
     if (row.called) contract += ` · ${C.display(row.called)}`;
-    const bonuses = [];
-    if (r) {
-      if (r.petit_au_bout) bonuses.push(t("Petit au bout {n}", { n: r.petit_au_bout }));
-      if (r.poignee) bonuses.push(t("poignée {n}", { n: r.poignee }));
-      if (r.chelem) bonuses.push(t("chelem {n}", { n: r.chelem }));
-    }
+    const b = row.breakdown;
+    const bonuses = b ? Score.bonuses(b, t) : [];
     const marks = r ? r.marks : Array(n).fill(0);
     body.append(el("tr", { class: row.void ? "void" : r && r.made ? "made" : "failed" },
       el("td", { text: String(row.number) }),
       el("td", { text: seatName(row.dealer) }),
       el("td", { text: contract }),
       el("td", { text: row.taker === null ? "—" : seatName(row.taker) + (row.partner !== null && row.partner !== row.taker ? ` + ${seatName(row.partner)}` : "") }),
-      el("td", { text: r ? `${r.points} / ${r.target}` : "—", title: r ? (r.made ? t("made by {n}", { n: r.difference }) : t("failed by {n}", { n: r.difference })) : null }),
+      el("td", { text: r ? `${Score.number(r.points, lang)} / ${r.target}` : "—", title: r ? (r.made ? t("made by {n}", { n: r.difference }) : t("failed by {n}", { n: r.difference })) : null }),
       el("td", { text: r ? String(r.bouts) : "—" }),
       el("td", { text: bonuses.join(", ") || "—" }),
-      el("td", { text: r ? String(r.score) : "—" }),
+      el("td", { class: "score", text: r ? Score.signed(r.score) : "—", title: b ? Score.scoreSum(b, t) : null }),
       ...marks.map((m, s) => el("td", { class: "seat-col marks", text: `${m > 0 ? "+" : ""}${m}`, title: t("total {n}", { n: row.totals[s] }) }))));
+    if (b) body.append(el("tr", { class: "working" }, el("td", { colspan: String(8 + n), title: "S3", text: t("Score (S3): {sum}", { sum: Score.scoreSum(b, t) }) })));
     body.append(el("tr", { class: "totals" }, el("td", { colspan: "8", text: t("totals after donne {n}", { n: row.number }) }),
       ...row.totals.map((x) => el("td", { class: "seat-col", text: String(x) }))));
   }
