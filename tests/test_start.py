@@ -86,10 +86,10 @@ def test_the_fast_coercion_gives_what_typer_gives(annotation: object, value: obj
 
     from atout.cli_common import _PlainValue
 
-    descriptor = resolve_type_descriptor(annotation, OptionInfo())  # type: ignore[arg-type]
+    descriptor = resolve_type_descriptor(annotation, OptionInfo())
     fast = _PlainValue(descriptor.parameter_info, descriptor.annotation, descriptor)
     typer_s = build_runtime_param(descriptor)
-    got = fast._coerce_value(value, None, None)  # type: ignore[arg-type]
+    got = fast._coerce_value(value, None, None)
     assert got == typer_s._coerce_value(value, None, None)  # type: ignore[arg-type]
     assert type(got) is type(typer_s._coerce_value(value, None, None))  # type: ignore[arg-type]
 
