@@ -1,5 +1,5 @@
 """``atout arena``: duplicate matches between two bots. The logic is in
-:mod:`atout.sim.arena`; this is its command-line face, registered by :mod:`atout.cli`.
+:mod:`atout.bots.arena`; this is its command-line face, registered by :mod:`atout.cli`.
 It shares the checks of the other commands through :mod:`atout.cli_common` and imports
 the arena itself only when the command runs."""
 
@@ -23,8 +23,8 @@ from atout.cli_common import (
 )
 
 if TYPE_CHECKING:
+    from atout.bots.arena import ArenaResult
     from atout.dealing import Deal
-    from atout.sim.arena import ArenaResult
 
 MAX_ARENA_DEALS = 1_000_000
 MAX_JOBS = 64
@@ -162,7 +162,7 @@ def arena(
     """Duplicate matches: each deal played with each bot alone in every seat against
     copies of the other; marks per donne with 95% intervals paired by deal.
     `atout arena merge SHARD…` adds up shards."""
-    from atout.sim import arena as A
+    from atout.bots import arena as A
     from atout.sim.parallel import default_address
     from atout.sim.shards import Shard
 
@@ -224,7 +224,7 @@ def arena(
 
 
 def _show(result: ArenaResult, as_json: bool, path: str | None) -> None:
-    from atout.sim import arena as A
+    from atout.bots import arena as A
 
     if as_json:
         typer.echo(json.dumps(result.as_json(), ensure_ascii=False))
@@ -254,7 +254,7 @@ def arena_merge(
     """Add up the shards of one run (`atout arena --shard I/N`) into its report: the same
     figures and intervals as the run in one process. Refuses shards of different
     settings, overlapping shards and a run with shards missing."""
-    from atout.sim import arena as A
+    from atout.bots import arena as A
 
     if not files:
         raise _error("merge: give the shard files of one run, e.g. atout arena merge s*.json")

@@ -65,6 +65,7 @@ from typing import Any, Literal, NamedTuple
 from atout.cards import ALL_CARDS
 from atout.dealing import MIN_CUT, ChienCardDealt, Deal, Operation, PacketDealt, Phase
 from atout.errors import IllegalActionError
+from atout.randomness import CONTRIBUTION_BYTES, SECRET_BYTES
 from atout.table import Rules, Variant
 
 __all__ = [
@@ -86,10 +87,6 @@ __all__ = [
 ]
 
 FAIRNESS_VERSION = "atout.fairness/1"
-SECRET_BYTES = 32
-"""The size of the server's secret, in bytes."""
-CONTRIBUTION_BYTES = (16, 64)
-"""The smallest and largest contribution, in bytes."""
 NEW_CONTRIBUTION_BYTES = 32
 _COMMIT_LABEL = b"atout.fairness/1 commitment"
 _DEAL_LABEL = b"atout.fairness/1 deal"

@@ -111,7 +111,7 @@ from atout.dealing import (
     Shuffled,
 )
 from atout.errors import AtoutError, InvalidRecordError
-from atout.fairness import CONTRIBUTION_BYTES, SECRET_BYTES
+from atout.randomness import CONTRIBUTION_BYTES, SECRET_BYTES
 from atout.state import (
     Action,
     Bid,
