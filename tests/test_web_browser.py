@@ -26,9 +26,9 @@ import pytest
 from playwright.sync_api import Browser, Page
 from playwright.sync_api import TimeoutError as PlaywrightTimeout
 
-from atout.web.testing import ServerProcess
 from tests.browser import ARGS, CHROMIUM, DESKTOP, PHONE, browser, needs_chromium
 from tests.test_web_pg import pg_url
+from tests.web_harness import ServerProcess
 
 __all__ = ["ARGS", "CHROMIUM", "DESKTOP", "PHONE", "browser", "pg_url"]  # fixtures and names
 

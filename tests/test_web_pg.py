@@ -18,7 +18,6 @@ from pathlib import Path
 
 import pytest
 
-from atout.web.testing import ServerProcess
 from tests.test_web_fuzz import (
     test_thousands_of_bad_messages_change_nothing_but_legal_actions as test_pg_fuzz,
 )
@@ -46,6 +45,7 @@ from tests.test_web_server import (
 from tests.test_web_server import (
     test_the_record_is_exported_with_any_token_of_the_table as test_pg_record,
 )
+from tests.web_harness import ServerProcess
 
 __all__ = [
     "test_pg_ack_order",
