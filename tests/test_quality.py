@@ -19,7 +19,17 @@ from pathlib import Path
 import pytest
 
 ROOT = Path(__file__).resolve().parent.parent
-CORE_EXCLUDED = {"cli", "cli_arena", "cli_common", "tui", "web", "bots", "sim", "session"}
+CORE_EXCLUDED = {
+    "__main__",
+    "cli",
+    "cli_arena",
+    "cli_common",
+    "tui",
+    "web",
+    "bots",
+    "sim",
+    "session",
+}
 
 
 def core_modules() -> list[Path]:
