@@ -98,8 +98,7 @@ def main() -> None:
     print(f"{'command':<18} {'wall s':>7} {'CPU s':>7} {'× python -c pass':>17}")
     for row in rows:
         print(
-            f"{row['command']:<18} {row['wall_s']:7.3f} {row['cpu_s']:7.3f} "
-            f"{row['ratio']:16.1f}×"
+            f"{row['command']:<18} {row['wall_s']:7.3f} {row['cpu_s']:7.3f} {row['ratio']:16.1f}×"
         )
 
 

@@ -135,7 +135,6 @@ def test_merge_refuses_what_is_not_one_run(
     assert "merge: give the shard files" in err
 
 
-@pytest.mark.xdist_group("ray")  # one local Ray cluster at a time (tests/test_ray.py)
 def test_ray_local_equals_the_single_run(capsys: pytest.CaptureFixture[str], single: str) -> None:
     ray = pytest.importorskip("ray")
     import os

@@ -23,9 +23,6 @@ from tests.test_parallel import SETTINGS, Flaky, flaky_task  # noqa: E402
 
 DEALS = 6 * BLOCK + 77
 
-# One local Ray cluster at a time: the tests that start one run on the same xdist worker.
-pytestmark = pytest.mark.xdist_group("ray")
-
 
 @pytest.fixture(scope="module")
 def local_ray() -> Iterator[Any]:

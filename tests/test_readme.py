@@ -9,10 +9,6 @@ from tests.readme_examples import README, examples, normalize, run
 
 EXAMPLES = examples(README.read_text(encoding="utf-8"))
 
-# The examples run in order in one scratch folder (a later one may read what an earlier
-# one wrote): all on the same xdist worker.
-pytestmark = pytest.mark.xdist_group("readme")
-
 
 def test_the_readme_has_shell_examples() -> None:
     assert len(EXAMPLES) >= 6
