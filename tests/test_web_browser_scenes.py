@@ -18,9 +18,9 @@ from atout.errors import IllegalActionError
 from atout.session import Table, TableSettings, action_from_json, observation_json
 from atout.session.view import variant_json
 from atout.state import PoigneeShown
-from atout.web.testing import ServerProcess, create_table
 from tests.browser import DESKTOP, browser, needs_chromium, sqlite_server
 from tests.test_web_browser import Watched
+from tests.web_harness import ServerProcess, create_table
 
 __all__ = ["browser"]  # the fixture
 

@@ -22,7 +22,7 @@ from websockets.exceptions import ConnectionClosed, InvalidStatus
 
 from atout.session import observation_json
 from atout.web.server import CSP, page_language
-from atout.web.testing import (
+from tests.web_harness import (
     Seat,
     ServerProcess,
     choose_action,

@@ -13,13 +13,24 @@ import random
 import stat
 import sys
 from collections.abc import Callable, Iterable, Iterator
-from contextlib import contextmanager
 from dataclasses import dataclass
 from typing import Annotated, Any, NoReturn
 
 import typer
 
 from atout.cards import Card, CardSet
+from atout.cli_common import (
+    UserError,
+    check_players,
+    check_seed,
+    count_option,
+    is_terminal,
+    no_options_before_merge,
+    plain_values_fast,
+    plot_path,
+    processes_option,
+    progress,
+)
 from atout.dealing import FAULT_KINDS, Deal, FaultKind, Phase
 from atout.describe import describe_deal
 from atout.errors import AtoutError, IllegalActionError
@@ -46,22 +57,9 @@ English = Annotated[
 ]
 
 
-class UserError(Exception):
-    """A mistake of the user: one line, exit status 2."""
-
-
-MAX_SEED = 2**64 - 1
 MAX_COUNT = 10**9
 MAX_DEALS = 10**12
 MAX_HAND_DEALS = 1_000_000
-PLOT_FORMATS = ("png", "svg", "pdf")
-
-
-def _check_seed(seed: int | None, last: int = 0) -> None:
-    """A seed (and ``seed + last``, the last one used) is an integer 0 … 2**64 - 1."""
-    if seed is not None and not 0 <= seed <= seed + last <= MAX_SEED:
-        span = f" (and --seed + --count - 1 = {seed + last})" if last and seed >= 0 else ""
-        raise UserError(f"--seed {seed}{span}: a seed is an integer from 0 to 2**64 - 1")
 
 
 def _record_limit() -> int:
@@ -85,12 +83,6 @@ def _root(
 
         typer.echo(f"atout {__version__}")
         raise typer.Exit(0)
-
-
-def _check_players(players: int) -> Variant:
-    if players not in (3, 4, 5):
-        raise UserError(f"--players {players}: French Tarot is played by 3, 4 or 5 players")
-    return Variant.for_players(players)
 
 
 @dataclass(frozen=True)
@@ -138,30 +130,6 @@ def _card(text: str, option: str) -> Card:
         return Card.parse(text)
     except AtoutError as error:
         raise UserError(f"{option}: {error}") from None
-
-
-@contextmanager
-def _progress(
-    total: int, enabled: bool, label: str = "dealing"
-) -> Iterator[Callable[[int], None] | None]:
-    """A progress bar on standard error, only when it is a terminal; yields a function
-    that advances it by a number of steps."""
-    if not enabled or total < 2 or not _is_terminal(sys.stderr):
-        yield None
-        return
-    from rich.console import Console
-    from rich.progress import BarColumn, MofNCompleteColumn, Progress, TimeRemainingColumn
-
-    with Progress(
-        "[progress.description]{task.description}",
-        BarColumn(),
-        MofNCompleteColumn(),
-        TimeRemainingColumn(),
-        console=Console(stderr=True),
-        transient=True,
-    ) as progress:
-        task = progress.add_task(label, total=total)
-        yield lambda steps: progress.advance(task, steps)
 
 
 def _deal_with_fault(
@@ -224,14 +192,14 @@ def deal(
     speaks first, who leads and who deals next. The cut depth (4 … 74) and the chien
     placement are chosen uniformly among the legal ones.
     """
-    variant = _check_players(players)
+    variant = check_players(players)
     if dealer is not None and not 0 <= dealer < players:
         raise UserError(f"--dealer {dealer}: seats are 0 … {players - 1} with {players} players")
     if count < 1:
         raise UserError(f"--count {count}: give a number of deals ≥ 1")
     if count > MAX_COUNT:
         raise UserError(f"--count {count}: give a number of deals ≤ {MAX_COUNT:_}")
-    _check_seed(seed, count - 1)
+    check_seed(seed, count - 1)
     if as_json and (jsonl or count > 1):
         raise UserError("--json prints one record; use --jsonl for several (--count N --jsonl)")
     spec = _parse_fault(fault, variant) if fault is not None else None
@@ -241,7 +209,7 @@ def deal(
         raise UserError("--english names cards for people; records hold canonical cards (KS, T21)")
     lang = "en" if english else "fr"
     rules = Rules()
-    with _progress(count, jsonl) as advance:
+    with progress(count, jsonl) as advance:
         for i in range(count):
             deal_seed = seed_for(seed, i)
             rng = make_rng(deal_seed)
@@ -312,7 +280,7 @@ def play(
     """
     from atout.bots import BOTS
 
-    variant = _check_players(players)
+    variant = check_players(players)
     for option, value in (("--bots", bots), ("--level", level)):
         if value is not None and value not in BOTS:
             raise UserError(f"{option} {value!r:.40}: choose one of {', '.join(BOTS)}")
@@ -320,8 +288,8 @@ def play(
         raise UserError(f"--deals {deals}: give a number of donnes ≥ 1")
     if deals > MAX_COUNT:
         raise UserError(f"--deals {deals}: give a number of donnes ≤ {MAX_COUNT:_}")
-    _check_seed(seed)
-    at_table = bots is None and not (as_json or auto) and _is_terminal(sys.stdin, sys.stdout)
+    check_seed(seed)
+    at_table = bots is None and not (as_json or auto) and is_terminal(sys.stdin, sys.stdout)
     _check_play_options(bots, level, as_json, english, at_table, resume, no_animation)
     lang = "en" if english else "fr"
     if at_table:
@@ -418,7 +386,7 @@ def replay(
     from atout.errors import InvalidRecordError
     from atout.record import loads_game
 
-    if file is None and _is_terminal(sys.stdin):
+    if file is None and is_terminal(sys.stdin):
         typer.echo(context.get_help(), err=True)
         raise typer.Exit(2)
     if file == "":  # an unset shell variable: not standard input, which is only -
@@ -500,7 +468,7 @@ def verify(
     from atout.errors import InvalidRecordError
     from atout.fairness import verify_game
 
-    if file is None and _is_terminal(sys.stdin):
+    if file is None and is_terminal(sys.stdin):
         typer.echo(context.get_help(), err=True)
         raise typer.Exit(2)
     if file == "":
@@ -553,11 +521,6 @@ def _read_record(name: str) -> str:
         _invalid_record(name, f"not UTF-8 text (byte {error.start}); a record is JSON (FORMATS.md)")
 
 
-def _is_terminal(*streams: Any) -> bool:
-    """Whether every stream is open on a terminal (a closed one is ``None``)."""
-    return all(stream is not None and stream.isatty() for stream in streams)
-
-
 def _read_stdin(limit: int) -> bytes:
     if sys.stdin is None:
         raise UserError("-: standard input is closed; give a record file")
@@ -597,51 +560,6 @@ def _check_record_file(name: str, info: os.stat_result, limit: int) -> None:
         _invalid_record(
             name, f"{info.st_size:,} bytes, larger than {limit:,}, the limit of a record"
         )
-
-
-def _count(text: str, option: str, most: int) -> int:
-    try:
-        value = int(text.replace("_", "").replace(",", ""))
-    except ValueError:
-        raise UserError(f"{option} {text!r:.40}: give a whole number, e.g. 10_000_000") from None
-    if value < 1:
-        raise UserError(f"{option} {text:.40}: give a number ≥ 1")
-    if value > most:
-        raise UserError(f"{option} {text:.40}: give a number ≤ {most:_}")
-    return value
-
-
-def _plot_path(text: str) -> str:
-    """The file ``--plot`` writes: ``text``, with ``.png`` added when it has no
-    extension; refused before any dealing when it cannot be written."""
-    if not text.strip():
-        raise UserError("--plot '': give a file name, e.g. --plot deals.png")
-    extension = os.path.splitext(text)[1][1:].lower()
-    path = text if extension else text + ".png"
-    if os.path.isdir(text) or os.path.isdir(path) or text.endswith(("/", os.sep)):
-        example = os.path.join(text, "deals.png")
-        raise UserError(f"--plot {text}: a folder; give a file in it, e.g. --plot {example}")
-    if extension and extension not in PLOT_FORMATS:
-        raise UserError(
-            f"--plot {text}: .{extension} is not a picture format; give a .png, .svg or .pdf file"
-        )
-    folder = os.path.dirname(os.path.abspath(path))
-    if not os.path.isdir(folder):
-        raise UserError(f"--plot {text}: its folder {folder} does not exist")
-    _check_writable(path, f"--plot {text}")
-    return path
-
-
-def _check_writable(path: str, option: str) -> None:
-    """Open ``path`` for writing (removing it again if it was not there) or refuse it."""
-    existed = os.path.exists(path)
-    try:
-        with open(path, "ab"):
-            pass
-    except OSError as error:
-        raise UserError(f"{option}: cannot write {path} ({error.strerror})") from None
-    if not existed:
-        os.remove(path)
 
 
 def _check_stats_options(
@@ -764,16 +682,16 @@ def stats(
     if context.invoked_subcommand is not None:
         no_options_before_merge(context)
         return
-    variant = _check_players(players)
-    _check_seed(seed)
+    variant = check_players(players)
+    check_seed(seed)
     _check_stats_options(hand, chien, seat, card, shuffle, engine, plot_file)
     address = default_address()
     processes = _check_spread_options(hand, workers, shard, use_ray, plot_file)
     if hand is not None:
-        count = _count(deals, "--deals (with --hand)", MAX_HAND_DEALS)
+        count = count_option(deals, "--deals (with --hand)", MAX_HAND_DEALS)
         _stats_given_hand(variant, hand, chien, seat or 0, card or [], count, seed, as_json)
         return
-    count = _count(deals, "--deals", MAX_DEALS)
+    count = count_option(deals, "--deals", MAX_DEALS)
     try:
         model, riffles = parse_shuffle(shuffle or "uniform")
     except ValueError as error:
@@ -788,14 +706,14 @@ def stats(
             f"{BLOCK:,}, and a shard holds whole blocks: give N ≤ {most:,}"
         )
     on_ray = use_ray or (address is not None and processes is None)
-    path = _plot_path(plot_file) if plot_file is not None else None
+    path = plot_path(plot_file) if plot_file is not None else None
     first, last = piece.units(blocks_of(count)) if piece else (0, blocks_of(count))
     todo = min(last * BLOCK, count) - first * BLOCK
 
     def announce(text: str) -> None:
         typer.echo(f"atout: {text}", err=True)
 
-    with _progress(todo, True, "dealing") as advance:
+    with progress(todo, True, "dealing") as advance:
         try:
             result, blocks = run_stats(
                 players, count, seed, shuffle or "uniform", engine or "auto", workers=processes,
@@ -835,7 +753,7 @@ def stats_merge(
 
     if not files:
         raise UserError("merge: give the shard files of one run, e.g. atout stats merge s*.json")
-    path = _plot_path(plot_file) if plot_file is not None else None
+    path = plot_path(plot_file) if plot_file is not None else None
     result, shards = merge_stats(files)
     model, riffles = parse_shuffle(result.shuffle)
     _print_stats(result, as_json, riffles if model == 2 else None, [s.piece.name for s in shards])
@@ -844,25 +762,6 @@ def stats_merge(
 
 
 MAX_WORKERS = 1024
-
-
-def processes_option(text: str, option: str, most: int) -> int:
-    """The number of local processes given to ``option`` (1 … ``most``)."""
-    digits = text.strip().replace("_", "")
-    if not (digits.isascii() and digits.isdigit() and 1 <= int(digits) <= most):
-        raise UserError(f"{option} {text:.40}: give a number of processes from 1 to {most}")
-    return int(digits)
-
-
-def no_options_before_merge(context: typer.Context) -> None:
-    """``atout stats OPTIONS merge …`` (or ``arena``): the options would do nothing."""
-    for name in context.params:
-        source = context.get_parameter_source(name)
-        if source is not None and source.name != "DEFAULT":
-            option = "--" + name.replace("_", "-").replace("use-", "").replace("as-", "")
-            raise UserError(
-                f"{option} before merge does nothing: a merge takes the settings of its shards"
-            )
 
 
 def _check_spread_options(
@@ -1064,7 +963,7 @@ def rules(
     typer.echo("\n".join(lines))
 
 
-from atout.sim.arena_cli import arena_app  # noqa: E402  (its own module: duplicate matches of bots)
+from atout.cli_arena import arena_app  # noqa: E402  (its own module: duplicate matches of bots)
 
 app.add_typer(arena_app, name="arena")
 
@@ -1072,6 +971,7 @@ app.add_typer(arena_app, name="arena")
 def main(argv: list[str] | None = None) -> None:
     """Entry point: run the command, turning every user mistake into one line."""
     command = typer.main.get_command(app)
+    plain_values_fast(command)
     try:
         code = command.main(args=argv, prog_name="atout", standalone_mode=False)
         if isinstance(code, int) and code:

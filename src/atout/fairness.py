@@ -75,6 +75,7 @@ from atout.dealing import (
     verify_chien_gaps,
 )
 from atout.errors import IllegalActionError, Reason
+from atout.randomness import CONTRIBUTION_BYTES, SECRET_BYTES
 from atout.table import CHIEN, Rules, Variant
 
 __all__ = [
@@ -96,10 +97,6 @@ __all__ = [
 ]
 
 FAIRNESS_VERSION = "atout.fairness/1"
-SECRET_BYTES = 32
-"""The size of the server's secret, in bytes."""
-CONTRIBUTION_BYTES = (16, 64)
-"""The smallest and largest contribution, in bytes."""
 NEW_CONTRIBUTION_BYTES = 32
 _COMMIT_LABEL = b"atout.fairness/1 commitment"
 _DEAL_LABEL = b"atout.fairness/1 deal"

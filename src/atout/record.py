@@ -113,7 +113,7 @@ from atout.dealing import (
     is_legal_cut,
 )
 from atout.errors import AtoutError, InvalidRecordError
-from atout.fairness import CONTRIBUTION_BYTES, SECRET_BYTES
+from atout.randomness import CONTRIBUTION_BYTES, SECRET_BYTES
 from atout.scoring import sum_of_marks
 from atout.state import (
     Action,

@@ -22,7 +22,7 @@ same samples serve every option (the comparison is paired). Every decision is ma
 
 ``SearchBot(cheat=True)`` (``search-cheat``) plays on the true deal instead of samples:
 an upper reference for the arena, which hands it the donne through :meth:`peek` before
-each decision (see :mod:`atout.sim.arena`).
+each decision (see :mod:`atout.bots.arena`).
 
 >>> import random
 >>> from atout.dealing import Deal
