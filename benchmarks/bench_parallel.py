@@ -62,7 +62,7 @@ def per_cpu_second(deals: int, workers: int) -> float:
 def arena_rows(deals: int) -> dict[str, Any]:
     """``atout arena --bots search-fast,heuristic-1`` on 1 and 2 workers, timed in the
     same run (the start of the processes included), with the same result checked."""
-    from atout.sim.arena import run_arena
+    from atout.bots.arena import run_arena
 
     wall, results = {}, {}
     for n in (1, 2):

@@ -6,7 +6,7 @@
 ``atout serve`` runs in a child process on the loopback (a SQLite file of a temporary
 folder unless ``--db``). The benchmark creates ``--tables`` tables whose seats are all
 persons (``bot_delay_ms`` 0: the server plays no seat), connects one websocket per seat
-(``atout.web.testing.Seat``), starts every table, and lets each client play its seat
+(``tests.web_harness.Seat``), starts every table, and lets each client play its seat
 from its view — a random legal choice, after a pause of about ``--think-ms`` (uniform
 in 0 … 2 × think; 600 ms is the server's own bot delay, so the tables go at the pace of
 tables of bots; ``--think-ms 0`` answers at once, within the protocol's 20 messages a
@@ -33,12 +33,15 @@ import json
 import os
 import random
 import statistics
+import sys
 import tempfile
 import time
 from pathlib import Path
 from typing import Any
 
-from atout.web.testing import Seat, ServerProcess, create_table, token_of
+sys.path.insert(0, str(Path(__file__).resolve().parents[1]))  # the tests' web harness
+
+from tests.web_harness import Seat, ServerProcess, create_table, token_of
 
 
 def rss_kib(pid: int) -> int:

@@ -27,8 +27,7 @@ from tests.test_web_browser import (  # noqa: E402
     Watched,
     step,
 )
-
-from atout.web.testing import ServerProcess  # noqa: E402
+from tests.web_harness import ServerProcess  # noqa: E402
 
 IMAGES = ROOT / "docs" / "images"
 NAMES = ["Ana", "Ben", "Chloé", "Dan"]

@@ -9,7 +9,7 @@ from typing import TYPE_CHECKING
 
 import pytest
 
-from atout.web.testing import ServerProcess
+from tests.web_harness import ServerProcess
 
 if TYPE_CHECKING:
     from playwright.sync_api import Browser, ViewportSize

@@ -1,4 +1,4 @@
-"""The duplicate arena (atout.sim.arena) and ``atout arena``: each deal played with each
+"""The duplicate arena (atout.bots.arena) and ``atout arena``: each deal played with each
 bot alone in every seat, reproducible for a seed, paired intervals, deals from a file,
 one-line errors for every bad option."""
 
@@ -12,9 +12,9 @@ from pathlib import Path
 import pytest
 
 from atout.bots import BOTS
+from atout.bots import arena as A
 from atout.dealing import Deal
 from atout.record import dumps_deal
-from atout.sim import arena as A
 from atout.table import Variant
 from tests.cli_helpers import run
 

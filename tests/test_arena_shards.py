@@ -8,7 +8,7 @@ from pathlib import Path
 
 import pytest
 
-from atout.sim import arena as A
+from atout.bots import arena as A
 from tests.cli_helpers import run
 
 GAME = ["--bots", "random,heuristic-1", "--deals", "8", "--seed", "5"]

@@ -19,8 +19,8 @@ from typing import Any
 import pytest
 
 from atout.companion import Evening
-from atout.web.testing import ServerProcess
 from tests.browser import CHROMIUM, PHONE, browser, needs_chromium, sqlite_server
+from tests.web_harness import ServerProcess
 
 __all__ = ["browser"]  # the fixture
 
@@ -301,7 +301,7 @@ def lambda_free(base: str) -> Any:
 def test_an_entry_made_offline_is_stored_when_back_online(
     server: ServerProcess, browser: Browser
 ) -> None:
-    from atout.web.testing import http_json
+    from tests.web_harness import http_json
 
     status, created, _ = http_json("POST", f"{server.base}/api/companion", {"players": 3})
     assert status == 201

@@ -326,7 +326,7 @@ TAMPERED: list[tuple[str, Callable[[Record], None], str]] = [
     ("next dealer", _donne(3, "deal.next_dealer", 1),
      r"^donne 3: deal\.next_dealer: the companion gives 2, the record says 1 \(D12, D16, D17\)$"),
     ("dealer", _donne(4, "deal.dealer", 1),
-     r"^donne 4: deal\.dealer: the companion gives 2, the record says 1 \(D12, D16, D17\)$"),
+     r"^donne 4: deal\.dealer: the companion gives 2, the record says 1 \(D1, D12, D16, D17\)$"),
     ("same dealer after a misdeal", _donne(1, "deal.next_dealer", 1),
      r"^donne 1: deal\.next_dealer: the companion gives 0, the record says 1"),
     ("shuffler", _donne(2, "deal.shuffler", 3), r"^donne 2: deal\.shuffler: .* \(D4\)$"),

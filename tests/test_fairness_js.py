@@ -190,6 +190,27 @@ def test_canonical_cards_and_variants_agree_with_python(page: Any) -> None:
         }
 
 
+def test_deal_of_follows_the_deal_layout_vectors(page: Any) -> None:
+    """``dealOf`` is a fast copy of the layout of the deal (D6–D8): for every vector of
+    ``tests/vectors/deal_layout.json`` (generated from ``atout.table.Variant``), the same
+    packets and chien cards in the same order, to the same hands."""
+    from atout.cards import ALL_CARDS
+    from tests.test_deal_layout import expected_hands, vectors
+
+    for vector in vectors():
+        players = vector["players"]
+        for dealer, cut in ((0, 0), (players - 1, 33)):
+            arg = {"gaps": vector["gaps"], "cut": cut, "dealer": dealer, "players": players}
+            got = js(page, "F.dealOf({ ...arg, permutation: [...Array(78).keys()] })", arg)
+            seat = {"chien": "chien"} | {h: (dealer + 1 + h) % players for h in range(players)}
+            assert [step["to"] for step in got["sequence"]] == [seat[s] for s in vector["steps"]]
+            pack = list(range(cut, 78)) + list(range(cut))
+            hands, chien = expected_hands(vector, pack)
+            names = [[str(ALL_CARDS[c]) for c in hand] for hand in hands]
+            assert [got["hands"][(dealer + 1 + h) % players] for h in range(players)] == names
+            assert got["chien"] == [str(ALL_CARDS[c]) for c in chien]
+
+
 def _dealt(players: int, consecutive: bool, rng: random.Random) -> tuple[Deal, dict[str, Any], str]:
     """A deal made the way a table makes it, and what verifyDeal is given."""
     variant, rules = Variant.for_players(players), Rules(consecutive_chien_cards=consecutive)

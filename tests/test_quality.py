@@ -1,9 +1,17 @@
-"""The house rules of the code: ruff, ruff format, mypy --strict, and a core that
-imports only the standard library (DESIGN.md: the arrows point one way)."""
+"""The house rules of the code: ruff, ruff format, mypy --strict, the layers and the
+absence of import cycles (import-linter's contracts in .importlinter), and a core that
+imports only the standard library (DESIGN.md: the arrows point one way).
+
+import-linter forbids the core the project's own third-party libraries and any import
+of a higher layer, but it cannot say "the standard library only" for a module it is
+not told of: the walk over the core's files below says it for every module, a new one
+included."""
 
 from __future__ import annotations
 
 import ast
+import os
+import shutil
 import subprocess
 import sys
 from pathlib import Path
@@ -11,7 +19,17 @@ from pathlib import Path
 import pytest
 
 ROOT = Path(__file__).resolve().parent.parent
-CORE_EXCLUDED = {"cli", "tui", "web", "bots", "sim", "session"}
+CORE_EXCLUDED = {
+    "__main__",
+    "cli",
+    "cli_arena",
+    "cli_common",
+    "tui",
+    "web",
+    "bots",
+    "sim",
+    "session",
+}
 
 
 def core_modules() -> list[Path]:
@@ -58,3 +76,43 @@ def test_code_is_clean(command: list[str]) -> None:
         [sys.executable, "-m", *command], cwd=ROOT, capture_output=True, text=True, check=False
     )
     assert done.returncode == 0, done.stdout + done.stderr
+
+
+def lint_imports(root: Path) -> subprocess.CompletedProcess[str]:
+    """``lint-imports`` on the package under ``root / "src"`` with the contracts of
+    this repository."""
+    environment = {**os.environ, "PYTHONPATH": str(root / "src")}
+    return subprocess.run(
+        [sys.executable, "-c", "from importlinter.cli import lint_imports_command; "
+         "lint_imports_command()", "--config", str(ROOT / ".importlinter"), "--no-cache"],
+        cwd=root, capture_output=True, text=True, check=False, env=environment,
+    )  # fmt: skip
+
+
+def test_the_layers_hold_and_no_modules_import_each_other() -> None:
+    done = lint_imports(ROOT)
+    assert done.returncode == 0, done.stdout + done.stderr
+    assert "3 kept, 0 broken" in done.stdout
+
+
+@pytest.mark.parametrize(
+    ("module", "line", "broken"),
+    [
+        ("record.py", "from atout.fairness import verify_game", "No two modules"),
+        ("sim/exact.py", "from atout.cli_common import UserError", "The faces over"),
+        ("scoring.py", "import numpy", "The core imports no library"),
+    ],
+    ids=["cycle", "layer", "library"],
+)
+def test_the_contracts_catch_a_broken_rule(
+    tmp_path: Path, module: str, line: str, broken: str
+) -> None:
+    """A copy of the package with one import that breaks a rule: the cycle between
+    the records and the verifiable deal, the simulator reaching up to the command
+    line, a core module importing NumPy."""
+    shutil.copytree(ROOT / "src" / "atout", tmp_path / "src" / "atout")
+    path = tmp_path / "src" / "atout" / module
+    path.write_text(path.read_text(encoding="utf-8") + f"\n{line}\n", encoding="utf-8")
+    done = lint_imports(tmp_path)
+    assert done.returncode == 1, done.stdout + done.stderr
+    assert f"{broken}" in done.stdout.split("Broken contracts")[1]

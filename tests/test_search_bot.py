@@ -10,6 +10,7 @@ import numpy as np
 
 from atout.bidding import Contract
 from atout.bots import BOTS, HeuristicBot1
+from atout.bots.arena import play_game, run_arena
 from atout.bots.search import (
     SearchBot,
     bid_log_weights,
@@ -19,7 +20,6 @@ from atout.bots.search import (
 )
 from atout.cards import ALL_CARDS, CardSet
 from atout.dealing import Deal
-from atout.sim.arena import play_game, run_arena
 from atout.state import Bid, ChelemDecision, Discard, Donne, GamePhase
 from atout.table import Variant
 

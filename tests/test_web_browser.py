@@ -26,11 +26,10 @@ import pytest
 from playwright.sync_api import Browser, Page
 from playwright.sync_api import TimeoutError as PlaywrightTimeout
 
-from atout.web.testing import ServerProcess
 from tests.browser import ARGS, CHROMIUM, DESKTOP, PHONE, browser, needs_chromium
-from tests.test_web_pg import pg_url
+from tests.web_harness import ServerProcess
 
-__all__ = ["ARGS", "CHROMIUM", "DESKTOP", "PHONE", "browser", "pg_url"]  # fixtures and names
+__all__ = ["ARGS", "CHROMIUM", "DESKTOP", "PHONE", "browser"]  # fixtures and names
 
 pytestmark = needs_chromium
 
@@ -39,8 +38,8 @@ pytestmark = needs_chromium
 def server(
     request: pytest.FixtureRequest, tmp_path_factory: pytest.TempPathFactory
 ) -> Iterator[ServerProcess]:
-    """``atout serve`` on SQLite, then on PostgreSQL (the cluster of tests/test_web_pg.py:
-    a throwaway one from Debian's binaries, or ``ATOUT_TEST_PG_URL``)."""
+    """``atout serve`` on SQLite, then on PostgreSQL (a database of its own on the cluster of
+    tests/conftest.py: a throwaway one from Debian's binaries, or ``ATOUT_TEST_PG_URL``)."""
     where = tmp_path_factory.mktemp("web")
     if request.param == "sqlite":
         db = f"sqlite+aiosqlite:///{where / 'atout.db'}"

@@ -12,9 +12,9 @@ from playwright.sync_api import Browser
 
 from atout import rulebook
 from atout.session import Table
-from atout.web.testing import ServerProcess
 from tests.browser import DESKTOP, browser, needs_chromium, sqlite_server
 from tests.test_web_browser_scenes import FakeServer, open_scene, scene
+from tests.web_harness import ServerProcess
 
 __all__ = ["browser"]  # the fixture
 

@@ -16,10 +16,11 @@ from playwright.sync_api import Browser, Page, WebSocketRoute
 from atout.dealing import Phase
 from atout.errors import IllegalActionError
 from atout.session import Table, TableSettings, action_from_json, observation_json
+from atout.session.view import variant_json
 from atout.state import PoigneeShown
-from atout.web.testing import ServerProcess, create_table
 from tests.browser import DESKTOP, browser, needs_chromium, sqlite_server
 from tests.test_web_browser import Watched
+from tests.web_harness import ServerProcess, create_table
 
 __all__ = ["browser"]  # the fixture
 
@@ -69,6 +70,7 @@ class FakeServer:
         return {
             "id": "scene",
             "players": n,
+            "variant": variant_json(n),
             "deals": 1,
             "names": [f"P{s}" for s in range(n)],
             "kinds": ["person"] * n,

@@ -17,7 +17,7 @@ import pytest
 from websockets.exceptions import ConnectionClosed
 
 from atout.session import observation_json
-from atout.web.testing import Seat, ServerProcess, choose_action, open_table, rebuild_from, token_of
+from tests.web_harness import Seat, ServerProcess, choose_action, open_table, rebuild_from, token_of
 
 MESSAGES_PER_CONNECTION = 300
 CARDS = ["T21", "T1", "EX", "KS", "10H", "1C", "QD", "NS", "JH", "T22", "ks", "R♠", "", "XX"]

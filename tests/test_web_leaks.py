@@ -19,7 +19,7 @@ import pytest
 from atout.cards import Card
 from atout.record import parse_card
 from atout.session import Table
-from atout.web.testing import Seat, ServerProcess, choose_action, open_table, rebuild_from
+from tests.web_harness import Seat, ServerProcess, choose_action, open_table, rebuild_from
 
 WORD = re.compile(r"[0-9A-Z]+")
 BIDS = {"pass": 10, "prise": 10, "garde": 1, "garde_sans": 0.1, "garde_contre": 0.1}

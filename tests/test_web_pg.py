@@ -1,24 +1,16 @@
 """The web table's core tests again on PostgreSQL: the protocol, reconnection, a
-restart in the middle of a match, the leaks and the fuzz, on a throwaway cluster made
-in a temporary folder with Debian's binaries (``/usr/lib/postgresql/*/bin``), or on
-the database of ``ATOUT_TEST_PG_URL``. Skipped only when neither is there."""
+restart in the middle of a match, the leaks and the fuzz, each module and each test
+that starts its own server on a database of its own (tests/conftest.py), on a
+throwaway cluster made with Debian's binaries (``/usr/lib/postgresql/*/bin``) or on
+the cluster of ``ATOUT_TEST_PG_URL``. Skipped only when neither is there."""
 
 from __future__ import annotations
 
-import asyncio
-import contextlib
-import os
-import secrets
-import shutil
-import socket
-import subprocess
-import tempfile
 from collections.abc import Iterator
-from pathlib import Path
 
 import pytest
 
-from atout.web.testing import ServerProcess
+from tests.conftest import own_database
 from tests.test_web_fuzz import (
     test_thousands_of_bad_messages_change_nothing_but_legal_actions as test_pg_fuzz,
 )
@@ -46,6 +38,7 @@ from tests.test_web_server import (
 from tests.test_web_server import (
     test_the_record_is_exported_with_any_token_of_the_table as test_pg_record,
 )
+from tests.web_harness import ServerProcess
 
 __all__ = [
     "test_pg_ack_order",
@@ -60,63 +53,6 @@ __all__ = [
 ]
 
 
-def postgres_bin() -> Path | None:
-    found = sorted(Path("/usr/lib/postgresql").glob("*/bin/initdb"))
-    return found[-1].parent if found else None
-
-
-def free_port() -> int:
-    with socket.socket() as probe:
-        probe.bind(("127.0.0.1", 0))
-        return int(probe.getsockname()[1])
-
-
-def as_owner(args: list[str]) -> list[str]:
-    """``initdb`` and ``pg_ctl`` refuse root: run them as ``postgres`` then."""
-    return ["runuser", "-u", "postgres", "--", *args] if os.geteuid() == 0 else args
-
-
-@pytest.fixture(scope="module")
-def pg_url() -> Iterator[str]:
-    given = os.environ.get("ATOUT_TEST_PG_URL")
-    if given:
-        yield given
-        return
-    binaries = postgres_bin()
-    if binaries is None:
-        pytest.skip("no PostgreSQL binaries in /usr/lib/postgresql (apt-get install postgresql)")
-    folder = Path(tempfile.mkdtemp(prefix="atout-pg-"))
-    data = folder / "data"
-    if os.geteuid() == 0:
-        shutil.chown(folder, "postgres", "postgres")
-    port = free_port()
-
-    def run(*args: str) -> None:
-        done = subprocess.run(as_owner(list(args)), capture_output=True, text=True, check=False)
-        assert done.returncode == 0, done.stdout + done.stderr
-
-    run(str(binaries / "initdb"), "-D", str(data), "-U", "atout", "-A", "trust", "-E", "UTF8")
-    options = f"-p {port} -k {folder} -c listen_addresses=127.0.0.1 -c fsync=off"
-    run(
-        str(binaries / "pg_ctl"),
-        "-D",
-        str(data),
-        "-o",
-        options,
-        "-l",
-        str(folder / "log"),
-        "-w",
-        "start",
-    )
-    try:
-        run(str(binaries / "createdb"), "-h", "127.0.0.1", "-p", str(port), "-U", "atout", "atout")
-        yield f"postgresql+asyncpg://atout@127.0.0.1:{port}/atout"
-    finally:
-        with contextlib.suppress(Exception):
-            run(str(binaries / "pg_ctl"), "-D", str(data), "-m", "immediate", "stop")
-        shutil.rmtree(folder, ignore_errors=True)
-
-
 @pytest.fixture(scope="module")
 def server(pg_url: str, tmp_path_factory: pytest.TempPathFactory) -> Iterator[ServerProcess]:
     folder = tmp_path_factory.mktemp("pg")
@@ -124,30 +60,12 @@ def server(pg_url: str, tmp_path_factory: pytest.TempPathFactory) -> Iterator[Se
         yield process
 
 
-async def create_database(url: str, name: str) -> None:
-    import asyncpg  # type: ignore[import-untyped]
-    from sqlalchemy.engine import make_url
-
-    dsn = make_url(url).set(drivername="postgresql").render_as_string(hide_password=False)
-    connection = await asyncpg.connect(dsn)
-    try:
-        await connection.execute(f'CREATE DATABASE "{name}"')
-    finally:
-        await connection.close()
-
-
 @pytest.fixture
-def fresh_db(pg_url: str) -> str:
+def fresh_db(pg_cluster: str, worker_id: str) -> Iterator[str]:
     """A database of its own on the same cluster, for a test that starts its own server
     (two servers never share a database: each plays the unfinished tables it finds)."""
-    from sqlalchemy.engine import make_url
-
-    name = f"atout_{secrets.token_hex(4)}"
-    try:
-        asyncio.run(create_database(pg_url, name))
-    except Exception as error:
-        pytest.skip(f"cannot create a database for this test: {error}")
-    return make_url(pg_url).set(database=name).render_as_string(hide_password=False)
+    with own_database(pg_cluster, worker_id) as url:
+        yield url
 
 
 def test_the_server_runs_on_postgresql(server: ServerProcess) -> None:

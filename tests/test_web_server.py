@@ -22,7 +22,7 @@ from websockets.exceptions import ConnectionClosed, InvalidStatus
 
 from atout.session import observation_json
 from atout.web.server import CSP, page_language
-from atout.web.testing import (
+from tests.web_harness import (
     Seat,
     ServerProcess,
     choose_action,
@@ -357,6 +357,7 @@ async def test_reconnecting_with_seq_gives_a_snapshot_with_the_events_after_it(
     assert whole["view"] == snapshot["view"]
     assert whole["events"][last_seen:] == snapshot["events"]
     assert whole["table"]["present"] == [True] * 4 and whole["table"]["stand_in"] == [False] * 4
+    assert whole["table"]["variant"] == {"hand_size": 18, "chien_size": 6, "packet_size": 3}
     for seat in [*others, back, fresh, owner]:
         await seat.close()
 

@@ -40,6 +40,7 @@ __all__ = [
     "Card",
     "CardSet",
     "Suit",
+    "holds_petit_sec",
 ]
 
 
@@ -316,6 +317,17 @@ _TRUMP_MASK: Final = ((1 << 21) - 1) << FIRST_TRUMP
 _BOUT_MASK: Final = (1 << FIRST_TRUMP) | (1 << (FIRST_TRUMP + 20)) | (1 << EXCUSE_INDEX)
 
 
+def holds_petit_sec(cards: Iterable[int]) -> bool:
+    """D16, written once: a hand holds the Petit sec when the Petit is its highest card
+    (every other trump and the Excuse rank above it): the Petit with no other trump and
+    without the Excuse.
+
+    >>> holds_petit_sec([Card.parse("KS"), PETIT]), holds_petit_sec([PETIT, EXCUSE])
+    (True, False)
+    """
+    return max(cards, default=None) == FIRST_TRUMP
+
+
 def _hand_order_key(card: Card) -> tuple[int, int]:
     """Players' order: trumps high to low, the Excuse, then ♠ ♥ ♣ ♦, each high to low."""
     if card.is_trump:
@@ -467,8 +479,9 @@ class CardSet:
         )
 
     def has_petit_sec(self) -> bool:
-        """D16: the Petit with no other trump and without the Excuse."""
-        return self.mask & (_TRUMP_MASK | 1 << EXCUSE_INDEX) == 1 << FIRST_TRUMP
+        """D16: the Petit with no other trump and without the Excuse
+        (:func:`holds_petit_sec`)."""
+        return holds_petit_sec(self)
 
     def sorted_for_hand(self) -> list[Card]:
         """The cards in the order players sort them: trumps from the 21 down, the

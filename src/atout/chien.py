@@ -28,6 +28,7 @@ __all__ = [
     "PoigneeLevel",
     "ecart_cards",
     "ecart_mask",
+    "ecart_trumps_at_most",
     "has_poignee",
     "poignee_options",
     "poignee_threshold",
@@ -46,16 +47,23 @@ _BOUTS = CardSet.parse("T1 T21 EX").mask
 # -- E2: the écart ---------------------------------------------------------------------
 
 
+def ecart_trumps_at_most(hand: int, left: int) -> int:
+    """E2, the count written once: how many trumps may still go to the écart from the
+    hand ``hand`` (a card mask), ``left`` cards still to put there: those that the plain
+    cards (suit cards other than Kings) cannot make up; none when they suffice."""
+    return max(0, left - (hand & _SUITS & ~_KINGS).bit_count())
+
+
 def _ecart_limits(hand: int, left: int) -> list[tuple[int, str]]:
     """E2 in one place: the cards that may not go to the écart, each with why. No King
-    and no bout; a trump only when the hand holds fewer plain cards (suit cards other
-    than Kings) than cards still to discard. Each limit comes with the kind of its refusal
+    and no bout; a trump only when the plain cards do not suffice
+    (:func:`ecart_trumps_at_most`). Each limit comes with the kind of its refusal
     (:mod:`atout.reasons`)."""
     limits = [
         (_KINGS, "ecart_king"),
         (_BOUTS, "ecart_bout"),
     ]
-    if (hand & _SUITS & ~_KINGS).bit_count() >= left:
+    if not ecart_trumps_at_most(hand, left):
         limits.append((TRUMP_MASK, "ecart_trump"))
     return limits
 

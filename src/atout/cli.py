@@ -13,13 +13,25 @@ import random
 import stat
 import sys
 from collections.abc import Callable, Iterable, Iterator
-from contextlib import contextmanager
 from dataclasses import dataclass
 from typing import Annotated, Any, NoReturn
 
 import typer
 
 from atout.cards import Card, CardSet
+from atout.cli_common import (
+    UserError,
+    _,
+    check_players,
+    check_seed,
+    count_option,
+    is_terminal,
+    no_options_before_merge,
+    plain_values_fast,
+    plot_path,
+    processes_option,
+    progress,
+)
 from atout.dealing import FAULT_KINDS, Deal, FaultKind, Phase
 from atout.describe import describe_deal
 from atout.errors import AtoutError, IllegalActionError
@@ -46,33 +58,9 @@ English = Annotated[
 ]
 
 
-class UserError(Exception):
-    """A mistake of the user: one line, exit status 2."""
-
-
-def _(message: str, **values: object) -> str:
-    """``message`` in the reader's language (``LC_ALL``, ``LC_MESSAGES``, ``LANG``),
-    its ``{names}`` filled in."""
-    from atout.i18n import gettext, reader_language
-
-    text = gettext(reader_language(), message)
-    return text.format(**values) if values else text
-
-
-MAX_SEED = 2**64 - 1
 MAX_COUNT = 10**9
 MAX_DEALS = 10**12
 MAX_HAND_DEALS = 1_000_000
-PLOT_FORMATS = ("png", "svg", "pdf")
-
-
-def _check_seed(seed: int | None, last: int = 0) -> None:
-    """A seed (and ``seed + last``, the last one used) is an integer 0 … 2**64 - 1."""
-    if seed is not None and not 0 <= seed <= seed + last <= MAX_SEED:
-        span = f" (and --seed + --count - 1 = {seed + last})" if last and seed >= 0 else ""
-        raise UserError(
-            _("--seed {seed}{span}: a seed is an integer from 0 to 2**64 - 1", seed=seed, span=span)
-        )
 
 
 def _record_limit() -> int:
@@ -96,17 +84,6 @@ def _root(
 
         typer.echo(f"atout {__version__}")
         raise typer.Exit(0)
-
-
-def _check_players(players: int) -> Variant:
-    if players not in (3, 4, 5):
-        raise UserError(
-            _(
-                "--players {players}: French Tarot is played by 3, 4 or 5 players",
-                players=players,
-            )
-        )
-    return Variant.for_players(players)
 
 
 @dataclass(frozen=True)
@@ -169,30 +146,6 @@ def _card(text: str, option: str) -> Card:
         raise UserError(_("{option}: {error}", option=option, error=error)) from None
 
 
-@contextmanager
-def _progress(
-    total: int, enabled: bool, label: str = "dealing"
-) -> Iterator[Callable[[int], None] | None]:
-    """A progress bar on standard error, only when it is a terminal; yields a function
-    that advances it by a number of steps."""
-    if not enabled or total < 2 or not _is_terminal(sys.stderr):
-        yield None
-        return
-    from rich.console import Console
-    from rich.progress import BarColumn, MofNCompleteColumn, Progress, TimeRemainingColumn
-
-    with Progress(
-        "[progress.description]{task.description}",
-        BarColumn(),
-        MofNCompleteColumn(),
-        TimeRemainingColumn(),
-        console=Console(stderr=True),
-        transient=True,
-    ) as progress:
-        task = progress.add_task(label, total=total)
-        yield lambda steps: progress.advance(task, steps)
-
-
 def _deal_with_fault(
     variant: Variant, rules: Rules, rng: random.Random, dealer: int | None, fault: FaultSpec
 ) -> list[Deal]:
@@ -253,7 +206,7 @@ def deal(
     speaks first, who leads and who deals next. The cut depth (4 … 74) and the chien
     placement are chosen uniformly among the legal ones.
     """
-    variant = _check_players(players)
+    variant = check_players(players)
     if dealer is not None and not 0 <= dealer < players:
         raise UserError(
             _(
@@ -269,7 +222,7 @@ def deal(
         raise UserError(
             _("--count {count}: give a number of deals ≤ {most:_}", count=count, most=MAX_COUNT)
         )
-    _check_seed(seed, count - 1)
+    check_seed(seed, count - 1)
     if as_json and (jsonl or count > 1):
         raise UserError(
             _(
@@ -291,7 +244,7 @@ def deal(
         )
     lang = "en" if english else "fr"
     rules = Rules()
-    with _progress(count, jsonl) as advance:
+    with progress(count, jsonl) as advance:
         for i in range(count):
             deal_seed = seed_for(seed, i)
             rng = make_rng(deal_seed)
@@ -362,7 +315,7 @@ def play(
     """
     from atout.bots import BOTS
 
-    variant = _check_players(players)
+    variant = check_players(players)
     for option, value in (("--bots", bots), ("--level", level)):
         if value is not None and value not in BOTS:
             raise UserError(
@@ -379,8 +332,8 @@ def play(
         raise UserError(
             _("--deals {deals}: give a number of donnes ≤ {most:_}", deals=deals, most=MAX_COUNT)
         )
-    _check_seed(seed)
-    at_table = bots is None and not (as_json or auto) and _is_terminal(sys.stdin, sys.stdout)
+    check_seed(seed)
+    at_table = bots is None and not (as_json or auto) and is_terminal(sys.stdin, sys.stdout)
     _check_play_options(bots, level, as_json, english, at_table, resume, no_animation)
     lang = "en" if english else "fr"
     if at_table:
@@ -489,7 +442,7 @@ def replay(
     from atout.errors import InvalidRecordError
     from atout.record import loads_game
 
-    if file is None and _is_terminal(sys.stdin):
+    if file is None and is_terminal(sys.stdin):
         typer.echo(context.get_help(), err=True)
         raise typer.Exit(2)
     if file == "":  # an unset shell variable: not standard input, which is only -
@@ -575,7 +528,7 @@ def verify(
     from atout.errors import InvalidRecordError
     from atout.fairness import verify_game
 
-    if file is None and _is_terminal(sys.stdin):
+    if file is None and is_terminal(sys.stdin):
         typer.echo(context.get_help(), err=True)
         raise typer.Exit(2)
     if file == "":
@@ -636,11 +589,6 @@ def _read_record(name: str) -> str:
         _invalid_record(name, f"not UTF-8 text (byte {error.start}); a record is JSON (FORMATS.md)")
 
 
-def _is_terminal(*streams: Any) -> bool:
-    """Whether every stream is open on a terminal (a closed one is ``None``)."""
-    return all(stream is not None and stream.isatty() for stream in streams)
-
-
 def _read_stdin(limit: int) -> bytes:
     if sys.stdin is None:
         raise UserError(_("-: standard input is closed; give a record file"))
@@ -687,79 +635,6 @@ def _check_record_file(name: str, info: os.stat_result, limit: int) -> None:
         _invalid_record(
             name, f"{info.st_size:,} bytes, larger than {limit:,}, the limit of a record"
         )
-
-
-def _count(text: str, option: str, most: int) -> int:
-    try:
-        value = int(text.replace("_", "").replace(",", ""))
-    except ValueError:
-        raise UserError(
-            _(
-                "{option} {text!r:.40}: give a whole number, e.g. 10_000_000",
-                option=option,
-                text=text,
-            )
-        ) from None
-    if value < 1:
-        raise UserError(_("{option} {text:.40}: give a number ≥ 1", option=option, text=text))
-    if value > most:
-        raise UserError(
-            _("{option} {text:.40}: give a number ≤ {most:_}", option=option, text=text, most=most)
-        )
-    return value
-
-
-def _plot_path(text: str) -> str:
-    """The file ``--plot`` writes: ``text``, with ``.png`` added when it has no
-    extension; refused before any dealing when it cannot be written."""
-    if not text.strip():
-        raise UserError(_("--plot '': give a file name, e.g. --plot deals.png"))
-    extension = os.path.splitext(text)[1][1:].lower()
-    path = text if extension else text + ".png"
-    if os.path.isdir(text) or os.path.isdir(path) or text.endswith(("/", os.sep)):
-        example = os.path.join(text, "deals.png")
-        raise UserError(
-            _(
-                "--plot {text}: a folder; give a file in it, e.g. --plot {example}",
-                text=text,
-                example=example,
-            )
-        )
-    if extension and extension not in PLOT_FORMATS:
-        raise UserError(
-            _(
-                "--plot {text}: .{extension} is not a picture format; give a .png, "
-                ".svg or .pdf file",
-                text=text,
-                extension=extension,
-            )
-        )
-    folder = os.path.dirname(os.path.abspath(path))
-    if not os.path.isdir(folder):
-        raise UserError(
-            _("--plot {text}: its folder {folder} does not exist", text=text, folder=folder)
-        )
-    _check_writable(path, f"--plot {text}")
-    return path
-
-
-def _check_writable(path: str, option: str) -> None:
-    """Open ``path`` for writing (removing it again if it was not there) or refuse it."""
-    existed = os.path.exists(path)
-    try:
-        with open(path, "ab"):
-            pass
-    except OSError as error:
-        raise UserError(
-            _(
-                "{option}: cannot write {path} ({reason})",
-                option=option,
-                path=path,
-                reason=error.strerror,
-            )
-        ) from None
-    if not existed:
-        os.remove(path)
 
 
 def _check_stats_options(
@@ -888,16 +763,16 @@ def stats(
     if context.invoked_subcommand is not None:
         no_options_before_merge(context)
         return
-    variant = _check_players(players)
-    _check_seed(seed)
+    variant = check_players(players)
+    check_seed(seed)
     _check_stats_options(hand, chien, seat, card, shuffle, engine, plot_file)
     address = default_address()
     processes = _check_spread_options(hand, workers, shard, use_ray, plot_file)
     if hand is not None:
-        count = _count(deals, "--deals (with --hand)", MAX_HAND_DEALS)
+        count = count_option(deals, "--deals (with --hand)", MAX_HAND_DEALS)
         _stats_given_hand(variant, hand, chien, seat or 0, card or [], count, seed, as_json)
         return
-    count = _count(deals, "--deals", MAX_DEALS)
+    count = count_option(deals, "--deals", MAX_DEALS)
     try:
         model, riffles = parse_shuffle(shuffle or "uniform")
     except ValueError as error:
@@ -919,14 +794,14 @@ def stats(
             )
         )
     on_ray = use_ray or (address is not None and processes is None)
-    path = _plot_path(plot_file) if plot_file is not None else None
+    path = plot_path(plot_file) if plot_file is not None else None
     first, last = piece.units(blocks_of(count)) if piece else (0, blocks_of(count))
     todo = min(last * BLOCK, count) - first * BLOCK
 
     def announce(text: str) -> None:
         typer.echo(f"atout: {text}", err=True)
 
-    with _progress(todo, True, "dealing") as advance:
+    with progress(todo, True, "dealing") as advance:
         try:
             result, blocks = run_stats(
                 players, count, seed, shuffle or "uniform", engine or "auto", workers=processes,
@@ -970,7 +845,7 @@ def stats_merge(
                 "merge: give the shard files of one run, e.g. atout stats merge s*.json",
             )
         )
-    path = _plot_path(plot_file) if plot_file is not None else None
+    path = plot_path(plot_file) if plot_file is not None else None
     result, shards = merge_stats(files)
     model, riffles = parse_shuffle(result.shuffle)
     _print_stats(result, as_json, riffles if model == 2 else None, [s.piece.name for s in shards])
@@ -979,35 +854,6 @@ def stats_merge(
 
 
 MAX_WORKERS = 1024
-
-
-def processes_option(text: str, option: str, most: int) -> int:
-    """The number of local processes given to ``option`` (1 … ``most``)."""
-    digits = text.strip().replace("_", "")
-    if not (digits.isascii() and digits.isdigit() and 1 <= int(digits) <= most):
-        raise UserError(
-            _(
-                "{option} {text:.40}: give a number of processes from 1 to {most}",
-                option=option,
-                text=text,
-                most=most,
-            )
-        )
-    return int(digits)
-
-
-def no_options_before_merge(context: typer.Context) -> None:
-    """``atout stats OPTIONS merge …`` (or ``arena``): the options would do nothing."""
-    for name in context.params:
-        source = context.get_parameter_source(name)
-        if source is not None and source.name != "DEFAULT":
-            option = "--" + name.replace("_", "-").replace("use-", "").replace("as-", "")
-            raise UserError(
-                _(
-                    "{option} before merge does nothing: a merge takes the settings of its shards",
-                    option=option,
-                )
-            )
 
 
 def _check_spread_options(
@@ -1210,7 +1056,7 @@ def rules(
     from atout import rulebook
 
     if lang is not None and lang not in ("fr", "en"):
-        raise UserError(f"--lang {lang!r:.20}: choose fr or en")
+        raise UserError(_("--lang {lang!r:.20}: choose fr or en", lang=lang))
     language = lang or _reader_language()
     if rule_id is not None:
         typer.echo(rulebook.render_rule(rule_id, language))
@@ -1223,7 +1069,7 @@ def rules(
     typer.echo("\n".join(lines))
 
 
-from atout.sim.arena_cli import arena_app  # noqa: E402  (its own module: duplicate matches of bots)
+from atout.cli_arena import arena_app  # noqa: E402  (its own module: duplicate matches of bots)
 
 app.add_typer(arena_app, name="arena")
 
@@ -1231,6 +1077,7 @@ app.add_typer(arena_app, name="arena")
 def main(argv: list[str] | None = None) -> None:
     """Entry point: run the command, turning every user mistake into one line."""
     command = typer.main.get_command(app)
+    plain_values_fast(command)
     try:
         code = command.main(args=argv, prog_name="atout", standalone_mode=False)
         if isinstance(code, int) and code:

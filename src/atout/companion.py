@@ -36,11 +36,13 @@ from typing import Any, Literal
 from atout.bidding import Contract
 from atout.cards import PETIT, Card, CardSet
 from atout.chien import LEVELS
-from atout.dealing import MIN_CUT, Deal, FaultRecorded, Phase
+from atout.dealing import MIN_CUT, Deal, FaultRecorded, Phase, is_legal_cut
 from atout.errors import AtoutError, IllegalActionError, InvalidNotationError, InvalidRecordError
 from atout.reasons import Reason, render
 from atout.record import (
     DEAL_FIELDS,
+    DEAL_RULES,
+    DONNE_RULES,
     ENTERED_FIELDS,
     RESULT_RULES,
     compare_field,
@@ -509,7 +511,7 @@ class Evening:
             raise _refuse("D5", "c_cut_entered")
         if deal.phase is Phase.SHUFFLE:
             deal.shuffle(permutation=range(78))  # the real shuffle is the players'
-        if not isinstance(k, int) or isinstance(k, bool) or not MIN_CUT <= k <= 78 - MIN_CUT:
+        if not is_legal_cut(k):
             raise _refuse("D5", "c_cut_depth", low=MIN_CUT, high=78 - MIN_CUT, value=f"{k!r:.20}")
         deal.cut(k)
         sheet.cut = k
@@ -968,41 +970,13 @@ def read_evening(text: str | bytes, source: str | None = None) -> Evening:
     return loads_with(text, _evening_of, source)
 
 
+# The record's maps of fields to rules (one map); a score sheet holds the cards of the
+# deal only as they were entered (FORMATS.md), never dealt by the companion.
 _SHEET_DEAL_RULES = {
-    "format": "FORMATS.md",
-    "players": "D9",
-    "seed": "FORMATS.md",
-    "draw": "D1–D3",
-    "dealer": "D12, D16, D17",
-    "shuffler": "D4",
-    "cutter": "D5",
-    "shuffled": "FORMATS.md",
-    "cut": "D5",
-    "pack": "FORMATS.md",
-    "sequence": "FORMATS.md",
-    "hands": "FORMATS.md",
-    "chien": "FORMATS.md",
-    "petit_sec": "D16",
-    "first_bidder": "D18",
-    "leader": "D18, A6",
-    "next_dealer": "D12, D16, D17",
+    **DEAL_RULES,
+    **dict.fromkeys(("shuffled", "pack", "sequence", "hands", "chien"), "FORMATS.md"),
 }
-_SHEET_RULES = {
-    "hands_known": "FORMATS.md",
-    "barred": "D12, D14",
-    "faults": "D10–D14",
-    "void": "B3, D12, D16",
-    "bids": "B1",
-    "taker": "B1",
-    "contract": "B2",
-    "called": "B4",
-    "partner": "B4",
-    "ecart": "E1",
-    "poignees": "A1, A2",
-    "chelem": "A4",
-    "tricks": "P5",
-    "result": "S3",
-}
+_SHEET_RULES = {"hands_known": "FORMATS.md", **DONNE_RULES, "result": "S3"}
 _ENTERED_RULES = {
     "penalties": "D11",
     "points": "S1",

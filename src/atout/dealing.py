@@ -35,13 +35,14 @@ from dataclasses import dataclass, field
 from enum import Enum
 from functools import cache
 from operator import itemgetter
-from typing import Any, ClassVar, Literal, NamedTuple, TypeVar
+from typing import Any, ClassVar, Literal, NamedTuple, TypeGuard, TypeVar
 
-from atout.cards import ALL_CARDS, PETIT, Card, CardSet
+from atout.cards import ALL_CARDS, PETIT, Card, CardSet, holds_petit_sec
 from atout.errors import IllegalActionError, Reason
-from atout.table import Rules, Variant
+from atout.table import CHIEN, Rules, Variant
 
 __all__ = [
+    "CUTS",
     "CardDrawn",
     "CardsPickedUp",
     "ChienCardDealt",
@@ -59,9 +60,15 @@ __all__ = [
     "Shuffled",
     "choose_chien_gaps",
     "count_chien_placements",
+    "first_difference",
+    "gaps_of_slots",
+    "is_legal_cut",
+    "placement_slots",
+    "verify_chien_gaps",
 ]
 
 MIN_CUT = 4  # D5: take or leave more than 3 cards
+CUTS = range(MIN_CUT, 78 - MIN_CUT + 1)  # D5: every legal cut depth, 4 … 74
 _FFT_RULES = Rules()
 _CANONICAL_PACK: list[Card] = list(ALL_CARDS)
 
@@ -92,6 +99,12 @@ _PHASE_RULE = {  # the rule of each phase, for the refusals that say where the d
 
 FaultKind = Literal["misdeal", "chien_count", "card_exposed", "early_pickup"]
 FAULT_KINDS: tuple[FaultKind, ...] = ("misdeal", "chien_count", "card_exposed", "early_pickup")
+FAULT_RULES: dict[FaultKind, str] = {  # the rule each fault of the deal breaks, written once
+    "misdeal": "D12",
+    "chien_count": "D10",
+    "card_exposed": "D14",
+    "early_pickup": "D11",
+}
 VoidReason = Literal["misdeal", "petit_sec"]
 
 
@@ -234,13 +247,25 @@ def choose_chien_gaps(variant: Variant, rules: Rules, rng: random.Random) -> lis
     return _sample_gaps(gaps, variant.chien_size, rules.consecutive_chien_cards, rng)
 
 
+def placement_slots(gaps: int, k: int, repeat: bool) -> int:
+    """D8 ⚙, a uniform placement written once: ``k`` chien cards over ``gaps`` open gaps
+    are placed by choosing ``k`` of this many slots (:func:`gaps_of_slots`): one slot
+    per gap, or with ``repeat`` (two chien cards in a row) ``gaps + k - 1``, stars and
+    bars."""
+    return gaps + k - 1 if repeat else gaps
+
+
+def gaps_of_slots(gaps: Sequence[int], picks: Sequence[int], repeat: bool) -> list[int]:
+    """The placement that the sorted slots ``picks`` (of :func:`placement_slots`) stand
+    for among the open ``gaps``: the gap of each slot, or with ``repeat`` the i-th
+    slot shifted down by i."""
+    return [gaps[p - i] for i, p in enumerate(picks)] if repeat else [gaps[p] for p in picks]
+
+
 def _sample_gaps(gaps: Sequence[int], k: int, repeat: bool, rng: random.Random) -> list[int]:
-    """``k`` of ``gaps`` chosen uniformly, sorted; with ``repeat`` a uniform multiset
-    (stars and bars: ``k`` of ``len(gaps) + k - 1`` slots, the i-th shifted down by i)."""
-    if not repeat:
-        return sorted(rng.sample(gaps, k))
-    picks = sorted(rng.sample(range(len(gaps) + k - 1), k))
-    return [gaps[p - i] for i, p in enumerate(picks)]
+    """``k`` of ``gaps`` chosen uniformly, sorted; with ``repeat`` a uniform multiset."""
+    picks = sorted(rng.sample(range(placement_slots(len(gaps), k, repeat)), k))
+    return gaps_of_slots(gaps, picks, repeat)
 
 
 @cache
@@ -249,14 +274,14 @@ def _dealer_chosen(dealer: int, by_draw: bool) -> DealerChosen:
 
 
 @cache
-def _packet_takers(
-    players: int, size: int, packets: int, dealer: int
-) -> tuple[Callable[[list[Card]], Any], ...]:
+def _packet_takers(players: int, dealer: int) -> tuple[Callable[[list[Card]], Any], ...]:
     """For each seat, what takes its cards out of the dealt cards once the chien cards
-    are set aside: packet ``p`` of ``size`` cards goes to seat ``dealer + 1 + p`` (D6–D7)."""
+    are set aside: the packets go to :attr:`~atout.table.Variant.packet_hands` (D6–D7)."""
+    variant = Variant.for_players(players)
+    size = variant.packet_size
     places: list[list[int]] = [[] for _ in range(players)]
-    for packet in range(packets):
-        places[(dealer + 1 + packet) % players] += range(packet * size, (packet + 1) * size)
+    for packet, hand in enumerate(variant.packet_hands):
+        places[(dealer + 1 + hand) % players] += range(packet * size, (packet + 1) * size)
     return tuple(itemgetter(*seat) for seat in places)
 
 
@@ -291,16 +316,19 @@ class _Plan(NamedTuple):
         players, size = self.variant.players, self.variant.packet_size
         steps: list[PacketDealt | ChienCardDealt] = []
         top = 0
-        for packet in range(self.variant.packet_count):
-            steps.append(PacketDealt((self.dealer + 1 + packet) % players, pack[top : top + size]))
-            top += size
-            for _ in range(self.gaps.count(packet + 1)):
+        for hand in self.variant.deal_steps(self.gaps):
+            if hand == CHIEN:
                 steps.append(ChienCardDealt(pack[top]))
                 top += 1
+            else:
+                seat = (self.dealer + 1 + hand) % players
+                steps.append(PacketDealt(seat, pack[top : top + size]))
+                top += size
         return steps
 
 
 _Op = TypeVar("_Op", bound=Operation)
+_Item = TypeVar("_Item")
 
 
 # -- the deal -----------------------------------------------------------------------------
@@ -556,7 +584,9 @@ class Deal:
     @property
     def next_packet_seat(self) -> int:
         """D6: packets go round counter-clockwise from the dealer's right neighbour."""
-        return (self._require_dealer() + 1 + self._packets) % self.variant.players
+        hands = self.variant.packet_hands  # after the last packet: round again
+        hand = hands[self._packets % len(hands)]
+        return (self._require_dealer() + 1 + hand) % self.variant.players
 
     @property
     def chien_gaps_left(self) -> int:
@@ -648,29 +678,14 @@ class Deal:
         self._lay_out([self.pack[i] for i in permutation], k, chien_gaps)
 
     def _verify_chien_gaps(self, gaps: Sequence[int]) -> None:
-        """D8 for a whole placement: as many gaps as chien cards, none before the first
-        packet or after the last, in order, and by default (⚙) no gap twice."""
-        variant, repeat = self.variant, self.rules.consecutive_chien_cards
-        if len(gaps) != variant.chien_size:
-            raise IllegalActionError(
-                "D8", "chien_gap_count", size=variant.chien_size, count=len(gaps)
-            )
-        previous = 0
-        for gap in gaps:
-            if gap < 1:
-                raise IllegalActionError("D8", "chien_not_first")
-            if gap < previous or (gap == previous and not repeat):
-                raise _gap_error(gap, previous)
-            previous = gap
-        if previous >= variant.packet_count:
-            raise IllegalActionError("D8", "chien_not_last")
+        verify_chien_gaps(self.variant, self.rules, gaps)
 
     def _deal_whole_at_random(self, rng: random.Random) -> None:
         """The choices of the step-by-step procedure, drawn from ``rng`` in its order: a
         uniform shuffle, a cut uniform among the legal ones, a uniform chien placement."""
         order = list(self.pack)
         rng.shuffle(order)
-        k = rng.randint(MIN_CUT, 78 - MIN_CUT)
+        k = rng.randint(CUTS[0], CUTS[-1])
         self._lay_out(order, k, choose_chien_gaps(self.variant, self.rules, rng))
 
     def _lay_out(self, order: list[Card], k: int, gaps: Sequence[int]) -> None:
@@ -681,12 +696,12 @@ class Deal:
         self._verify_chien_gaps(gaps)
         variant, dealer = self.variant, self._require_dealer()
         pack = order[k:] + order[:k]
-        dealt, size, chien = pack.copy(), variant.packet_size, []
-        for i in range(len(gaps) - 1, -1, -1):
-            chien.append(dealt.pop(gaps[i] * size + i))
+        dealt, chien = pack.copy(), []
+        for place in reversed(variant.chien_places(gaps)):
+            chien.append(dealt.pop(place))
         chien.reverse()
         self.pack, self.shuffled, self.cut_k, self.chien_cards = pack, tuple(order), k, chien
-        takers = _packet_takers(variant.players, size, variant.packet_count, dealer)
+        takers = _packet_takers(variant.players, dealer)
         self.received = [list(take(dealt)) for take in takers]
         self._next_card, self._packets = 78, variant.packet_count
         ending, logged = self._end(dealt), len(self._operations)
@@ -708,9 +723,10 @@ class Deal:
         the Petit holds it sec when the Petit is its highest card."""
         if PETIT in self.chien_cards:
             return None
-        players, size = self.variant.players, self.variant.packet_size
-        seat = (self._require_dealer() + 1 + dealt.index(PETIT) // size) % players
-        return seat if max(self.received[seat]) == PETIT else None
+        variant = self.variant
+        hand = variant.packet_hands[dealt.index(PETIT) // variant.packet_size]
+        seat = (self._require_dealer() + 1 + hand) % variant.players
+        return seat if holds_petit_sec(self.received[seat]) else None
 
     # -- D10, D15, D16 ----------------------------------------------------------------------
 
@@ -741,7 +757,7 @@ class Deal:
         (the Petit is its highest card: the trumps above it and the Excuse come after)."""
         size = self.variant.hand_size
         for seat, cards in enumerate(self.received):
-            if len(cards) == size and max(cards) == PETIT:
+            if len(cards) == size and holds_petit_sec(cards):
                 return seat
         return None
 
@@ -775,7 +791,7 @@ class Deal:
             "card_exposed": (Phase.SHUFFLE, Phase.CUT, Phase.DEAL),
             "early_pickup": (Phase.DEAL,),
         }[kind]
-        rule = _FAULT_RULES[kind]
+        rule = FAULT_RULES[kind]
         if self.phase not in allowed:
             when = "fault_chien_shown" if kind == "chien_count" else "fault_during_deal"
             raise IllegalActionError(rule, when, fault=kind, now=self.phase_reason())
@@ -831,7 +847,7 @@ class Deal:
 
     def fault_consequences(self, kind: FaultKind, by: int, card: int | None) -> FaultRecorded:
         """The fault ``kind`` by ``by`` (with ``card``) and what follows from it (D10–D14)."""
-        dealer, rule = self._require_dealer(), _FAULT_RULES[kind]
+        dealer, rule = self._require_dealer(), FAULT_RULES[kind]
         if kind == "early_pickup":
             return FaultRecorded(
                 kind, by, None, rule, False, (), False, self.rules.early_pickup_penalty
@@ -894,21 +910,25 @@ class Deal:
                 size=variant.hand_size,
                 chien=variant.chien_size,
             )
+        steps = variant.deal_steps(range(1, len(chien) + 1))
         taken = [0] * variant.players
         pack: list[Card] = []
-        for packet in range(variant.packet_count):
-            seat = (dealer + 1 + packet) % variant.players
+        chien_left = iter(chien)
+        for hand in steps:
+            if hand == CHIEN:
+                pack.append(next(chien_left))
+                continue
+            seat = (dealer + 1 + hand) % variant.players
             pack += hands[seat][taken[seat] : taken[seat] + variant.packet_size]
             taken[seat] += variant.packet_size
-            if packet < len(chien):
-                pack.append(chien[packet])
         shuffled = pack[-cut:] + pack[:-cut]
         deal.shuffle(permutation=[deal.pack.index(card) for card in shuffled])
         deal.cut(cut)
-        for packet in range(variant.packet_count):
-            deal.deal_packet()
-            if packet < len(chien):
+        for hand in steps:
+            if hand == CHIEN:
                 deal.deal_chien_card()
+            else:
+                deal.deal_packet()
         deal.show_chien()
         deal.pick_up()
         if deal.petit_sec is not None:
@@ -935,7 +955,7 @@ class Deal:
             return
         steps: list[tuple[Phase, Callable[[], object]]] = [
             (Phase.SHUFFLE, lambda: self.shuffle(rng=rng)),
-            (Phase.CUT, lambda: self.cut(rng.randint(MIN_CUT, 78 - MIN_CUT))),
+            (Phase.CUT, lambda: self.cut(rng.randint(CUTS[0], CUTS[-1]))),
             (Phase.DEAL, lambda: self._deal_rest(rng, pause_after_packets)),
             (Phase.SHOW_CHIEN, self.show_chien),
             (Phase.PICK_UP, self.pick_up),
@@ -1003,7 +1023,7 @@ class Deal:
             if not operation.automatic:
                 deal.apply(operation)
         if deal.operations != list(operations):
-            rule = _first_difference(deal.operations, operations)
+            rule = first_difference(deal.operations, operations, _rule_of)
             raise IllegalActionError(rule, "operations_disagree")
         return deal
 
@@ -1111,13 +1131,6 @@ class Deal:
             raise IllegalActionError(op.rule, "consequences_disagree")
 
 
-_FAULT_RULES: dict[str, str] = {
-    "misdeal": "D12",
-    "chien_count": "D10",
-    "card_exposed": "D14",
-    "early_pickup": "D11",
-}
-
 _RULES: dict[type[Operation], str] = {
     CardDrawn: "D1",
     DealerChosen: "D1",
@@ -1140,13 +1153,17 @@ def _rule_of(operation: Operation) -> str:
     return _RULES.get(type(operation), "D1")
 
 
-def _first_difference(done: Sequence[Operation], given: Sequence[Operation]) -> str:
-    """The rule of the first operation where ``given`` and the replay ``done`` part."""
+def first_difference(
+    done: Sequence[_Item], given: Sequence[_Item], rule_of: Callable[[_Item], str]
+) -> str:
+    """The rule (``rule_of``) of the first operation where the log ``given`` and its
+    replay ``done`` part: the given one, or the one the shorter log lacks. Used by the
+    replay of a deal and of a donne."""
     for mine, theirs in zip(done, given, strict=False):
         if mine != theirs:
-            return _rule_of(theirs)
+            return rule_of(theirs)
     longer = done if len(done) > len(given) else given
-    return _rule_of(longer[min(len(done), len(given))])
+    return rule_of(longer[min(len(done), len(given))])
 
 
 _NAMES: dict[type[Operation], str] = {
@@ -1168,9 +1185,33 @@ _APPLY: dict[type[Operation], Callable[[Deal, Any], None]] = {
 }
 
 
+def is_legal_cut(k: object) -> TypeGuard[int]:
+    """D5, written once: a cut of ``k`` cards takes and leaves more than 3 cards
+    (``k`` in :data:`CUTS`)."""
+    return isinstance(k, int) and not isinstance(k, bool) and k in CUTS
+
+
+def verify_chien_gaps(variant: Variant, rules: Rules, gaps: Sequence[int]) -> None:
+    """D8, written once, for a whole placement (for each chien card, sorted, the number
+    of packets dealt before it): as many gaps as chien cards, none before the first
+    packet or after the last, in order, and by default (⚙) no gap twice."""
+    repeat = rules.consecutive_chien_cards
+    if len(gaps) != variant.chien_size:
+        raise IllegalActionError("D8", "chien_gap_count", size=variant.chien_size, count=len(gaps))
+    previous = 0
+    for gap in gaps:
+        if gap < 1:
+            raise IllegalActionError("D8", "chien_not_first")
+        if gap < previous or (gap == previous and not repeat):
+            raise _gap_error(gap, previous)
+        previous = gap
+    if previous >= variant.packet_count:
+        raise IllegalActionError("D8", "chien_not_last")
+
+
 def _verify_cut_depth(k: int) -> None:
     """D5: the cut takes and leaves more than 3 cards."""
-    if isinstance(k, bool) or not isinstance(k, int) or not MIN_CUT <= k <= 78 - MIN_CUT:
+    if not is_legal_cut(k):
         raise IllegalActionError("D5", "cut_depth", low=MIN_CUT, high=78 - MIN_CUT, k=f"{k!r:.40}")
 
 
@@ -1183,8 +1224,6 @@ def _gap_error(gap: int, previous: int) -> IllegalActionError:
 _STEP_PHASES = frozenset(
     {Phase.SHUFFLE, Phase.CUT, Phase.DEAL, Phase.SHOW_CHIEN, Phase.PICK_UP, Phase.PETIT_SEC}
 )
-
-_Item = TypeVar("_Item")
 
 
 def _copied(items: list[_Item], memo: dict[int, Any]) -> list[_Item]:

@@ -63,9 +63,20 @@ from collections.abc import Iterator, Mapping, Sequence
 from typing import Any, Literal, NamedTuple
 
 from atout.cards import ALL_CARDS
-from atout.dealing import MIN_CUT, ChienCardDealt, Deal, Operation, PacketDealt, Phase
+from atout.dealing import (
+    CUTS,
+    ChienCardDealt,
+    Deal,
+    Operation,
+    PacketDealt,
+    Phase,
+    gaps_of_slots,
+    placement_slots,
+    verify_chien_gaps,
+)
 from atout.errors import IllegalActionError, Reason
-from atout.table import Rules, Variant
+from atout.randomness import CONTRIBUTION_BYTES, SECRET_BYTES
+from atout.table import CHIEN, Rules, Variant
 
 __all__ = [
     "CONTRIBUTION_BYTES",
@@ -86,10 +97,6 @@ __all__ = [
 ]
 
 FAIRNESS_VERSION = "atout.fairness/1"
-SECRET_BYTES = 32
-"""The size of the server's secret, in bytes."""
-CONTRIBUTION_BYTES = (16, 64)
-"""The smallest and largest contribution, in bytes."""
 NEW_CONTRIBUTION_BYTES = 32
 _COMMIT_LABEL = b"atout.fairness/1 commitment"
 _DEAL_LABEL = b"atout.fairness/1 deal"
@@ -269,41 +276,36 @@ def derive(
         j = stream.below(i + 1)
         order[i], order[j] = order[j], order[i]
     repeat = rules.consecutive_chien_cards
-    chien = variant.chien_size
-    slots = variant.packet_count - 1 + (chien - 1 if repeat else 0)
+    chien, gaps = variant.chien_size, range(1, variant.packet_count)
+    slots = placement_slots(len(gaps), chien, repeat)
     pool = list(range(slots))
     for i in range(chien):
         j = i + stream.below(slots - i)
         pool[i], pool[j] = pool[j], pool[i]
     picks = sorted(pool[:chien])
-    gaps = [p - i + 1 for i, p in enumerate(picks)] if repeat else [p + 1 for p in picks]
-    return Derivation(tuple(order), tuple(gaps))
+    return Derivation(tuple(order), tuple(gaps_of_slots(gaps, picks, repeat)))
 
 
 def derived_cut(secret: bytes, contributions: Sequence[tuple[int, bytes]], players: int) -> int:
     """A cut (D5) decided by the same values, uniform among ``4 … 74``, for a cutter
     who is not a person (step 7): the server then cannot choose it knowing the pack."""
     stream = _Stream(_material(_CUT_LABEL, secret, contributions, players))
-    return MIN_CUT + stream.below(len(ALL_CARDS) - 2 * MIN_CUT + 1)
+    return CUTS[stream.below(len(CUTS))]
 
 
 def _plan(variant: Variant, gaps: Sequence[int]) -> list[bool]:
     """The steps of the deal in order, ``True`` for a chien card (D6–D8)."""
-    steps: list[bool] = []
-    for packet in range(1, variant.packet_count + 1):
-        steps.append(False)
-        steps += [True] * list(gaps).count(packet)
-    return steps
+    return [step == CHIEN for step in variant.deal_steps(gaps)]
 
 
 def _check_gaps(variant: Variant, rules: Rules, gaps: Sequence[int]) -> None:
     """D8: ``gaps`` is a legal chien placement, sorted."""
-    ok = (
-        len(gaps) == variant.chien_size
-        and all(isinstance(g, int) and 1 <= g < variant.packet_count for g in gaps)
-        and list(gaps) == sorted(gaps)
-        and (rules.consecutive_chien_cards or len(set(gaps)) == len(gaps))
-    )
+    try:
+        ok = all(isinstance(g, int) for g in gaps)
+        if ok:
+            verify_chien_gaps(variant, rules, gaps)
+    except IllegalActionError:
+        ok = False
     if not ok:
         raise IllegalActionError(
             "D8",

@@ -36,6 +36,7 @@ __all__ = [
     "Trick",
     "allowed_mask",
     "chelem_so_far",
+    "excuse_led_wins",
     "legal_cards",
     "mask_cards",
     "play_limit",
@@ -151,20 +152,37 @@ def why_illegal(
 
 
 def winning_card(played: int, lead: int) -> int:
-    """P5: the card that wins a trick whose cards are the mask ``played`` and whose
-    suit is set by ``lead`` (see :func:`trick_facts`): the highest trump, else the
-    highest card of the suit led. The Excuse never wins (P4), except a chelem's last
-    trick when it is led (see :func:`trick_winner`)."""
+    """P5, written once: the card that wins a trick whose cards are the mask ``played``
+    and whose suit is set by ``lead`` (see :func:`trick_facts`): the highest trump,
+    else the highest card of the suit led. The Excuse never wins (P4), except when it
+    is led to the taker's chelem's last trick (:func:`excuse_led_wins`).
+
+    Fast copies, checked against this one by tests: ``atout.sim.kernel._winner``
+    (``tests/test_kernel_agreement.py``) and ``atout.sim.playout._trick_winner``
+    (``tests/test_one_rule.py``)."""
     trumps = played & TRUMP_MASK
     if trumps:
         return trumps.bit_length() - 1
     return (played & SUIT_MASKS[lead // 14]).bit_length() - 1 if lead >= 0 else EXCUSE_INDEX
 
 
+def excuse_led_wins(leader_camp: int, winner_camps: Sequence[int], last: bool) -> bool:
+    """P4, A4–A5: does the Excuse, when it is led, win this trick? Only in the last
+    trick (``last``) of a chelem of the taker's camp: the leader is of the taker's camp
+    (``leader_camp`` 0) and that camp won every trick before (``winner_camps``, the
+    camp of each earlier trick's winner). The defence's Excuse never wins a trick, even
+    when the defence took every trick before; nor does an Excuse played after the lead.
+
+    >>> excuse_led_wins(0, [0] * 17, last=True), excuse_led_wins(1, [1] * 17, last=True)
+    (True, False)
+    """
+    return last and leader_camp == 0 and chelem_so_far(0, winner_camps)
+
+
 def trick_winner(trick: Sequence[Card], excuse_can_win: bool = False) -> int:
     """P5: the index in ``trick`` of the winning card (:func:`winning_card`). The
-    Excuse never wins (P4) unless ``excuse_can_win`` (a chelem's last trick, when it
-    is led)."""
+    Excuse never wins (P4) unless it is led and ``excuse_can_win`` (as
+    :func:`excuse_led_wins` decides it)."""
     if excuse_can_win and trick[0] == EXCUSE_INDEX:
         return 0
     played = 0
@@ -175,6 +193,5 @@ def trick_winner(trick: Sequence[Card], excuse_can_win: bool = False) -> int:
 
 def chelem_so_far(camp: int, winner_camps: Sequence[int]) -> bool:
     """A4–A5, P4: ``camp`` has won every trick in ``winner_camps`` (the camp of each
-    trick's winner so far): the last trick is then played "in a chelem", where the
-    Excuse led wins and may be played."""
+    trick's winner so far)."""
     return winner_camps.count(camp) == len(winner_camps)

@@ -1,7 +1,9 @@
 """Where randomness comes from: passed in, never module-level (DESIGN.md, example 7).
 
 Live play uses the operating system's secure source; a seed gives a reproducible
-``random.Random`` for tests, bug reports and duplicate tournaments.
+``random.Random`` for tests, bug reports and duplicate tournaments. A verifiable deal
+draws from a server's secret and the players' contributions, whose sizes are here,
+read by the protocol (:mod:`atout.fairness`) and the records alike.
 
 >>> make_rng(7).random() == make_rng(7).random()
 True
@@ -13,7 +15,13 @@ from __future__ import annotations
 
 import random
 
-__all__ = ["make_rng", "seed_for"]
+__all__ = ["CONTRIBUTION_BYTES", "SECRET_BYTES", "make_rng", "seed_for"]
+
+SECRET_BYTES = 32
+"""The size in bytes of the server's secret, from which a verifiable deal's shuffle is
+derived (:mod:`atout.fairness`); a record's ``fairness`` field holds it once revealed."""
+CONTRIBUTION_BYTES = (16, 64)
+"""The smallest and largest size in bytes of a player's contribution to that shuffle."""
 
 
 def make_rng(seed: int | None) -> random.Random:

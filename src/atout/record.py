@@ -100,6 +100,7 @@ from atout.cards import ALL_CARDS, EXCUSE, Card
 from atout.chien import LEVELS
 from atout.dealing import (
     FAULT_KINDS,
+    FAULT_RULES,
     MIN_CUT,
     ChienCardDealt,
     Cut,
@@ -109,9 +110,10 @@ from atout.dealing import (
     PacketDealt,
     Phase,
     Shuffled,
+    is_legal_cut,
 )
 from atout.errors import AtoutError, InvalidRecordError
-from atout.fairness import CONTRIBUTION_BYTES, SECRET_BYTES
+from atout.randomness import CONTRIBUTION_BYTES, SECRET_BYTES
 from atout.scoring import sum_of_marks
 from atout.state import (
     Action,
@@ -180,12 +182,6 @@ MAX_NAME = 200
 _T = TypeVar("_T")
 _CANONICAL: dict[str, Card] = {str(card): card for card in ALL_CARDS}
 _CONTRACTS: dict[str, Contract | None] = {"pass": None, **{c.value: c for c in Contract}}
-_FAULT_RULES = {
-    "misdeal": "D12",
-    "chien_count": "D10",
-    "card_exposed": "D14",
-    "early_pickup": "D11",
-}
 _QUOTE = reprlib.Repr()
 _QUOTE.maxstring, _QUOTE.maxother, _QUOTE.maxlong = 40, 40, 40
 _QUOTE.maxlist = _QUOTE.maxdict = 4
@@ -480,12 +476,12 @@ DEAL_FIELDS = (
     "format", "players", "seed", "draw", "dealer", "shuffler", "cutter", "shuffled", "cut",
     "pack", "sequence", "hands", "chien", "petit_sec", "first_bidder", "leader", "next_dealer",
 )  # fmt: skip
-_DEAL_RULES = {
+DEAL_RULES = {  # the rule each field of an atout.deal/1 object follows, written once
     "format": "FORMATS.md",
     "players": "D9",
     "seed": "FORMATS.md",
     "draw": "D1–D3",
-    "dealer": "D1",
+    "dealer": "D1, D12, D16, D17",
     "shuffler": "D4",
     "cutter": "D5",
     "shuffled": "D4",
@@ -496,8 +492,8 @@ _DEAL_RULES = {
     "chien": "D8",
     "petit_sec": "D16",
     "first_bidder": "D18",
-    "leader": "D18",
-    "next_dealer": "D17",
+    "leader": "D18, A6",
+    "next_dealer": "D12, D16, D17",
 }
 
 
@@ -593,7 +589,7 @@ class _Fault:
         self.kind = _string(fault["kind"], _join(at, "kind"), FAULT_KINDS, "a fault")
         self.by = _seat(fault["by"], _join(at, "by"), variant.players)
         self.card = None if fault["card"] is None else parse_card(fault["card"], _join(at, "card"))
-        rule = _FAULT_RULES[self.kind]
+        rule = FAULT_RULES[self.kind]  # type: ignore[index]
         if fault["rule"] != rule:
             raise _refuse(
                 _join(at, "rule"),
@@ -638,7 +634,7 @@ def _read_deal(
     for key in DEAL_FIELDS:
         if key in ("hands", "chien") and not _same(data[key], computed[key]):
             raise _refuse(_join(at, key), "does not match the sequence of the deal (D6–D9)")
-        _compare(at, key, data[key], computed[key], _DEAL_RULES[key], "deal")
+        _compare(at, key, data[key], computed[key], DEAL_RULES[key], "deal")
     return deal, seed
 
 
@@ -860,7 +856,7 @@ DONNE_FIELDS = (
     "deal", "barred", "faults", "void", "bids", "taker", "contract", "called", "partner",
     "ecart", "poignees", "chelem", "tricks", "result",
 )  # fmt: skip
-_DONNE_RULES = {
+DONNE_RULES = {  # the rule each field of a donne of atout.game/1 follows, written once
     "barred": "D12, D14",
     "faults": "D10–D14",
     "void": "B3, D12, D16",
@@ -1065,7 +1061,7 @@ def _replay_donne(entry: Any, rules: Rules, before: list[Donne], players: int) -
         donne = Donne(deal)
     _replay_play(donne, data)
     computed = donne_record(donne, seed)
-    for key, rule in _DONNE_RULES.items():
+    for key, rule in DONNE_RULES.items():
         _compare("", key, data[key], computed[key], rule, "game")
     _check_result(data["result"], computed["result"])
     return donne
@@ -1367,9 +1363,7 @@ def _sheet_deal(value: Any, players: int) -> dict[str, Any]:
         if not _same(data[key], form):
             raise _refuse(f"deal.{key}", f"{_quote(form)} {_UNKNOWN}, got {_quote(data[key])}")
     cut = data["cut"]
-    if cut is not None and (
-        isinstance(cut, bool) or not isinstance(cut, int) or not MIN_CUT <= cut <= 78 - MIN_CUT
-    ):
+    if cut is not None and not is_legal_cut(cut):
         raise _refuse(
             "deal.cut",
             f"null or a cut that takes and leaves more than 3 cards ({MIN_CUT} … "

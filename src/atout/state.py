@@ -15,7 +15,7 @@ One interface serves every agent (OpenSpiel's): :meth:`Donne.current_player`,
 :meth:`Donne.observation`, an immutable :class:`Observation`.
 
 >>> import random
->>> from atout.dealing import Deal
+>>> from atout.dealing import Deal, first_difference
 >>> from atout.table import Variant
 >>> deal = Deal.automatic(Variant.for_players(4), rng=random.Random(7), dealer=0)
 >>> donne = Donne(deal)
@@ -45,11 +45,11 @@ from atout.chien import (
     why_not_in_ecart,
     why_not_poignee,
 )
-from atout.dealing import Deal
+from atout.dealing import Deal, first_difference
 from atout.errors import IllegalActionError, Reason
 from atout.play import (
     Trick,
-    chelem_so_far,
+    excuse_led_wins,
     mask_cards,
     play_limit,
     why_illegal,
@@ -731,11 +731,11 @@ class Donne:
         return seat != self._taker and not self._revealed
 
     def _winner_of(self, trick: Trick) -> int:
-        """P5, and A4–P4: the Excuse led at the last trick by a camp that took every
-        trick before wins it."""
+        """P5 (:func:`~atout.play.winning_card`), and P4–A5: the Excuse led to the last
+        trick of the taker's chelem wins it (:func:`~atout.play.excuse_led_wins`)."""
         if trick.cards[0][1] == EXCUSE_INDEX and len(self._done) == self._tricks_in_all - 1:
             camps = [self.camp_of(t.winner or 0) for t in self._done]
-            if chelem_so_far(self.camp_of(trick.leader), camps):
+            if excuse_led_wins(self.camp_of(trick.leader), camps, last=True):
                 return trick.leader
         card = winning_card(self._played, self._lead)
         for seat, played in trick.cards:
@@ -839,7 +839,7 @@ class Donne:
             if not operation.automatic:
                 donne.apply_action(operation)  # type: ignore[arg-type]
         if donne._log != list(operations):
-            rule = _first_difference(donne._log, operations)
+            rule = first_difference(donne._log, operations, _rule_of)
             raise IllegalActionError(rule, "operations_disagree")
         return donne
 
@@ -892,13 +892,8 @@ _RULES: dict[type, str] = {
 }
 
 
-def _first_difference(done: Sequence[GameOperation], given: Sequence[GameOperation]) -> str:
-    """The rule of the first operation where ``given`` and the replay ``done`` part."""
-    for mine, theirs in zip(done, given, strict=False):
-        if mine != theirs:
-            return _RULES.get(type(theirs), "P1")
-    longer = done if len(done) > len(given) else given
-    return _RULES.get(type(longer[min(len(done), len(given))]), "P1")
+def _rule_of(operation: GameOperation) -> str:
+    return _RULES.get(type(operation), "P1")
 
 
 _WHY: dict[type, Callable[[Donne, Any], Reason | None]] = {

@@ -12,13 +12,15 @@ the right neighbour of seat ``s`` is ``s+1``, the left neighbour ``s-1`` (mod n)
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
 from functools import cached_property
-from typing import ClassVar, Literal
+from typing import ClassVar, Final, Literal
 
 from atout.errors import IllegalActionError
 
 __all__ = [
+    "CHIEN",
     "EXCUSE_LAST_TRICK",
     "FIVE_PLAYER_SPLITS",
     "POIGNEE_GOES",
@@ -33,6 +35,7 @@ ExcuseLastTrick = Literal["changes_camp", "to_trick_winner"]
 EXCUSE_LAST_TRICK: tuple[ExcuseLastTrick, ...] = ("changes_camp", "to_trick_winner")
 FivePlayerSplit = Literal["2:1", "1.5:1.5"]
 FIVE_PLAYER_SPLITS: tuple[FivePlayerSplit, ...] = ("2:1", "1.5:1.5")
+CHIEN: Final = -1  # a step of the deal (or a place of the pack) that is a chien card
 PoigneeGoes = Literal["winning_camp", "attack_if_made"]
 POIGNEE_GOES: tuple[PoigneeGoes, ...] = ("winning_camp", "attack_if_made")
 
@@ -69,6 +72,61 @@ class Variant:
     def packet_count(self) -> int:
         """Packets in the whole deal (D7): 18 with 3 players, 24 with 4, 25 with 5."""
         return self.packets_per_hand * self.players
+
+    # -- the layout of the deal (D6–D8), written once ---------------------------------------
+    #
+    # Every Python user calls these; the fast copies (``atout.sim.kernel.lay_out`` and
+    # ``count_deal``, ``atout.sim.vector._layouts``, ``web/static/fairness.js``'s
+    # ``dealOf``) are checked against them through ``tests/vectors/deal_layout.json``.
+
+    @cached_property
+    def packet_hands(self) -> tuple[int, ...]:
+        """D6: the hand that receives each packet, in the order dealt, counted from the
+        dealer's right neighbour (0) counter-clockwise: the packets go round the table."""
+        return tuple(packet % self.players for packet in range(self.packet_count))
+
+    def chien_places(self, gaps: Sequence[int]) -> list[int]:
+        """D8: where the chien cards lie in the cut pack, for a placement ``gaps`` (for
+        each chien card, sorted, the number of packets dealt before it): the ``i``-th
+        chien card comes after ``gaps[i]`` packets and ``i`` chien cards. Every other
+        card goes, ``packet_size`` at a time, to the hands of :attr:`packet_hands`.
+
+        >>> Variant.for_players(5).chien_places([1, 2, 24])
+        [3, 7, 74]
+        """
+        size = self.packet_size
+        return [gap * size + i for i, gap in enumerate(gaps)]
+
+    def deal_steps(self, gaps: Sequence[int]) -> tuple[int, ...]:
+        """D6–D8, the steps of the deal in order for the placement ``gaps``: for each
+        packet the hand that receives it (as in :attr:`packet_hands`), and
+        :data:`CHIEN` for each chien card.
+
+        >>> Variant.for_players(5).deal_steps([1, 2, 24])[:6]
+        (0, -1, 1, -1, 2, 3)
+        """
+        places = self.chien_places(gaps)
+        hands = iter(self.packet_hands)
+        steps: list[int] = []
+        top = 0
+        while top < 78:
+            if places and places[0] == top:
+                places.pop(0)
+                steps.append(CHIEN)
+                top += 1
+            else:
+                steps.append(next(hands))
+                top += self.packet_size
+        return tuple(steps)
+
+    def layout(self, gaps: Sequence[int]) -> tuple[int, ...]:
+        """For each of the 78 places of the cut pack, the hand that receives its card
+        (counted as in :attr:`packet_hands`) or :data:`CHIEN` (:meth:`deal_steps`)."""
+        return tuple(
+            hand
+            for step in self.deal_steps(gaps)
+            for hand in ((CHIEN,) if step == CHIEN else (step,) * self.packet_size)
+        )
 
     def check_seat(self, seat: object, what: str = "seat", rule: str = "D6") -> int:
         """``seat`` as an int, or an error naming it and ``rule`` (the rule of the action

@@ -22,7 +22,7 @@ same samples serve every option (the comparison is paired). Every decision is ma
 
 ``SearchBot(cheat=True)`` (``search-cheat``) plays on the true deal instead of samples:
 an upper reference for the arena, which hands it the donne through :meth:`peek` before
-each decision (see :mod:`atout.sim.arena`).
+each decision (see :mod:`atout.bots.arena`).
 
 >>> import random
 >>> from atout.dealing import Deal
@@ -47,6 +47,7 @@ import numpy.typing as npt
 
 from atout.bidding import Contract, callable_cards
 from atout.cards import PETIT, TRUMP_21, Card, CardSet
+from atout.chien import ecart_trumps_at_most
 from atout.sim.playout import Position, evaluate
 from atout.sim.positions import from_observation, pile_camp
 from atout.sim.sampler import InconsistentObservation, Sampler, partners_of
@@ -149,10 +150,11 @@ def quick_ecart(hand: CardSet, size: int) -> list[Card]:
     plain = _plain(hand)
     lengths = Counter(c.suit for c in plain)
     plain.sort(key=lambda c: (c.rank > _PLAIN_LIMIT, lengths[c.suit], c.rank))
-    if len(plain) >= size:
+    forced = ecart_trumps_at_most(hand.mask, size)
+    if not forced:
         return plain[:size]
     trumps = sorted(c for c in hand.trumps() if c not in (PETIT, TRUMP_21))
-    return plain + trumps[: size - len(plain)]
+    return plain + trumps[:forced]
 
 
 def candidate_ecarts(hand: CardSet, size: int) -> list[list[Card]]:

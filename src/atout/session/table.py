@@ -34,7 +34,7 @@ from typing import Any, Literal, NamedTuple
 
 from atout.bots import BOTS, Agent
 from atout.cards import Card, CardSet
-from atout.dealing import MIN_CUT, ChienCardDealt, Deal, PetitSecAnnounced, Phase
+from atout.dealing import CUTS, ChienCardDealt, Deal, PetitSecAnnounced, Phase
 from atout.errors import AtoutError, IllegalActionError
 from atout.fairness import (
     Derivation,
@@ -271,7 +271,7 @@ class Table:
             if seat == deal.shuffler and not self.awaiting_contributions():
                 found.append(Shuffle(seat))
         elif deal.phase is Phase.CUT:
-            found += [CutPack(seat, k) for k in range(MIN_CUT, 78 - MIN_CUT + 1)]
+            found += [CutPack(seat, k) for k in CUTS]
         elif deal.phase is Phase.DEAL:
             found.append(DealPack(seat))
         elif deal.phase is Phase.SHOW_CHIEN:

@@ -10,8 +10,8 @@ from __future__ import annotations
 from typing import Any
 
 from atout.cards import Card, CardSet
-from atout.chien import why_not_in_ecart
-from atout.dealing import MIN_CUT
+from atout.chien import ecart_trumps_at_most, why_not_in_ecart
+from atout.dealing import CUTS
 from atout.i18n import N_
 from atout.session.actions import CutPack, action_to_json
 from atout.session.table import SheetRow, TableObservation
@@ -46,6 +46,17 @@ def sheet_json(rows: tuple[SheetRow, ...]) -> list[dict[str, Any]]:
     ]
 
 
+def variant_json(players: int) -> dict[str, int]:
+    """The sizes of the variant a page needs (D7, D9), from :class:`~atout.table.Variant`:
+    the pages keep no table of their own."""
+    variant = Variant.for_players(players)
+    return {
+        "hand_size": variant.hand_size,
+        "chien_size": variant.chien_size,
+        "packet_size": variant.packet_size,
+    }
+
+
 def observation_json(obs: TableObservation) -> dict[str, Any]:
     """The observation as one JSON object (see the web table's protocol)."""
     deal = obs.deal
@@ -60,7 +71,7 @@ def observation_json(obs: TableObservation) -> dict[str, Any]:
             data.pop("value")
         options.append(data)
     if cut:
-        options.append({"type": "cut", "seat": obs.seat, "min": MIN_CUT, "max": 78 - MIN_CUT})
+        options.append({"type": "cut", "seat": obs.seat, "min": CUTS[0], "max": CUTS[-1]})
     view: dict[str, Any] = {
         "seat": obs.seat,
         "players": obs.players,
@@ -136,10 +147,10 @@ def ecart_rules(hand: CardSet, players: int, made: int) -> dict[str, Any]:
     may not go there and why, and how many trumps it may hold (only when the hand has
     too few plain cards; trumps put there are shown, E3)."""
     left = Variant.for_players(players).chien_size - made
-    plain = sum(1 for card in hand if card.is_suit_card and not card.is_king)
     refused = {}
     for card in hand:
         why = why_not_in_ecart(card, hand, left)
         if why is not None:
             refused[str(card)] = str(why)
-    return {"size": left, "refused": refused, "trumps_at_most": max(0, left - plain)}
+    trumps = ecart_trumps_at_most(hand.mask, left)
+    return {"size": left, "refused": refused, "trumps_at_most": trumps}

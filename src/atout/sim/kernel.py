@@ -27,6 +27,8 @@ from typing import Any, TypeVar, cast
 import numpy as np
 import numpy.typing as npt
 
+from atout.dealing import CUTS
+
 try:  # the compiled kernel is optional
     import numba
 
@@ -46,6 +48,7 @@ def jit(function: _F) -> _F:
 
 
 U64 = np.uint64
+CUT_FIRST, CUT_CHOICES = CUTS[0], len(CUTS)  # D5 (atout.dealing.CUTS): 4 … 74
 M32 = U64(0xFFFFFFFF)
 MODEL_UNIFORM, MODEL_NONE, MODEL_RIFFLE = 0, 1, 2
 
@@ -243,6 +246,10 @@ def _legal(
 
 @jit
 def _winner(trick: npt.NDArray[np.uint8], players: int) -> int:
+    """P5 for the ``none`` habit's gathered deal: the index of the winning card, the
+    Excuse never winning (no bidding, so no chelem). A fast copy of
+    :func:`atout.play.trick_winner`, checked against it by
+    ``tests/test_kernel_agreement.py``."""
     lead = -1
     best, at = -1, 0
     for t in range(players):
@@ -269,7 +276,10 @@ def lay_out(
 ) -> None:  # fmt: skip
     """Deal the cut pack: ``out`` = hands (dealer's right neighbour first), then the
     chien; a chien card after packet g when bit g-1 of ``mask`` is set. Branch-free
-    chien steps: the next card is always copied, and kept when the bit says so."""
+    chien steps: the next card is always copied, and kept when the bit says so.
+
+    A fast copy of :meth:`atout.table.Variant.layout` (D6–D8), checked against it
+    through ``tests/vectors/deal_layout.json`` by ``tests/test_deal_layout.py``."""
     pos = cut
     taken = 0
     seat, row = 0, 0
@@ -306,8 +316,9 @@ def count_deal(
 ) -> None:  # fmt: skip
     """Deal the pack (``doubled`` holds it twice, so the cut needs no wrapping) and
     count the statistics on the way, without laying the hands out (the same hands as
-    :func:`lay_out`). Categories: 0–3 suits, 4 trumps but the Petit, 5 the Excuse, 6 the
-    Petit."""
+    :func:`lay_out`, a fast copy of :meth:`atout.table.Variant.layout` checked with it by
+    ``tests/test_deal_layout.py``). Categories: 0–3 suits, 4 trumps but the Petit, 5 the
+    Excuse, 6 the Petit."""
     for q in range(players * 7):
         counts[q] = 0
     pos, seat, taken = cut, 0, 0
@@ -327,6 +338,7 @@ def count_deal(
         b = p * 7
         trumps, excuse, petit = counts[b + 4] + counts[b + 6], counts[b + 5], counts[b + 6]
         stats[S_TRUMPS + trumps] += 1
+        # D16, a fast copy of atout.cards.holds_petit_sec (tests/test_one_rule.py)
         petit_sec |= (petit == 1) & (trumps == 1) & (excuse == 0)
         for level in range(3):
             t = thresholds[level]
@@ -364,7 +376,7 @@ def uniform_block(
         for k in range(78):
             doubled[k] = k
         fisher_yates(doubled, s)  # on the first 78 places
-        cut = 4 + bounded(next_u64(s) & M32, 71, s)
+        cut = CUT_FIRST + bounded(next_u64(s) & M32, CUT_CHOICES, s)
         mask = patterns[bounded(next_u64(s) & M32, n_patterns, s)]
         doubled[78:156] = doubled[:78]
         count_deal(doubled, cut, mask, players, packet, packets, chien_size, thresholds,
@@ -400,7 +412,7 @@ def run_block(
         if model == MODEL_RIFFLE:
             for _ in range(riffles):
                 riffle(deck, tmp, s)
-        cut = 4 + bounded(next_u64(s) & M32, 71, s)
+        cut = CUT_FIRST + bounded(next_u64(s) & M32, CUT_CHOICES, s)
         mask = patterns[bounded(next_u64(s) & M32, patterns.shape[0], s)]
         doubled[:78] = deck
         doubled[78:156] = deck

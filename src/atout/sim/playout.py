@@ -42,7 +42,9 @@ from typing import Any
 import numpy as np
 import numpy.typing as npt
 
+from atout.scoring import TARGETS
 from atout.sim.kernel import HAVE_NUMBA, jit
+from atout.table import Variant
 
 __all__ = [
     "HAVE_NUMBA",
@@ -63,7 +65,7 @@ _HALF = np.array(
 _HALF[56] = _HALF[76] = _HALF[77] = 9  # S1: the bouts are worth 4.5
 HALF_POINTS = _HALF
 PETIT, TRUMP21, EXCUSE = 56, 76, 77
-TARGET = np.array([56, 51, 41, 36], dtype=np.int64)  # S2
+TARGET = np.array([TARGETS[bouts] for bouts in range(4)], dtype=np.int64)  # S2
 MASK32 = 0xFFFFFFFF
 
 
@@ -150,9 +152,13 @@ def _all_won(camp: int, camps: I64, winners: I64, upto: int) -> bool:
 @jit
 def _trick_winner(players: int, last: int, t: int, tricks: I64, leaders: I64, winners: I64,
                   camps: I64) -> int:  # fmt: skip
-    """P5, and the Excuse led to a chelem's last trick (A4–P4): the winning seat."""
+    """P5, and the Excuse led to the last trick of the taker's chelem (P4–A5): the
+    winning seat. A fast copy of :func:`atout.play.winning_card` and
+    :func:`atout.play.excuse_led_wins`, checked against them on random tricks by
+    ``tests/test_one_rule.py``."""
     leader = leaders[t]
-    if tricks[t, 0] == EXCUSE and t == last and _all_won(camps[leader], camps, winners, t):
+    taker_leads_last = t == last and camps[leader] == 0
+    if tricks[t, 0] == EXCUSE and taker_leads_last and _all_won(0, camps, winners, t):
         return int(leader)
     best_pos, best_card, lead = -1, -1, -1
     for i in range(players):
@@ -471,6 +477,8 @@ def _score(players: int, last: int, tricks: I64, leaders: I64, winners: I64, cam
         slam = -200 if chelem else 0
         if _all_won(1, camps, winners, last + 1):
             slam -= 200
+    # S3, a fast copy of atout.scoring.score (the FFT's settings), checked against it
+    # donne by donne by tests/test_search_playout.py
     score = sign * (25 + diff) * multiplier + petit * multiplier + sign * poignee + slam
     for s in range(players):
         marks[s] = -score
@@ -599,7 +607,7 @@ class Position:
                 owners[card] = seat
         for card in pile:
             owners[card] = players
-        tricks_in_all = {3: 24, 4: 18, 5: 15}[players]
+        tricks_in_all = Variant.for_players(players).hand_size
         leaders = np.zeros(tricks_in_all, dtype=np.int64)
         leaders[0] = leader
         return cls(

@@ -68,7 +68,9 @@ def _layouts(
 ) -> npt.NDArray[np.int16]:
     """For each chien placement, the pack position of each place of the layout: packet
     k starts at ``packet·k`` plus the chien cards before it; the m-th chien card follows
-    the packet of the m-th set bit."""
+    the packet of the m-th set bit. A fast copy of :meth:`atout.table.Variant.layout`
+    (D6–D8) for every placement at once, checked against it through
+    ``tests/vectors/deal_layout.json`` by ``tests/test_deal_layout.py``."""
     patterns = K.gap_patterns(packets, chien)
     bits = (patterns[:, None] >> np.arange(packets - 1)) & 1
     before = np.concatenate(
@@ -115,7 +117,7 @@ def deal_uniform(
         i -= 2
     j = _bounded(_next(s) & K.M32, 2, s)
     deck[rows, 1], deck[rows, j] = deck[rows, j], deck[rows, 1].copy()
-    cut = 4 + _bounded(_next(s) & K.M32, 71, s)
+    cut = K.CUT_FIRST + _bounded(_next(s) & K.M32, K.CUT_CHOICES, s)
     table = _layouts(players, packet, packets, hand_size, chien)
     pattern = _bounded(_next(s) & K.M32, table.shape[0], s)
     positions = (table[pattern].astype(np.int64) + cut[:, None]) % 78
@@ -135,6 +137,7 @@ def stats_of(
     has_petit = (hands == 56).any(axis=2)
     has_excuse = (hands == 77).any(axis=2)
     stats[K.S_TRUMPS : K.S_TRUMPS + 25] += np.bincount(trumps.ravel(), minlength=25)[:25]
+    # D16, a fast copy of atout.cards.holds_petit_sec (tests/test_one_rule.py)
     stats[K.S_PETIT_SEC] += int((has_petit & (trumps == 1) & ~has_excuse).any(axis=1).sum())
     for level in range(3):
         t = int(thresholds[level])

@@ -12,6 +12,7 @@ from atout.bidding import Contract
 from atout.cards import Card
 from atout.i18n import N_
 from atout.score_text import number
+from atout.table import Variant
 from atout.tui.words import Seats, tr
 
 __all__ = ["DEAL_EVENTS", "Story", "contract_name"]
@@ -59,7 +60,7 @@ class Story:
         self.round: list[str] = []
         self.rounds = 0
         self.taker: int | None = None
-        self.chien_size = {3: 6, 4: 6, 5: 3}[seats.players]
+        self.chien_size = Variant.for_players(seats.players).chien_size
 
     def card(self, code: str) -> str:
         return Card.parse(code).display(self.lang)

@@ -25,7 +25,8 @@ owner and can go to any process.
 - :mod:`atout.web.server`: the HTTP API, the websocket, ``atout serve``;
 - :mod:`atout.web.room`: one table's task;
 - :mod:`atout.web.db`: the database (SQLite or PostgreSQL) and its Alembic migrations;
-- :mod:`atout.web.config`: a table's settings, checked;
-- :mod:`atout.web.testing`: a server in a child process and seats over websockets,
-  for the tests and the load benchmark.
+- :mod:`atout.web.config`: a table's settings, checked.
+
+The tests and the load benchmark drive a server in a child process with seats over
+websockets (``tests/web_harness.py``, not part of the package).
 """

@@ -32,6 +32,7 @@ from atout.i18n import N_, gettext
 from atout.reasons import Reason, SeatNames, render
 from atout.record import game_record
 from atout.session import Table, TableAction, action_from_json, action_to_json, observation_json
+from atout.session.view import variant_json
 from atout.web.config import TableConfig, table_config
 from atout.web.db import Store, StoredTable
 
@@ -297,6 +298,7 @@ class Room:
         return {
             "id": self.id,
             "players": self.config.players,
+            "variant": variant_json(self.config.players),
             "deals": self.config.deals,
             "names": list(self.config.names),
             "kinds": self.config.kinds(),

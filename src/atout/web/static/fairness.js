@@ -168,7 +168,8 @@ export function commitmentOf(secretHex) {
 
 // -- the derivation ----------------------------------------------------------------------------
 
-/** 3, 4, 5 players: cards a packet, packets in the deal, chien cards (D7–D9). */
+/** 3, 4, 5 players: cards a packet, packets in the deal, chien cards (D7–D9). A copy of
+ * atout.table.Variant's sizes, checked equal to them by tests/test_fairness_js.py. */
 export const VARIANTS = {
   3: { packetSize: 4, packetCount: 18, chienSize: 6, handSize: 24 },
   4: { packetSize: 3, packetCount: 24, chienSize: 6, handSize: 18 },
@@ -274,6 +275,9 @@ export const CARDS = (() => {
  * packets of `packetSize` cards going round counter-clockwise from the dealer's right
  * neighbour, a chien card after packet g for each gap g. Returns {shuffled, pack,
  * hands, chien, sequence}, cards in the canonical form.
+ *
+ * A fast copy of the one layout of the deal, atout.table.Variant.deal_steps (D6–D8),
+ * checked against it through tests/vectors/deal_layout.json (tests/test_fairness_js.py).
  */
 export function dealOf({ permutation, gaps, cut, dealer, players }) {
   const variant = variantOf(players);

@@ -56,6 +56,9 @@ function el(tag, props = {}, ...children) {
 
 const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
 const players = () => (S.view ? S.view.players : S.table ? S.table.players : 4);
+/** The sizes of the variant (hand_size, chien_size, packet_size), as the server sends
+ * them with the table (atout.table.Variant): the page keeps no table of its own. */
+const variant = () => S.table.variant;
 const mySeat = () => (S.you ? S.you.seat : null);
 const isPlayer = () => S.you && S.you.role === "player" && S.you.seat !== null;
 
@@ -425,7 +428,7 @@ function logEvent(event) {
     dealLine.node.querySelector(".text").textContent = t(
       "The dealer deals 3 by 3 counter-clockwise: {packets} packets, {chien} chien cards",
       { packets: dealLine.packets, chien: dealLine.chien },
-    ).replace("3 by 3", players() === 3 ? t("4 by 4") : t("3 by 3"));
+    ).replace("3 by 3", variant().packet_size === 4 ? t("4 by 4") : t("3 by 3"));
     dealLine.node.querySelector(".rule").replaceWith(linkTo("D6–D8"));
     return;
   }
@@ -675,7 +678,7 @@ function handCount(seat) {
   if (S.dealing) return S.dealing.dealt[seat];
   if (!v.game) return v.deal.dealt[seat] || 0;
   if (seat === mySeat()) return v.game.hand.length;
-  const size = { 3: 24, 4: 18, 5: 15 }[players()];
+  const size = variant().hand_size;
   const played = v.game.tricks.reduce((n, tr) => n + tr.cards.filter(([s]) => s === seat).length, 0);
   return size - played;
 }
@@ -808,7 +811,7 @@ function renderCenter() {
     return;
   }
   if (g.phase === "bidding" || g.phase === "call") {
-    renderChienBacks((g.chien || []).length || { 3: 6, 4: 6, 5: 3 }[players()]);
+    renderChienBacks((g.chien || []).length || variant().chien_size);
   }
   if (g.chien && (g.phase === "ecart" || g.phase === "chelem" || (g.phase === "play" && !g.tricks.length))) {
     const shown = el("div", { class: "chien-shown", title: t("the chien, shown to everyone (E1)") },
@@ -895,7 +898,7 @@ function renderActionButtons() {
 
 function ecartRules() {
   const g = S.view.game;
-  return (g && g.ecart_rules) || { size: { 3: 6, 4: 6, 5: 3 }[players()], refused: {}, trumps_at_most: 0 };
+  return (g && g.ecart_rules) || { size: variant().chien_size, refused: {}, trumps_at_most: 0 };
 }
 
 function ecartRefusal(card) {

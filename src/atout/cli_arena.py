@@ -1,6 +1,7 @@
 """``atout arena``: duplicate matches between two bots. The logic is in
-:mod:`atout.sim.arena`; this is its command-line face, registered by :mod:`atout.cli`
-(which it imports only when the command runs, for the shared checks and errors)."""
+:mod:`atout.bots.arena`; this is its command-line face, registered by :mod:`atout.cli`.
+It shares the checks of the other commands through :mod:`atout.cli_common` and imports
+the arena itself only when the command runs."""
 
 from __future__ import annotations
 
@@ -9,9 +10,22 @@ from typing import TYPE_CHECKING, Annotated
 
 import typer
 
+from atout.cli_common import (
+    MAX_SEED,
+    UserError,
+    _,
+    check_players,
+    check_seed,
+    count_option,
+    no_options_before_merge,
+    plot_path,
+    processes_option,
+    progress,
+)
+
 if TYPE_CHECKING:
+    from atout.bots.arena import ArenaResult
     from atout.dealing import Deal
-    from atout.sim.arena import ArenaResult
 
 MAX_ARENA_DEALS = 1_000_000
 MAX_JOBS = 64
@@ -19,8 +33,6 @@ MAX_JOBS = 64
 
 def _mistake(message: str, **values: object) -> Exception:
     """The user's mistake ``message``, in the reader's language."""
-    from atout.cli import UserError, _
-
     return UserError(_(message, **values))
 
 
@@ -163,23 +175,20 @@ def arena(
     """Duplicate matches: each deal played with each bot alone in every seat against
     copies of the other; marks per donne with 95% intervals paired by deal.
     `atout arena merge SHARD…` adds up shards."""
-    from atout import cli
-    from atout.sim import arena as A
+    from atout.bots import arena as A
     from atout.sim.parallel import default_address
     from atout.sim.shards import Shard
 
     if context.invoked_subcommand is not None:
-        from atout.cli import no_options_before_merge
-
         no_options_before_merge(context)
         return
     names = _bots(bots)
     if players is not None:
-        cli._check_players(players)
-    count = None if deals is None else cli._count(deals, "--deals", MAX_ARENA_DEALS)
-    cli._check_seed(seed)
+        check_players(players)
+    count = None if deals is None else count_option(deals, "--deals", MAX_ARENA_DEALS)
+    check_seed(seed)
     last = seed + (count or 100) - 1
-    if deals_file is None and last > cli.MAX_SEED:
+    if deals_file is None and last > MAX_SEED:
         raise _mistake(
             "--seed {seed}: the deals use the seeds --seed … --seed + --deals "
             "- 1 = {last}, and a seed is an integer from 0 to 2**64 - 1",
@@ -199,7 +208,7 @@ def arena(
         raise _mistake(
             "--shard with --deals-file: shards are of a seed's deals (--deals N --seed S)",
         )
-    path = cli._plot_path(plot_file) if plot_file is not None else None
+    path = plot_path(plot_file) if plot_file is not None else None
     source: int | list[Deal]
     if deals_file is not None:
         source, players = _read_deals(deals_file, players, count)
@@ -222,7 +231,7 @@ def arena(
     def announce(text: str) -> None:
         typer.echo(f"atout: {text}", err=True)
 
-    with cli._progress(end - first, True, "playing") as advance:
+    with progress(end - first, True, "playing") as advance:
         result = A.run_arena(
             names, players=players, deals=source, seed=seed, jobs=processes, progress=advance,
             ray=on_ray, address=address, first=first, last=end,
@@ -236,7 +245,7 @@ def arena(
 
 
 def _show(result: ArenaResult, as_json: bool, path: str | None) -> None:
-    from atout.sim import arena as A
+    from atout.bots import arena as A
 
     if as_json:
         typer.echo(json.dumps(result.as_json(), ensure_ascii=False))
@@ -268,7 +277,7 @@ def arena_merge(
     """Add up the shards of one run (`atout arena --shard I/N`) into its report: the same
     figures and intervals as the run in one process. Refuses shards of different
     settings, overlapping shards and a run with shards missing."""
-    from atout.sim import arena as A
+    from atout.bots import arena as A
 
     if not files:
         raise _mistake(
@@ -280,8 +289,6 @@ def arena_merge(
 
 def _processes(workers: str | None, jobs: str | None) -> int | None:
     """The number of local processes of --workers (or its old name --jobs)."""
-    from atout.cli import processes_option
-
     if workers is not None and jobs is not None:
         raise _mistake("--jobs is the old name of --workers: give one")
     option, text = ("--workers", workers) if jobs is None else ("--jobs", jobs)

@@ -1,5 +1,5 @@
 """A server in a child process and seats driven over real websockets, for the web
-table's tests and its load benchmark.
+table's tests and its load benchmark (``benchmarks/bench_web_load.py``).
 
 :class:`ServerProcess` runs ``atout serve`` on a free port of the loopback (and can
 stop and start it again on the same database). :class:`Seat` is one page's websocket:
