@@ -1,6 +1,6 @@
-"""The pages' text: every message the web table's pages show is in the French and the
-English catalogues (gettext ``.po`` under ``atout/locale``), with the same
-placeholders, and :mod:`atout.i18n` reads ``.po`` files strictly."""
+"""The pages' text: every message the web table's pages show is in Babel's template and
+in the French and the English catalogues (``atout/locale``), with the same
+placeholders; :mod:`atout.i18n` reads the compiled catalogues."""
 
 from __future__ import annotations
 
@@ -11,7 +11,6 @@ from pathlib import Path
 import pytest
 
 from atout import i18n
-from atout.errors import AtoutError
 
 PACKAGE = Path(i18n.__file__).resolve().parent
 STATIC = PACKAGE / "web" / "static"
@@ -47,6 +46,13 @@ def test_the_pages_show_many_messages() -> None:
     messages = page_messages()
     assert len(messages) > 150
     assert "Create the table" in messages and "Draw a card" in messages
+
+
+def test_babel_finds_every_message_of_the_pages() -> None:
+    template = (PACKAGE / "locale" / "atout.pot").read_text(encoding="utf-8")
+    found = {json.loads(m) for m in re.findall(r'^msgid (".*")$', template, flags=re.M)}
+    single_line = [m for m in page_messages() if "\n" not in m and len(m) < 60]
+    assert single_line and not [m for m in single_line if m not in found]
 
 
 @pytest.mark.parametrize("lang", ["fr", "en"])
@@ -92,54 +98,3 @@ def test_unknown_languages_are_english() -> None:
 )
 def test_negotiate(header: str | None, lang: str) -> None:
     assert i18n.negotiate(header) == lang
-
-
-def test_parse_po() -> None:
-    text = r"""# a comment
-msgid ""
-msgstr ""
-"Language: fr\n"
-
-msgid "one"
-msgstr "un"
-
-msgid "two \"quoted\""
-msgstr ""
-"deux "
-"\"cités\"\n"
-
-#, fuzzy
-msgid "fuzzy"
-msgstr "flou"
-
-msgid "untranslated"
-msgstr ""
-
-msgctxt "card"
-msgid "King"
-msgstr "Roi"
-"""
-    assert i18n.parse_po(text) == {
-        "one": "un",
-        'two "quoted"': 'deux "cités"\n',
-        "card\x04King": "Roi",
-    }
-
-
-@pytest.mark.parametrize(
-    ("text", "error"),
-    [
-        ('msgid "a"\nmsgstr "b\n', "x.po, line 2: a quoted string expected"),
-        ('msgid "a"\nmsgstr "b\\q"\n', "x.po, line 2: unknown escape"),
-        ('msgid "a"\nmsgid "b"\n', "x.po, line 2: msgid given twice"),
-        ('"orphan"\n', "x.po, line 1: a string continued with no msgid"),
-        ('msgid "a"\nmsgstring "b"\n', "x.po, line 2: 'msgstring' is not a keyword"),
-        ('msgid "a"b"\nmsgstr ""\n', "x.po, line 1: an unescaped quote"),
-    ],
-)
-def test_parse_po_refuses_what_is_not_po(text: str, error: str) -> None:
-    with pytest.raises(AtoutError) as raised:
-        i18n.parse_po(text, "x.po")
-    message = str(raised.value)
-    assert message.startswith(error), message
-    assert "\n" not in message

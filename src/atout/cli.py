@@ -21,6 +21,7 @@ import typer
 from atout.cards import Card, CardSet
 from atout.cli_common import (
     UserError,
+    _,
     check_players,
     check_seed,
     count_option,
@@ -103,10 +104,16 @@ def _parse_fault(text: str, variant: Variant) -> FaultSpec:
     kind, *rest = text.split(":")
     kind = {"exposed": "card_exposed"}.get(kind, kind)
     if kind not in FAULT_KINDS:
-        raise UserError(f"--fault {text!r:.60}: unknown fault; expected {_FAULT_HELP}")
+        raise UserError(
+            _(
+                "--fault {text!r:.60}: unknown fault; expected {faults}",
+                text=text,
+                faults=_FAULT_HELP,
+            )
+        )
     needs = {"misdeal": (0,), "chien_count": (0,), "card_exposed": (1, 2), "early_pickup": (1,)}
     if len(rest) not in needs[kind]:
-        raise UserError(f"--fault {text!r:.60}: expected {_FAULT_HELP}")
+        raise UserError(_("--fault {text!r:.60}: expected {faults}", text=text, faults=_FAULT_HELP))
     by = _seat(rest[0], variant, f"--fault {text!r:.60}") if rest else None
     card = _card(rest[1], f"--fault {text!r:.60}") if len(rest) == 2 else None
     return FaultSpec(kind, by, card)
@@ -114,7 +121,14 @@ def _parse_fault(text: str, variant: Variant) -> FaultSpec:
 
 def _seat(text: str, variant: Variant, option: str) -> int:
     if not (text.isascii() and text.isdigit()) or int(text) >= variant.players:
-        raise UserError(f"{option}: {text!r:.20} is not a seat (0 … {variant.players - 1})")
+        raise UserError(
+            _(
+                "{option}: {text!r:.20} is not a seat (0 … {last})",
+                option=option,
+                text=text,
+                last=variant.players - 1,
+            )
+        )
     return int(text)
 
 
@@ -122,14 +136,14 @@ def _cards(text: str, option: str) -> CardSet:
     try:
         return CardSet.parse(text)
     except AtoutError as error:
-        raise UserError(f"{option}: {error}") from None
+        raise UserError(_("{option}: {error}", option=option, error=error)) from None
 
 
 def _card(text: str, option: str) -> Card:
     try:
         return Card.parse(text)
     except AtoutError as error:
-        raise UserError(f"{option}: {error}") from None
+        raise UserError(_("{option}: {error}", option=option, error=error)) from None
 
 
 def _deal_with_fault(
@@ -194,19 +208,40 @@ def deal(
     """
     variant = check_players(players)
     if dealer is not None and not 0 <= dealer < players:
-        raise UserError(f"--dealer {dealer}: seats are 0 … {players - 1} with {players} players")
+        raise UserError(
+            _(
+                "--dealer {dealer}: seats are 0 … {last} with {players} players",
+                dealer=dealer,
+                last=players - 1,
+                players=players,
+            )
+        )
     if count < 1:
-        raise UserError(f"--count {count}: give a number of deals ≥ 1")
+        raise UserError(_("--count {count}: give a number of deals ≥ 1", count=count))
     if count > MAX_COUNT:
-        raise UserError(f"--count {count}: give a number of deals ≤ {MAX_COUNT:_}")
+        raise UserError(
+            _("--count {count}: give a number of deals ≤ {most:_}", count=count, most=MAX_COUNT)
+        )
     check_seed(seed, count - 1)
     if as_json and (jsonl or count > 1):
-        raise UserError("--json prints one record; use --jsonl for several (--count N --jsonl)")
+        raise UserError(
+            _(
+                "--json prints one record; use --jsonl for several (--count N --jsonl)",
+            )
+        )
     spec = _parse_fault(fault, variant) if fault is not None else None
     if spec and (as_json or jsonl):
-        raise UserError("--fault tells a deal for people; atout.deal/1 records hold no faults")
+        raise UserError(
+            _(
+                "--fault tells a deal for people; atout.deal/1 records hold no faults",
+            )
+        )
     if english and (as_json or jsonl):
-        raise UserError("--english names cards for people; records hold canonical cards (KS, T21)")
+        raise UserError(
+            _(
+                "--english names cards for people; records hold canonical cards (KS, T21)",
+            )
+        )
     lang = "en" if english else "fr"
     rules = Rules()
     with progress(count, jsonl) as advance:
@@ -283,11 +318,20 @@ def play(
     variant = check_players(players)
     for option, value in (("--bots", bots), ("--level", level)):
         if value is not None and value not in BOTS:
-            raise UserError(f"{option} {value!r:.40}: choose one of {', '.join(BOTS)}")
+            raise UserError(
+                _(
+                    "{option} {value!r:.40}: choose one of {choices}",
+                    option=option,
+                    value=value,
+                    choices=", ".join(BOTS),
+                )
+            )
     if deals < 1:
-        raise UserError(f"--deals {deals}: give a number of donnes ≥ 1")
+        raise UserError(_("--deals {deals}: give a number of donnes ≥ 1", deals=deals))
     if deals > MAX_COUNT:
-        raise UserError(f"--deals {deals}: give a number of donnes ≤ {MAX_COUNT:_}")
+        raise UserError(
+            _("--deals {deals}: give a number of donnes ≤ {most:_}", deals=deals, most=MAX_COUNT)
+        )
     check_seed(seed)
     at_table = bots is None and not (as_json or auto) and is_terminal(sys.stdin, sys.stdout)
     _check_play_options(bots, level, as_json, english, at_table, resume, no_animation)
@@ -315,14 +359,26 @@ def _check_play_options(
 ) -> None:  # fmt: skip
     """Refuse options that would do nothing with the others given."""
     if bots is not None and level is not None:
-        raise UserError(f"--level goes with the table or --auto; with --bots the level is {bots}")
+        raise UserError(
+            _(
+                "--level goes with the table or --auto; with --bots the level is {bots}",
+                bots=bots,
+            )
+        )
     if as_json and english:
-        raise UserError("--english names cards for people; records hold canonical cards (KS, T21)")
+        raise UserError(
+            _(
+                "--english names cards for people; records hold canonical cards (KS, T21)",
+            )
+        )
     for option, given in (("--resume", resume), ("--no-animation", no_animation)):
         if given and not at_table:
             raise UserError(
-                f"{option} goes with the table: `atout play` in a terminal, without --bots, "
-                "--auto or --json"
+                _(
+                    "{option} goes with the table: `atout play` in a terminal, without "
+                    "--bots, --auto or --json",
+                    option=option,
+                )
             )
 
 
@@ -390,7 +446,11 @@ def replay(
         typer.echo(context.get_help(), err=True)
         raise typer.Exit(2)
     if file == "":  # an unset shell variable: not standard input, which is only -
-        raise UserError("'': no such file (an empty name); give a record file, or - for stdin")
+        raise UserError(
+            _(
+                "'': no such file (an empty name); give a record file, or - for stdin",
+            )
+        )
     name = "-" if file is None else file
     text = _read_record(name)
     if '"hands_known"' in text and _replay_score_sheet(name, text):
@@ -472,7 +532,11 @@ def verify(
         typer.echo(context.get_help(), err=True)
         raise typer.Exit(2)
     if file == "":
-        raise UserError("'': no such file (an empty name); give a record file, or - for stdin")
+        raise UserError(
+            _(
+                "'': no such file (an empty name); give a record file, or - for stdin",
+            )
+        )
     name = "-" if file is None else file
     try:
         text = _read_record(name)
@@ -480,7 +544,8 @@ def verify(
     except typer.Exit:  # _read_record said why: unreadable input is status 2 here
         raise typer.Exit(2) from None
     except InvalidRecordError as error:
-        typer.echo(f"atout: {name}: {' '.join(str(error).splitlines())}", err=True)
+        why = " ".join(str(error).splitlines())
+        typer.echo(_("atout: {name}: {why}", name=name, why=why), err=True)
         raise typer.Exit(2) from None
     failed = sum(1 for v in verdicts if v.status == "failed")
     verified = sum(1 for v in verdicts if v.ok)
@@ -498,13 +563,16 @@ def verify(
             f"{none} without a commitment."
         )
     if code == 2 and not as_json:
-        typer.echo(f"atout: {name}: no donne has a commitment: nothing to verify", err=True)
+        typer.echo(
+            _("atout: {name}: no donne has a commitment: nothing to verify", name=name), err=True
+        )
     raise typer.Exit(code)
 
 
 def _invalid_record(name: str, message: str) -> NoReturn:
     """Say why ``name`` is not a valid record and end with exit status 1."""
-    typer.echo(f"atout: {name}: {' '.join(message.splitlines())}", err=True)
+    why = " ".join(message.splitlines())
+    typer.echo(_("atout: {name}: {why}", name=name, why=why), err=True)
     raise typer.Exit(1)
 
 
@@ -523,7 +591,7 @@ def _read_record(name: str) -> str:
 
 def _read_stdin(limit: int) -> bytes:
     if sys.stdin is None:
-        raise UserError("-: standard input is closed; give a record file")
+        raise UserError(_("-: standard input is closed; give a record file"))
     stream = getattr(sys.stdin, "buffer", None)
     if stream is None:
         return sys.stdin.read(limit + 1).encode("utf-8")
@@ -537,24 +605,31 @@ def _read_file(name: str, limit: int) -> bytes:
     try:
         descriptor = os.open(name, flags | getattr(os, "O_BINARY", 0))
     except OSError as error:
-        raise UserError(f"{name}: cannot read it ({error.strerror})") from None
+        raise UserError(
+            _("{name}: cannot read it ({reason})", name=name, reason=error.strerror)
+        ) from None
     try:
         _check_record_file(name, os.fstat(descriptor), limit)
         with os.fdopen(descriptor, "rb", closefd=False) as handle:
             return handle.read(limit + 1)
     except OSError as error:
-        raise UserError(f"{name}: cannot read it ({error.strerror})") from None
+        raise UserError(
+            _("{name}: cannot read it ({reason})", name=name, reason=error.strerror)
+        ) from None
     finally:
         os.close(descriptor)
 
 
 def _check_record_file(name: str, info: os.stat_result, limit: int) -> None:
     if stat.S_ISDIR(info.st_mode):
-        raise UserError(f"{name}: a folder; give a record file in it")
+        raise UserError(_("{name}: a folder; give a record file in it", name=name))
     if not stat.S_ISREG(info.st_mode):
         raise UserError(
-            f"{name}: not a regular file (a device, FIFO or socket); give a record file, or - "
-            "to read standard input"
+            _(
+                "{name}: not a regular file (a device, FIFO or socket); give a "
+                "record file, or - to read standard input",
+                name=name,
+            )
         )
     if info.st_size > limit:
         _invalid_record(
@@ -572,15 +647,21 @@ def _check_stats_options(
         extra = [option for option, value in given.items() if value]
         if extra:
             raise UserError(
-                f"{extra[0]} given: --seat, --chien and --card go with --hand, the seat's hand"
+                _(
+                    "{option} given: --seat, --chien and --card go with --hand, the seat's hand",
+                    option=extra[0],
+                )
             )
         return
     alone = {"--plot": plot_file, "--shuffle": shuffle, "--engine": engine}
     extra = [option for option, value in alone.items() if value is not None]
     if extra:
         raise UserError(
-            f"{extra[0]} does nothing with --hand: the unseen cards are dealt uniformly "
-            "and shown as figures"
+            _(
+                "{option} does nothing with --hand: the unseen cards are dealt "
+                "uniformly and shown as figures",
+                option=extra[0],
+            )
         )
 
 
@@ -697,13 +778,20 @@ def stats(
     except ValueError as error:
         raise UserError(str(error)) from None
     if engine not in (None, "auto", "numba", "numpy", "python"):
-        raise UserError(f"--engine {engine!r:.40}: auto, numba, numpy or python")
+        raise UserError(_("--engine {engine!r:.40}: auto, numba, numpy or python", engine=engine))
     piece = Shard.parse(shard) if shard is not None else None
     if piece is not None and piece.of > blocks_of(count):
         most = blocks_of(count)
         raise UserError(
-            f"--shard {shard}: {count:,} deals make {most:,} block{'s' * (most > 1)} of "
-            f"{BLOCK:,}, and a shard holds whole blocks: give N ≤ {most:,}"
+            _(
+                "--shard {shard}: {count:,} deals make {most:,} block{s} of "
+                "{block:,}, and a shard holds whole blocks: give N ≤ {most:,}",
+                shard=shard,
+                count=count,
+                most=most,
+                s="s" * (most > 1),
+                block=BLOCK,
+            )
         )
     on_ray = use_ray or (address is not None and processes is None)
     path = plot_path(plot_file) if plot_file is not None else None
@@ -752,7 +840,11 @@ def stats_merge(
     from atout.sim.shards import merge_stats
 
     if not files:
-        raise UserError("merge: give the shard files of one run, e.g. atout stats merge s*.json")
+        raise UserError(
+            _(
+                "merge: give the shard files of one run, e.g. atout stats merge s*.json",
+            )
+        )
     path = plot_path(plot_file) if plot_file is not None else None
     result, shards = merge_stats(files)
     model, riffles = parse_shuffle(result.shuffle)
@@ -773,13 +865,23 @@ def _check_spread_options(
              ("--shard", shard is not None), ("--ray", use_ray)) if on]  # fmt: skip
     if hand is not None and given:
         raise UserError(
-            f"{given[0]} does nothing with --hand: its deals are drawn at once in one process"
+            _(
+                "{option} does nothing with --hand: its deals are drawn at once in one process",
+                option=given[0],
+            )
         )
     if workers is not None and use_ray:
-        raise UserError("--workers with --ray: give one; on Ray every CPU of the cluster deals")
+        raise UserError(
+            _(
+                "--workers with --ray: give one; on Ray every CPU of the cluster deals",
+            )
+        )
     if shard is not None and plot_file is not None:
         raise UserError(
-            "--plot with --shard: a shard is part of a run; plot the whole with atout stats merge"
+            _(
+                "--plot with --shard: a shard is part of a run; plot the whole "
+                "with atout stats merge",
+            )
         )
     return processes
 
@@ -790,7 +892,9 @@ def _plot(result: Any, path: str, as_json: bool) -> None:
     try:
         plot(result, path)
     except OSError as error:
-        raise UserError(f"--plot {path}: cannot write it ({error.strerror})") from None
+        raise UserError(
+            _("--plot {path}: cannot write it ({reason})", path=path, reason=error.strerror)
+        ) from None
     if not as_json:
         typer.echo(f"Plot written to {path}")
 
@@ -872,7 +976,9 @@ def _stats_given_hand(
     from atout.sim.report import conditional_rows, default_cards
 
     if not 0 <= seat < variant.players:
-        raise UserError(f"--seat {seat}: seats are 0 … {variant.players - 1}")
+        raise UserError(
+            _("--seat {seat}: seats are 0 … {last}", seat=seat, last=variant.players - 1)
+        )
     hand = _cards(hand_text, "--hand")
     known = _cards(chien_text, "--chien") if chien_text is not None else None
     sampler = ConditionalSampler(variant.players, seat, hand, known)
@@ -950,7 +1056,7 @@ def rules(
     from atout import rulebook
 
     if lang is not None and lang not in ("fr", "en"):
-        raise UserError(f"--lang {lang!r:.20}: choose fr or en")
+        raise UserError(_("--lang {lang!r:.20}: choose fr or en", lang=lang))
     language = lang or _reader_language()
     if rule_id is not None:
         typer.echo(rulebook.render_rule(rule_id, language))
@@ -981,7 +1087,7 @@ def main(argv: list[str] | None = None) -> None:
     except typer.Exit as exit_:
         sys.exit(exit_.exit_code)
     except typer.Abort:
-        typer.echo("atout: interrupted", err=True)
+        typer.echo(_("atout: interrupted"), err=True)
         sys.exit(130)
     except typer.TyperException as error:  # the command line itself: bad option or value
         context = getattr(error, "ctx", None)
@@ -989,13 +1095,22 @@ def main(argv: list[str] | None = None) -> None:
             typer.echo(context.get_help(), err=True)
             sys.exit(2)
         message = error.format_message() if hasattr(error, "format_message") else str(error)
-        _fail(" ".join(str(message).split()))
+        if type(error).__name__ == "NoSuchOption":  # Click's own words: said in ours
+            message = _("No such option: {option}", option=getattr(error, "option_name", ""))
+            near = sorted(getattr(error, "possibilities", None) or ())
+            if len(near) == 1:
+                message += " " + _("Did you mean {option}?", option=near[0])
+            elif near:
+                message += " " + _("(Possible options: {options})", options=", ".join(near))
+        message = " ".join(str(message).split())
+        _fail(message)
     except BrokenPipeError:
         sys.stderr.close()
         sys.exit(0)
     except OSError as error:
         where = f": {error.filename}" if error.filename else ""
-        typer.echo(f"atout: error: {error.strerror or error}{where}", err=True)
+        why = f"{error.strerror or error}{where}"
+        typer.echo(_("atout: error: {why}", why=why), err=True)
         sys.exit(1)
 
 
@@ -1013,7 +1128,7 @@ def _said(error: Exception) -> str:
 
 
 def _fail(message: str) -> None:
-    typer.echo(f"atout: error: {' '.join(message.splitlines())}", err=True)
+    typer.echo(_("atout: error: {why}", why=" ".join(message.splitlines())), err=True)
     sys.exit(2)
 
 

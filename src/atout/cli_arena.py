@@ -13,6 +13,7 @@ import typer
 from atout.cli_common import (
     MAX_SEED,
     UserError,
+    _,
     check_players,
     check_seed,
     count_option,
@@ -30,8 +31,9 @@ MAX_ARENA_DEALS = 1_000_000
 MAX_JOBS = 64
 
 
-def _error(message: str) -> Exception:
-    return UserError(message)
+def _mistake(message: str, **values: object) -> Exception:
+    """The user's mistake ``message``, in the reader's language."""
+    return UserError(_(message, **values))
 
 
 def _bots(text: str) -> list[str]:
@@ -40,13 +42,20 @@ def _bots(text: str) -> list[str]:
     names = [name.strip() for name in text.split(",")]
     known = ", ".join(BOTS)
     if len(names) != 2 or not all(names):
-        raise _error(
-            f"--bots {text!r:.60}: give two bots separated by a comma, "
-            f"e.g. search,heuristic-1 (bots: {known})"
+        raise _mistake(
+            "--bots {text!r:.60}: give two bots separated by a comma, e.g. "
+            "search,heuristic-1 (bots: {known})",
+            text=text,
+            known=known,
         )
     for name in names:
         if name not in BOTS:
-            raise _error(f"--bots {text!r:.60}: unknown bot {name!r:.30}; the bots are {known}")
+            raise _mistake(
+                "--bots {text!r:.60}: unknown bot {name!r:.30}; the bots are {known}",
+                text=text,
+                name=name,
+                known=known,
+            )
     return names
 
 
@@ -61,9 +70,9 @@ def _read_deals(path: str, players: int | None, most: int | None) -> tuple[list[
             lines = stream.read(64 * 2**20 + 1)
     except (OSError, UnicodeDecodeError) as error:
         why = getattr(error, "strerror", None) or "not UTF-8 text"
-        raise _error(f"{option}: cannot read it ({why})") from None
+        raise _mistake("{option}: cannot read it ({why})", option=option, why=why) from None
     if len(lines) > 64 * 2**20:
-        raise _error(f"{option}: larger than 64 MiB")
+        raise _mistake("{option}: larger than 64 MiB", option=option)
     deals = []
     for number, line in enumerate(lines.splitlines(), start=1):
         if not line.strip():
@@ -71,20 +80,24 @@ def _read_deals(path: str, players: int | None, most: int | None) -> tuple[list[
         try:
             deal, _ = loads_deal(line, source=f"line {number}")
         except AtoutError as error:
-            raise _error(f"{option}: {error}") from None
+            raise _mistake("{option}: {error}", option=option, error=error) from None
         if players is not None and deal.variant.players != players:
-            raise _error(
-                f"{option}: line {number} is a {deal.variant.players}-player deal, "
-                f"not {players} (--players)"
+            raise _mistake(
+                "{option}: line {number} is a {found}-player deal, not {players} (--players)",
+                option=option,
+                number=number,
+                found=deal.variant.players,
+                players=players,
             )
         players = deal.variant.players
         deals.append(deal)
         if most is not None and len(deals) == most:
             break
     if not deals:
-        raise _error(
-            f"{option}: no atout.deal/1 record in it "
-            "(one a line, as atout deal --count N --jsonl prints)"
+        raise _mistake(
+            "{option}: no atout.deal/1 record in it (one a line, as atout deal "
+            "--count N --jsonl prints)",
+            option=option,
         )
     return deals, deals[0].variant.players
 
@@ -176,19 +189,25 @@ def arena(
     check_seed(seed)
     last = seed + (count or 100) - 1
     if deals_file is None and last > MAX_SEED:
-        raise _error(
-            f"--seed {seed}: the deals use the seeds --seed … --seed + --deals - 1 = {last}, "
-            "and a seed is an integer from 0 to 2**64 - 1"
+        raise _mistake(
+            "--seed {seed}: the deals use the seeds --seed … --seed + --deals "
+            "- 1 = {last}, and a seed is an integer from 0 to 2**64 - 1",
+            seed=seed,
+            last=last,
         )
     processes = _processes(workers, jobs)
     if processes is not None and use_ray:
-        raise _error("--workers with --ray: give one; on Ray every CPU of the cluster plays")
+        raise _mistake(
+            "--workers with --ray: give one; on Ray every CPU of the cluster plays",
+        )
     if shard is not None and plot_file is not None:
-        raise _error(
-            "--plot with --shard: a shard is part of a run; its deals' differences are not kept"
+        raise _mistake(
+            "--plot with --shard: a shard is part of a run; its deals' differences are not kept",
         )
     if shard is not None and deals_file is not None:
-        raise _error("--shard with --deals-file: shards are of a seed's deals (--deals N --seed S)")
+        raise _mistake(
+            "--shard with --deals-file: shards are of a seed's deals (--deals N --seed S)",
+        )
     path = plot_path(plot_file) if plot_file is not None else None
     source: int | list[Deal]
     if deals_file is not None:
@@ -199,9 +218,11 @@ def arena(
         source = total = count or 100
     piece = Shard.parse(shard) if shard is not None else None
     if piece is not None and piece.of > total:
-        raise _error(
-            f"--shard {shard}: {total:,} deals make at most {total:,} shards "
-            "(a shard holds whole deals): give N ≤ the deals"
+        raise _mistake(
+            "--shard {shard}: {total:,} deals make at most {total:,} shards (a "
+            "shard holds whole deals): give N ≤ the deals",
+            shard=shard,
+            total=total,
         )
     first, end = piece.units(total) if piece is not None else (0, total)
     address = default_address()
@@ -234,7 +255,9 @@ def _show(result: ArenaResult, as_json: bool, path: str | None) -> None:
         try:
             A.plot_difference(result, path)
         except OSError as error:
-            raise _error(f"--plot {path}: cannot write it ({error.strerror})") from None
+            raise _mistake(
+                "--plot {path}: cannot write it ({reason})", path=path, reason=error.strerror
+            ) from None
         if not as_json:
             typer.echo(f"Plot written to {path}")
 
@@ -257,7 +280,9 @@ def arena_merge(
     from atout.bots import arena as A
 
     if not files:
-        raise _error("merge: give the shard files of one run, e.g. atout arena merge s*.json")
+        raise _mistake(
+            "merge: give the shard files of one run, e.g. atout arena merge s*.json",
+        )
     result, _ = A.merge_shards(files)
     _show(result, as_json, None)
 
@@ -265,6 +290,6 @@ def arena_merge(
 def _processes(workers: str | None, jobs: str | None) -> int | None:
     """The number of local processes of --workers (or its old name --jobs)."""
     if workers is not None and jobs is not None:
-        raise _error("--jobs is the old name of --workers: give one")
+        raise _mistake("--jobs is the old name of --workers: give one")
     option, text = ("--workers", workers) if jobs is None else ("--jobs", jobs)
     return None if text is None else processes_option(text, option, MAX_JOBS)

@@ -31,17 +31,33 @@ class UserError(Exception):
     """A mistake of the user: one line, exit status 2."""
 
 
+def _(message: str, **values: object) -> str:
+    """``message`` in the reader's language (``LC_ALL``, ``LC_MESSAGES``, ``LANG``),
+    its ``{names}`` filled in."""
+    from atout.i18n import gettext, reader_language
+
+    text = gettext(reader_language(), message)
+    return text.format(**values) if values else text
+
+
 def check_seed(seed: int | None, last: int = 0) -> None:
     """A seed (and ``seed + last``, the last one used) is an integer 0 … 2**64 - 1."""
     if seed is not None and not 0 <= seed <= seed + last <= MAX_SEED:
         span = f" (and --seed + --count - 1 = {seed + last})" if last and seed >= 0 else ""
-        raise UserError(f"--seed {seed}{span}: a seed is an integer from 0 to 2**64 - 1")
+        raise UserError(
+            _("--seed {seed}{span}: a seed is an integer from 0 to 2**64 - 1", seed=seed, span=span)
+        )
 
 
 def check_players(players: int) -> Variant:
     """The variant of ``--players``: 3, 4 or 5."""
     if players not in (3, 4, 5):
-        raise UserError(f"--players {players}: French Tarot is played by 3, 4 or 5 players")
+        raise UserError(
+            _(
+                "--players {players}: French Tarot is played by 3, 4 or 5 players",
+                players=players,
+            )
+        )
     return Variant.for_players(players)
 
 
@@ -50,11 +66,19 @@ def count_option(text: str, option: str, most: int) -> int:
     try:
         value = int(text.replace("_", "").replace(",", ""))
     except ValueError:
-        raise UserError(f"{option} {text!r:.40}: give a whole number, e.g. 10_000_000") from None
+        raise UserError(
+            _(
+                "{option} {text!r:.40}: give a whole number, e.g. 10_000_000",
+                option=option,
+                text=text,
+            )
+        ) from None
     if value < 1:
-        raise UserError(f"{option} {text:.40}: give a number ≥ 1")
+        raise UserError(_("{option} {text:.40}: give a number ≥ 1", option=option, text=text))
     if value > most:
-        raise UserError(f"{option} {text:.40}: give a number ≤ {most:_}")
+        raise UserError(
+            _("{option} {text:.40}: give a number ≤ {most:_}", option=option, text=text, most=most)
+        )
     return value
 
 
@@ -62,7 +86,14 @@ def processes_option(text: str, option: str, most: int) -> int:
     """The number of local processes given to ``option`` (1 … ``most``)."""
     digits = text.strip().replace("_", "")
     if not (digits.isascii() and digits.isdigit() and 1 <= int(digits) <= most):
-        raise UserError(f"{option} {text:.40}: give a number of processes from 1 to {most}")
+        raise UserError(
+            _(
+                "{option} {text:.40}: give a number of processes from 1 to {most}",
+                option=option,
+                text=text,
+                most=most,
+            )
+        )
     return int(digits)
 
 
@@ -73,7 +104,10 @@ def no_options_before_merge(context: typer.Context) -> None:
         if source is not None and source.name != "DEFAULT":
             option = "--" + name.replace("_", "-").replace("use-", "").replace("as-", "")
             raise UserError(
-                f"{option} before merge does nothing: a merge takes the settings of its shards"
+                _(
+                    "{option} before merge does nothing: a merge takes the settings of its shards",
+                    option=option,
+                )
             )
 
 
@@ -81,19 +115,32 @@ def plot_path(text: str) -> str:
     """The file ``--plot`` writes: ``text``, with ``.png`` added when it has no
     extension; refused before any dealing when it cannot be written."""
     if not text.strip():
-        raise UserError("--plot '': give a file name, e.g. --plot deals.png")
+        raise UserError(_("--plot '': give a file name, e.g. --plot deals.png"))
     extension = os.path.splitext(text)[1][1:].lower()
     path = text if extension else text + ".png"
     if os.path.isdir(text) or os.path.isdir(path) or text.endswith(("/", os.sep)):
         example = os.path.join(text, "deals.png")
-        raise UserError(f"--plot {text}: a folder; give a file in it, e.g. --plot {example}")
+        raise UserError(
+            _(
+                "--plot {text}: a folder; give a file in it, e.g. --plot {example}",
+                text=text,
+                example=example,
+            )
+        )
     if extension and extension not in PLOT_FORMATS:
         raise UserError(
-            f"--plot {text}: .{extension} is not a picture format; give a .png, .svg or .pdf file"
+            _(
+                "--plot {text}: .{extension} is not a picture format; give a .png, "
+                ".svg or .pdf file",
+                text=text,
+                extension=extension,
+            )
         )
     folder = os.path.dirname(os.path.abspath(path))
     if not os.path.isdir(folder):
-        raise UserError(f"--plot {text}: its folder {folder} does not exist")
+        raise UserError(
+            _("--plot {text}: its folder {folder} does not exist", text=text, folder=folder)
+        )
     check_writable(path, f"--plot {text}")
     return path
 
@@ -105,7 +152,14 @@ def check_writable(path: str, option: str) -> None:
         with open(path, "ab"):
             pass
     except OSError as error:
-        raise UserError(f"{option}: cannot write {path} ({error.strerror})") from None
+        raise UserError(
+            _(
+                "{option}: cannot write {path} ({reason})",
+                option=option,
+                path=path,
+                reason=error.strerror,
+            )
+        ) from None
     if not existed:
         os.remove(path)
 

@@ -1,122 +1,107 @@
 """The interface's text in the reader's language, from gettext catalogues.
 
-The catalogues are ``locale/{lang}/LC_MESSAGES/atout.po`` beside this module; each
-``msgid`` is the English text and its ``msgstr`` the text shown. :func:`translations`
-reads one catalogue (stdlib only: the ``.po`` format is parsed here) and gives its
-messages as a dictionary, which the web table hands to its pages and the terminal can
-use as well. :func:`negotiate` picks the language an ``Accept-Language`` header asks
-for.
+The catalogues live beside this module: ``locale/atout.pot`` is the template that
+``pybabel extract`` builds from the sources (see ``babel.cfg`` and
+``tools/catalogues.py``), ``locale/{lang}/LC_MESSAGES/atout.po`` the translation of
+each language and ``atout.mo`` its compiled form, which is what runs: the standard
+library's :mod:`gettext` reads it. Each ``msgid`` is the English text.
+
+:func:`gettext` translates one message; :func:`translations` gives a whole catalogue
+as a dictionary (the web table hands it to its pages); :func:`negotiate` picks the
+language an ``Accept-Language`` header asks for and :func:`reader_language` the one
+of the person at the terminal (``LC_ALL``, ``LC_MESSAGES``, ``LANG``). :func:`N_`
+marks a text to translate later (a module-level table of messages) so that
+extraction finds it.
 
 >>> translations("fr")["Create the table"]
 'Créer la table'
+>>> gettext("fr", "Pass")
+'Passe'
 >>> negotiate("de-DE,fr;q=0.8,en;q=0.5")
 'fr'
 >>> negotiate("")
 'en'
+>>> reader_language({"LANG": "fr_FR.UTF-8"}), reader_language({"LC_ALL": "C"})
+('fr', 'en')
 """
 
 from __future__ import annotations
 
 import functools
+import gettext as _gettext
+import os
+from collections.abc import Mapping
 from pathlib import Path
 
-from atout.errors import AtoutError
-
-__all__ = ["LANGUAGES", "gettext", "negotiate", "parse_po", "translations"]
+__all__ = [
+    "DOMAIN",
+    "LANGUAGES",
+    "LOCALE",
+    "N_",
+    "catalogue",
+    "gettext",
+    "negotiate",
+    "reader_language",
+    "said",
+    "translations",
+]
 
 LANGUAGES = ("fr", "en")
 """The languages the interface speaks; English is the fallback."""
-_LOCALE = Path(__file__).resolve().parent / "locale"
-_ESCAPES = {"n": "\n", "t": "\t", '"': '"', "\\": "\\", "r": "\r"}
+DOMAIN = "atout"
+"""The catalogues' name: ``locale/{lang}/LC_MESSAGES/atout.mo``."""
+LOCALE = Path(__file__).resolve().parent / "locale"
+"""The directory of the catalogues."""
 
 
-def _unquote(text: str, where: str) -> str:
-    """The value of one quoted ``.po`` string (``"a\\"b"`` → ``a"b``)."""
-    if len(text) < 2 or text[0] != '"' or text[-1] != '"':
-        raise AtoutError(f"{where}: a quoted string expected, got {text[:40]!r}")
-    out: list[str] = []
-    body = text[1:-1]
-    i = 0
-    while i < len(body):
-        ch = body[i]
-        if ch == "\\":
-            if i + 1 >= len(body) or body[i + 1] not in _ESCAPES:
-                raise AtoutError(f"{where}: unknown escape in {text[:40]!r}")
-            out.append(_ESCAPES[body[i + 1]])
-            i += 2
-            continue
-        if ch == '"':
-            raise AtoutError(f"{where}: an unescaped quote in {text[:40]!r}")
-        out.append(ch)
-        i += 1
-    return "".join(out)
+def N_(message: str) -> str:
+    """``message`` itself: marks a text that is translated where it is shown."""
+    return message
 
 
-def parse_po(text: str, name: str = "catalogue") -> dict[str, str]:
-    """The messages of a ``.po`` file: ``{msgid: msgstr}``, leaving out the header
-    (the empty ``msgid``), untranslated messages and those marked ``fuzzy``. A
-    ``msgctxt`` is kept as ``context\\x04msgid``, as gettext does. A line that is not
-    ``.po`` is an :class:`AtoutError` naming the file and the line."""
-    messages: dict[str, str] = {}
-    entry: dict[str, str] = {}
-    field: str | None = None
-    fuzzy = False
-
-    def finish() -> None:
-        nonlocal entry, field, fuzzy
-        if "msgid" in entry:
-            key = entry["msgid"]
-            if "msgctxt" in entry:
-                key = entry["msgctxt"] + "\x04" + key
-            value = entry.get("msgstr", entry.get("msgstr[0]", ""))
-            if key and value and not fuzzy:
-                messages[key] = value
-        entry, field, fuzzy = {}, None, False
-
-    for number, raw in enumerate(text.splitlines(), 1):
-        line = raw.strip()
-        where = f"{name}, line {number}"
-        if not line:
-            finish()
-            continue
-        if line.startswith("#"):
-            if line.startswith("#,") and "fuzzy" in line:
-                if "msgid" in entry:
-                    finish()
-                fuzzy = True
-            continue
-        if line.startswith('"'):
-            if field is None:
-                raise AtoutError(f"{where}: a string continued with no msgid or msgstr before it")
-            entry[field] += _unquote(line, where)
-            continue
-        keyword, _, rest = line.partition(" ")
-        if keyword not in ("msgctxt", "msgid", "msgid_plural", "msgstr") and not (
-            keyword.startswith("msgstr[") and keyword.endswith("]")
-        ):
-            raise AtoutError(f"{where}: {keyword[:30]!r} is not a keyword of a .po file")
-        if keyword in ("msgctxt", "msgid") and "msgstr" in "".join(entry):
-            finish()
-        if keyword in entry:
-            raise AtoutError(f"{where}: {keyword} given twice in one message")
-        entry[keyword] = _unquote(rest.strip(), where)
-        field = keyword
-    finish()
-    return messages
+@functools.cache
+def catalogue(lang: str) -> _gettext.NullTranslations:
+    """The compiled catalogue of ``lang`` (an unknown language: English's; a missing
+    file: no translation at all, every message shown as written)."""
+    if lang not in LANGUAGES:
+        lang = "en"
+    return _gettext.translation(DOMAIN, localedir=LOCALE, languages=[lang], fallback=True)
 
 
 @functools.cache
 def translations(lang: str) -> dict[str, str]:
-    """The messages of ``lang``'s catalogue (an unknown language: English's)."""
-    if lang not in LANGUAGES:
-        lang = "en"
-    path = _LOCALE / lang / "LC_MESSAGES" / "atout.po"
-    return parse_po(path.read_text(encoding="utf-8"), f"{lang}/LC_MESSAGES/atout.po")
+    """The messages of ``lang``'s catalogue, ``{msgid: msgstr}`` (a message with a
+    context is keyed ``context\\x04msgid``, as gettext does); an unknown language
+    gives English's."""
+    found: dict[object, object] = getattr(catalogue(lang), "_catalog", {})
+    return {k: v for k, v in found.items() if isinstance(k, str) and k and isinstance(v, str)}
 
 
 def gettext(lang: str, message: str) -> str:
     """``message`` in ``lang`` (itself when the catalogue has no translation)."""
-    return translations(lang).get(message, message)
+    return catalogue(lang).gettext(message)
+
+
+def said(lang: str, message: str, **values: object) -> str:
+    """``message`` in ``lang`` with its ``{names}`` filled from ``values``.
+
+    >>> said("fr", "Donne {n}: {name} deals", n=2, name="Nord")
+    'Donne 2 : Nord donne'
+    """
+    text = gettext(lang, message)
+    return text.format(**values) if values else text
+
+
+def reader_language(environ: Mapping[str, str] | None = None) -> str:
+    """The language of the person at the terminal: ``"fr"`` when the first of
+    ``LC_ALL``, ``LC_MESSAGES``, ``LANG`` that is set begins with ``fr``, else
+    ``"en"`` (the order in which POSIX reads them)."""
+    env = os.environ if environ is None else environ
+    for name in ("LC_ALL", "LC_MESSAGES", "LANG"):
+        value = env.get(name, "")
+        if value:
+            return "fr" if value.lower().startswith("fr") else "en"
+    return "en"
 
 
 def negotiate(accept_language: str | None) -> str:

@@ -21,7 +21,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 
-from atout.i18n import gettext
+from atout.i18n import N_, gettext
 from atout.scoring import Breakdown
 from atout.table import Variant
 
@@ -37,10 +37,10 @@ __all__ = [
 
 LEVELS = ("simple", "double", "triple")
 _CONTRACTS = {
-    "prise": "Prise",
-    "garde": "Garde",
-    "garde_sans": "Garde sans le chien",
-    "garde_contre": "Garde contre le chien",
+    "prise": N_("Prise"),
+    "garde": N_("Garde"),
+    "garde_sans": N_("Garde sans le chien"),
+    "garde_contre": N_("Garde contre le chien"),
 }
 
 Names = Callable[[int], str]

@@ -12,6 +12,7 @@ from typing import Any
 from atout.cards import Card, CardSet
 from atout.chien import ecart_trumps_at_most, why_not_in_ecart
 from atout.dealing import CUTS
+from atout.i18n import N_
 from atout.session.actions import CutPack, action_to_json
 from atout.session.table import SheetRow, TableObservation
 from atout.table import Variant
@@ -131,6 +132,14 @@ def observation_json(obs: TableObservation) -> dict[str, Any]:
         if game.phase.value == "ecart" and obs.seat is not None and obs.seat == game.taker:
             view["game"]["ecart_rules"] = ecart_rules(game.hand, obs.players, len(game.ecart or ()))
     return view
+
+
+ECART_REFUSALS = (
+    N_("E2: a King may not go to the écart"),
+    N_("E2: a bout (the Petit, the 21, the Excuse) may not go to the écart"),
+    N_("E2: a trump may go to the écart only when nothing else is possible"),
+)
+"""The refusals :func:`ecart_rules` hands to a page, which shows them in its language."""
 
 
 def ecart_rules(hand: CardSet, players: int, made: int) -> dict[str, Any]:

@@ -13,14 +13,16 @@ the person's seat; it acts only through the session.
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from dataclasses import replace
 from pathlib import Path
 from typing import Any, ClassVar
 
 from rich.text import Text
 from textual import events
-from textual.app import App, ComposeResult
+from textual.app import App, ComposeResult, SystemCommand
 from textual.binding import Binding, BindingType
+from textual.command import CommandPalette
 from textual.containers import Container, Horizontal, Vertical, VerticalScroll
 from textual.message import Message
 from textual.screen import ModalScreen, Screen
@@ -32,6 +34,7 @@ from atout.bots import BOTS
 from atout.cards import Card, CardSet
 from atout.chien import why_not_in_ecart, why_not_poignee
 from atout.errors import IllegalActionError, InvalidRecordError, Reason
+from atout.i18n import N_
 from atout.score_text import number, score_bonuses, score_equation
 from atout.session import MakeEcart, SheetRow, TableAction, TableObservation
 from atout.state import (
@@ -91,7 +94,24 @@ LENGTHS: tuple[tuple[str, int], ...] = (
     ("target", 2000),
 )
 
-HELP = """\
+PALETTE = (
+    N_("Theme"),
+    N_("Change the current theme"),
+    N_("Quit"),
+    N_("Quit the application as soon as possible"),
+    N_("Keys"),
+    N_("Show help for the focused widget and a summary of available keys"),
+    N_("Hide the keys and widget help panel"),
+    N_("Maximize"),
+    N_("Maximize the focused widget"),
+    N_("Minimize"),
+    N_("Minimize the widget and restore to normal size"),
+    N_("Screenshot"),
+    N_("Save an SVG 'screenshot' of the current screen"),
+)
+"""The command palette's own commands (Textual's), said in the interface's language."""
+
+HELP = N_("""\
 [b]Keys[/b]
   ← →, Enter   choose a card and play it (←/→ skip the dim ones)
   mouse        click a card or a button
@@ -108,7 +128,7 @@ HELP = """\
 Legal cards are bright, the others dim; a refused card says why, with its rule
 (r opens the rules on it). The chien's cards are underlined in the taker's hand.
 Seats go counter-clockwise: seat 1 after yours is your right neighbour.
-"""
+""")
 
 
 def card_text(card: Card, lang: str, legal: bool = True, marked: bool = False) -> Text:
@@ -159,7 +179,7 @@ class CardView(Static):
 
 
 class HelpScreen(ModalScreen[None]):
-    BINDINGS: ClassVar[list[BindingType]] = [("escape,q,question_mark", "close", "Close")]
+    BINDINGS: ClassVar[list[BindingType]] = [("escape,q,question_mark", "close", N_("Close"))]
 
     def __init__(self, ui: str) -> None:
         super().__init__()
@@ -181,7 +201,7 @@ class PanelScreen(ModalScreen[str]):
     """A panel of text with its buttons, each with a key: a result, the standings, the
     last trick. It gives back the id of the button chosen (``continue``: Enter)."""
 
-    BINDINGS: ClassVar[list[BindingType]] = [("escape,enter", "choose('continue')", "Continue")]
+    BINDINGS: ClassVar[list[BindingType]] = [("escape,enter", "choose('continue')", N_("Continue"))]
 
     def __init__(
         self,
@@ -222,8 +242,8 @@ class ConfirmScreen(ModalScreen[bool]):
     """A yes-or-no question (y / n, Escape: no)."""
 
     BINDINGS: ClassVar[list[BindingType]] = [
-        ("y", "answer(True)", "Yes"),
-        ("n,escape", "answer(False)", "No"),
+        ("y", "answer(True)", N_("Yes")),
+        ("n,escape", "answer(False)", N_("No")),
     ]
 
     def __init__(self, question: str, ui: str) -> None:
@@ -251,7 +271,7 @@ class ExportScreen(ModalScreen[str]):
     """The folder to export to (the data folder by default); Enter writes the match as
     an ``atout.game/1`` record there and gives back what happened."""
 
-    BINDINGS: ClassVar[list[BindingType]] = [("escape", "cancel", "Cancel")]
+    BINDINGS: ClassVar[list[BindingType]] = [("escape", "cancel", N_("Cancel"))]
 
     def __init__(self, session: TableSession, folder: Path) -> None:
         super().__init__()
@@ -307,7 +327,7 @@ def export_folder(save_path: Path) -> Path:
 class SheetScreen(ModalScreen[None]):
     """The score sheet: every donne of the match and the running totals (S4)."""
 
-    BINDINGS: ClassVar[list[BindingType]] = [("escape,m,enter,q", "close", "Close")]
+    BINDINGS: ClassVar[list[BindingType]] = [("escape,m,enter,q", "close", N_("Close"))]
 
     def __init__(self, obs: TableObservation, seats: Seats, lang: str) -> None:
         super().__init__()
@@ -351,10 +371,9 @@ def bonus_text(row: SheetRow) -> str:
 def sheet_text(obs: TableObservation, seats: Seats, lang: str) -> Text:
     ui = seats.ui
     players = obs.players
-    head = (
-        f"{'#':>2} {tr(ui, 'Deal', 'sheet'):<4} {tr(ui, 'Taker'):<8} {tr(ui, 'Contract'):<9} "
-        f"{tr(ui, 'Pts'):>4} {tr(ui, 'B')} {tr(ui, 'Bonus'):<9}"
-    )
+    deal, taker, contract = tr(ui, "Deal", "sheet"), tr(ui, "Taker"), tr(ui, "Contract")
+    pts, b, bonus, totals = tr(ui, "Pts"), tr(ui, "B"), tr(ui, "Bonus"), tr(ui, "Totals")
+    head = f"{'#':>2} {deal:<4} {taker:<8} {contract:<9} {pts:>4} {b} {bonus:<9}"
     head += "".join(f"{tiny(seats, s):>6}" for s in range(players))
     text = Text(tr(ui, "Score sheet") + "\n\n", style="bold")
     text.append(head + "\n", style="bold underline")
@@ -380,7 +399,7 @@ def sheet_text(obs: TableObservation, seats: Seats, lang: str) -> Text:
         marks = result.marks if result else (0,) * players
         line += "".join(f"{mark:>+6d}" for mark in marks)
         text.append(line + ("  ✗" if result and not result.made else "") + "\n")
-    totals = f"{'':>2} {'':<4} {'':<8} {tr(ui, 'Totals'):<9} {'':>4} {'':>1} {'':<9}" + "".join(
+    totals = f"{'':>2} {'':<4} {'':<8} {totals:<9} {'':>4} {'':>1} {'':<9}" + "".join(
         f"{total:>+6d}" for total in obs.totals
     )
     text.append(totals + "\n", style="bold")
@@ -413,9 +432,9 @@ class RulesScreen(ModalScreen[None]):
     ↑/↓ go from one to the next."""
 
     BINDINGS: ClassVar[list[BindingType]] = [
-        ("escape,r,q", "close", "Close"),
-        Binding("up", "move(-1)", "Previous", priority=True),
-        Binding("down", "move(1)", "Next", priority=True),
+        ("escape,r,q", "close", N_("Close")),
+        Binding("up", "move(-1)", N_("Previous"), priority=True),
+        Binding("down", "move(1)", N_("Next"), priority=True),
     ]
 
     def __init__(self, ui: str, rule: str | None = None) -> None:
@@ -468,12 +487,12 @@ class PoigneeScreen(ModalScreen[PoigneeShown | None]):
     BINDINGS: ClassVar[list[BindingType]] = [
         ("left", "move(-1)", "←"),
         ("right", "move(1)", "→"),
-        ("space,enter", "take", "Take in or out"),
-        ("y", "show", "Show"),
-        ("1", "level(0)", "Simple"),
-        ("2", "level(1)", "Double"),
-        ("3", "level(2)", "Triple"),
-        ("escape", "cancel", "Back"),
+        ("space,enter", "take", N_("Take in or out")),
+        ("y", "show", N_("Show")),
+        ("1", "level(0)", N_("Simple")),
+        ("2", "level(1)", N_("Double")),
+        ("3", "level(2)", N_("Triple")),
+        ("escape", "cancel", N_("Back")),
     ]
 
     def __init__(
@@ -566,8 +585,8 @@ class OptionRow(Static, can_focus=True):
             self.row = row
 
     BINDINGS: ClassVar[list[BindingType]] = [
-        Binding("left", "step(-1)", "Change", show=False),
-        Binding("right,enter,space", "step(1)", "Change", show=False),
+        Binding("left", "step(-1)", N_("Change"), show=False),
+        Binding("right,enter,space", "step(1)", N_("Change"), show=False),
     ]
 
     def __init__(self, ident: str, label: str, values: list[Any], index: int, show: Any) -> None:
@@ -598,11 +617,11 @@ class StartScreen(Screen[None]):
     """The settings of a match; a new match or the saved one."""
 
     BINDINGS: ClassVar[list[BindingType]] = [
-        ("q", "app.quit", "Quit"),
-        ("n", "new", "New match"),
-        ("r", "resume", "Resume"),
-        Binding("up", "app.focus_previous", "Up", show=False),
-        Binding("down", "app.focus_next", "Down", show=False),
+        ("q", "app.quit", N_("Quit")),
+        ("n", "new", N_("New match")),
+        ("r", "resume", N_("Resume")),
+        Binding("up", "app.focus_previous", N_("Up"), show=False),
+        Binding("down", "app.focus_next", N_("Down"), show=False),
     ]
 
     @property
@@ -622,17 +641,17 @@ class StartScreen(Screen[None]):
             if app.notice:
                 yield Static(app.notice, id="notice")
             rows: list[tuple[str, str, list[Any], Any, Any]] = [
-                ("players", "Players", [3, 4, 5], settings.players, str),
-                ("bots", "Bots", list(BOTS), settings.bots, lambda v: tr(ui, v)),
-                ("length", "Match", lengths, length, lambda v: length_text(v, ui)),
-                ("speed", "Bots' speed", list(SPEEDS), settings.speed, lambda v: tr(ui, v)),
-                ("pause", "Pause after a trick", list(PAUSES), settings.pause,
+                ("players", N_("Players"), [3, 4, 5], settings.players, str),
+                ("bots", N_("Bots"), list(BOTS), settings.bots, lambda v: tr(ui, v)),
+                ("length", N_("Match"), lengths, length, lambda v: length_text(v, ui)),
+                ("speed", N_("Bots' speed"), list(SPEEDS), settings.speed, lambda v: tr(ui, v)),
+                ("pause", N_("Pause after a trick"), list(PAUSES), settings.pause,
                  lambda v: pause_text(v, ui)),
-                ("animate", "Deal told step by step", [True, False], settings.animate,
+                ("animate", N_("Deal told step by step"), [True, False], settings.animate,
                  lambda v: on_off[v]),
-                ("lang", "Cards", ["fr", "en"], settings.lang,
+                ("lang", N_("Cards"), ["fr", "en"], settings.lang,
                  lambda v: "français (R D C V)" if v == "fr" else "English (K Q N J)"),
-                ("ui", "Language", ["fr", "en"], settings.ui,
+                ("ui", N_("Language"), ["fr", "en"], settings.ui,
                  lambda v: "Français" if v == "fr" else "English"),
             ]  # fmt: skip
             for ident, label, values, value, show in rows:
@@ -759,21 +778,21 @@ class TableScreen(Screen[None]):
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("left", "move(-1)", "←", show=False),
         Binding("right", "move(1)", "→", show=False),
-        Binding("enter", "choose", "Play", show=False),
+        Binding("enter", "choose", N_("Play"), show=False),
         Binding("p", "bid('p')", show=False),
         *(Binding(str(k), f"number({k})", show=False) for k in range(1, 9)),
-        Binding("c", "chelem(True)", "Chelem", show=False),
-        Binding("n", "chelem(False)", "No chelem", show=False),
-        Binding("s", "poignee", "Poignée", show=False),
-        Binding("u", "undo", "Undo", show=False),
-        Binding("y", "confirm", "Confirm", show=False),
-        Binding("space", "skip", "Go on", show=False),
-        Binding("l", "last_trick", "Last trick"),
-        Binding("m", "sheet", "Score sheet"),
-        Binding("r", "rules", "Rules"),
-        Binding("x", "export", "Export"),
-        Binding("question_mark", "help", "Help"),
-        Binding("q", "quit_table", "Save & quit"),
+        Binding("c", "chelem(True)", N_("Chelem"), show=False),
+        Binding("n", "chelem(False)", N_("No chelem"), show=False),
+        Binding("s", "poignee", N_("Poignée"), show=False),
+        Binding("u", "undo", N_("Undo"), show=False),
+        Binding("y", "confirm", N_("Confirm"), show=False),
+        Binding("space", "skip", N_("Go on"), show=False),
+        Binding("l", "last_trick", N_("Last trick")),
+        Binding("m", "sheet", N_("Score sheet")),
+        Binding("r", "rules", N_("Rules")),
+        Binding("x", "export", N_("Export")),
+        Binding("question_mark", "help", N_("Help")),
+        Binding("q", "quit_table", N_("Save & quit")),
     ]
 
     def __init__(self, session: TableSession) -> None:
@@ -995,7 +1014,9 @@ class TableScreen(Screen[None]):
             try:
                 self.session.finish()
             except SaveError as error:
-                note = "\n\n" + self.t("The save could not be removed: {error}.", error=error)
+                note = "\n\n" + self.t(
+                    "The save could not be removed: {error}.", error=error.text(self.ui)
+                )
             text.append(note + "\n\n" + standings(self.obs, self.seats))
             more: tuple[tuple[str, str, str], ...] = (
                 ("export", self.t("Export"), "x"),
@@ -1060,7 +1081,8 @@ class TableScreen(Screen[None]):
         error, warning = self.session.save_error, self.query_one("#warning", Static)
         warning.display = error is not None
         if error is not None:
-            warning.update(Text(not_saved_text(self.session, error), style="bold red"))
+            text = not_saved_text(self.session, error, self.ui)
+            warning.update(Text(text, style="bold red"))
 
     def say(self, text: str, error: bool = False) -> None:
         self.query_one("#message", Static).update(
@@ -1368,7 +1390,12 @@ class TableScreen(Screen[None]):
                 return
             self.app.exit(
                 return_code=1,
-                message=f"atout: the match was not saved ({error}); {kept_text(self.session)}.",
+                message=tr(
+                    self.ui,
+                    "atout: the match was not saved ({error}); {kept}.",
+                    error=error.text(self.ui),
+                    kept=kept_text(self.session, self.ui),
+                ),
             )
             return
         self.app.exit()
@@ -1382,15 +1409,22 @@ def translate_footer(screen: Screen[Any], ui: str) -> None:
         table[key] = [replace(b, description=tr(ui, b.description)) for b in bindings]
 
 
-def not_saved_text(session: TableSession, error: SaveError) -> str:
-    return f"Not saved — {error}. The game goes on; {kept_text(session)}."
+def not_saved_text(session: TableSession, error: SaveError, ui: str = "en") -> str:
+    return tr(
+        ui,
+        "Not saved — {error}. The game goes on; {kept}.",
+        error=error.text(ui),
+        kept=kept_text(session, ui),
+    )
 
 
-def kept_text(session: TableSession) -> str:
+def kept_text(session: TableSession, ui: str = "en") -> str:
     kept = session.saved_actions
     if kept is None:
-        return "nothing of this match is saved"
-    return f"the save keeps its last good state ({kept} action{'s' if kept != 1 else ''})"
+        return tr(ui, "nothing of this match is saved")
+    if kept == 1:
+        return tr(ui, "the save keeps its last good state (1 action)")
+    return tr(ui, "the save keeps its last good state ({kept} actions)", kept=kept)
 
 
 def status_text(
@@ -1424,7 +1458,7 @@ def status_text(
 
 def scores_text(obs: TableObservation, seats: Seats) -> Text:
     scores = " · ".join(f"{seats.short(s)} {obs.totals[s]:+d}" for s in range(obs.players))
-    return Text(f"{tr(seats.ui, 'Totals')}: {scores}", style="bold")
+    return Text(tr(seats.ui, "Totals: {list}", list=scores), style="bold")
 
 
 def split_tricks(tricks: tuple[Trick, ...]) -> tuple[Trick | None, Trick | None]:
@@ -1576,15 +1610,14 @@ def result_text(
     game = session.observation().game
     ecart = list(game.ecart or ()) if game is not None else []
     if ecart:
-        text.append(
-            tr(ui, "The taker's écart: {cards}", cards=" ".join(c.display(lang) for c in ecart))
-            + "\n"
-        )
+        shown = " ".join(c.display(lang) for c in ecart)
+        text.append(tr(ui, "The taker's écart: {cards}", cards=shown) + "\n")
     elif row.contract in ("garde_sans", "garde_contre"):
         text.append(tr(ui, "No écart: the chien stayed face down (E3).") + "\n")
     if not marks:
         return text
-    text.append("\n" + f"{tr(ui, 'Seat'):<16} {tr(ui, 'marks'):>7} {tr(ui, 'total'):>7}\n")
+    heads = tr(ui, "Seat"), tr(ui, "marks"), tr(ui, "total")
+    text.append("\n" + "{:<16} {:>7} {:>7}\n".format(*heads))
     for seat, mark in enumerate(result.marks):
         text.append(f"{seats.name(seat):<16} {mark:>+7d} {row.totals[seat]:>+7d}\n")
     return text
@@ -1661,6 +1694,28 @@ class TarotApp(App[None]):
     def on_unmount(self) -> None:
         self.lock.release()
 
+    def get_system_commands(self, screen: Screen[Any]) -> Iterable[SystemCommand]:
+        """The command palette's commands, in the interface's language."""
+        ui = self.settings.ui
+        for command in super().get_system_commands(screen):
+            yield command._replace(title=tr(ui, command.title), help=tr(ui, command.help))
+
+    def action_command_palette(self) -> None:
+        if self.use_command_palette and not CommandPalette.is_open(self):  # type: ignore[arg-type]
+            placeholder = tr(self.settings.ui, "Search for commands…")
+            self.push_screen(CommandPalette(placeholder=placeholder, id="--command-palette"))
+
+    def action_help_quit(self) -> None:
+        """Ctrl+C does not quit: say which key does, in the interface's language."""
+        for key, active in self.active_bindings.items():
+            if active.binding.action in ("quit", "app.quit", "quit_table"):
+                ui = self.settings.ui
+                self.notify(
+                    tr(ui, "Press [b]{key}[/b] to quit.", key=key),
+                    title=tr(ui, "Do you want to quit?"),
+                )
+                return
+
     def take_lock(self) -> None:
         """Hold the save for as long as the table is open; another table holding it
         leaves only *Quit*, a folder that cannot hold it leaves a match without save."""
@@ -1668,9 +1723,14 @@ class TarotApp(App[None]):
             self.lock.acquire()
         except SaveInUseError as error:
             self.refused = True
-            self.notice = Text(f"{error}.", style="bold red")
+            self.notice = Text(f"{error.text(self.settings.ui)}.", style="bold red")
         except SaveError as error:
-            self.notice = Text(f"{error}: you can play, but nothing will be saved.", style="red")
+            said = tr(
+                self.settings.ui,
+                "{error}: you can play, but nothing will be saved.",
+                error=error.text(self.settings.ui),
+            )
+            self.notice = Text(said, style="red")
 
     def new_match(self, fresh: bool = False) -> None:
         """A new match with the settings (``fresh``: a new seed, for *play again*)."""
@@ -1689,10 +1749,13 @@ class TarotApp(App[None]):
         try:
             session = TableSession.load(self.save_path, self.lock)
         except InvalidRecordError as error:
-            self.notice = Text(
-                f"The saved match could not be resumed ({error}); {self.set_aside()}.",
-                style="red",
+            said = tr(
+                self.settings.ui,
+                "The saved match could not be resumed ({error}); {aside}.",
+                error=error,
+                aside=self.set_aside(),
             )
+            self.notice = Text(said, style="red")
             if isinstance(self.screen, StartScreen):
                 self.screen.refresh(recompose=True)
             else:
@@ -1705,8 +1768,12 @@ class TarotApp(App[None]):
         try:
             moved = set_aside(self.save_path)
         except OSError as error:
-            return f"it could not be set aside ({reason(error)}) and stays where it is"
-        return f"it was set aside as {moved.name}"
+            return tr(
+                self.settings.ui,
+                "it could not be set aside ({reason}) and stays where it is",
+                reason=reason(error),
+            )
+        return tr(self.settings.ui, "it was set aside as {name}", name=moved.name)
 
 
 def run(settings: Settings, seed: int | None, resume: bool, save_path: Path | None = None) -> None:

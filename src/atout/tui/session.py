@@ -42,6 +42,7 @@ from typing import Any
 
 from atout.bots import BOTS, Agent
 from atout.errors import AtoutError, InvalidRecordError
+from atout.i18n import said
 from atout.match import Match
 from atout.randomness import make_rng
 from atout.record import action_from_json, action_to_json, decode, game_record
@@ -77,7 +78,15 @@ PAUSES = (0.0, 1.0, 2.0, 4.0, -1.0)
 
 
 class SaveError(AtoutError):
-    """The save file could not be written (the last good save is kept)."""
+    """The save file could not be written (the last good save is kept). ``str``: the
+    message in English; :meth:`text`: in the interface's language."""
+
+    def __init__(self, message: str, **values: Any) -> None:
+        self.template, self.values = message, values
+        super().__init__(message.format(**values) if values else message)
+
+    def text(self, lang: str) -> str:
+        return said(lang, self.template, **self.values)
 
 
 class SaveInUseError(SaveError):
@@ -215,22 +224,28 @@ class SaveLock:
             os.close(fd)
             if isinstance(error, BlockingIOError):
                 raise SaveInUseError(
-                    f"{self.save_path} is in use by another atout play ({holder}): "
-                    "quit that table first, or set ATOUT_HOME to another folder"
+                    "{path} is in use by another atout play ({holder}): quit that "
+                    "table first, or set ATOUT_HOME to another folder",
+                    path=self.save_path,
+                    holder=holder,
                 ) from None
-            raise SaveError(f"cannot lock {self.path}: {reason(error)}") from None
+            raise SaveError(
+                "cannot lock {path}: {reason}", path=self.path, reason=reason(error)
+            ) from None
         self._fd = fd
         _write_holder(fd)
 
     def _open(self) -> int:
         folder = self.path.parent
         if folder.exists() and not folder.is_dir():
-            raise SaveError(f"cannot keep a save in {folder}: it is not a folder")
+            raise SaveError("cannot keep a save in {folder}: it is not a folder", folder=folder)
         try:
             folder.mkdir(parents=True, exist_ok=True)
             return os.open(self.path, os.O_RDWR | os.O_CREAT | os.O_CLOEXEC, 0o644)
         except OSError as error:
-            raise SaveError(f"cannot keep a save in {folder}: {reason(error)}") from None
+            raise SaveError(
+                "cannot keep a save in {folder}: {reason}", folder=folder, reason=reason(error)
+            ) from None
 
     def release(self) -> None:
         if self._fd is not None:
@@ -443,7 +458,9 @@ class TableSession:
             self.lock.acquire()
             _write_atomically(self.save_path, json.dumps(self.to_json()))
         except OSError as error:
-            raise SaveError(f"cannot write {self.save_path}: {reason(error)}") from None
+            raise SaveError(
+                "cannot write {path}: {reason}", path=self.save_path, reason=reason(error)
+            ) from None
         self.saved_actions = len(self.actions)
 
     def _autosave(self) -> None:
@@ -462,7 +479,9 @@ class TableSession:
         try:
             self.save_path.unlink(missing_ok=True)
         except OSError as error:
-            raise SaveError(f"cannot remove {self.save_path}: {reason(error)}") from None
+            raise SaveError(
+                "cannot remove {path}: {reason}", path=self.save_path, reason=reason(error)
+            ) from None
 
     @classmethod
     def load(cls, path: Path, lock: SaveLock | None = None) -> TableSession:

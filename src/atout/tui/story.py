@@ -10,6 +10,7 @@ from typing import Any
 
 from atout.bidding import Contract
 from atout.cards import Card
+from atout.i18n import N_
 from atout.score_text import number
 from atout.table import Variant
 from atout.tui.words import Seats, tr
@@ -88,16 +89,16 @@ class Story:
             lines.append(
                 self.seats.says(
                     event["dealer"],
-                    "You deal (D17).",
-                    "{name} deals (D17).",
+                    N_("You deal (D17)."),
+                    N_("{name} deals (D17)."),
                 )
             )
         for seat in event.get("barred") or []:
             lines.append(
                 self.seats.says(
                     seat,
-                    "You may not bid on this deal (D12, D14).",
-                    "{name} may not bid on this deal (D12, D14).",
+                    N_("You may not bid on this deal (D12, D14)."),
+                    N_("{name} may not bid on this deal (D12, D14)."),
                 )
             )
         return lines
@@ -108,14 +109,17 @@ class Story:
             return [
                 self.seats.says(
                     event["seat"],
-                    "You draw {card}: the Excuse does not count, you draw again (D3).",
-                    "{name} draws {card}: the Excuse does not count, draws again (D3).",
+                    N_("You draw {card}: the Excuse does not count, you draw again (D3)."),
+                    N_("{name} draws {card}: the Excuse does not count, draws again (D3)."),
                     card=card,
                 )
             ]
         return [
             self.seats.says(
-                event["seat"], "You draw {card} (D1).", "{name} draws {card} (D1).", card=card
+                event["seat"],
+                N_("You draw {card} (D1)."),
+                N_("{name} draws {card} (D1)."),
+                card=card,
             )
         ]
 
@@ -126,10 +130,14 @@ class Story:
         return [
             self.seats.says(
                 event["dealer"],
-                "The lowest card deals (D2: suit cards below trumps, then by rank, then "
-                "♣ < ♦ < ♥ < ♠): you deal.",
-                "The lowest card deals (D2: suit cards below trumps, then by rank, then "
-                "♣ < ♦ < ♥ < ♠): {name} deals.",
+                N_(
+                    "The lowest card deals (D2: suit cards below trumps, then by rank, then "
+                    "♣ < ♦ < ♥ < ♠): you deal."
+                ),
+                N_(
+                    "The lowest card deals (D2: suit cards below trumps, then by rank, then "
+                    "♣ < ♦ < ♥ < ♠): {name} deals."
+                ),
             )
         ]
 
@@ -138,17 +146,21 @@ class Story:
             return [
                 self.seats.says(
                     event["seat"],
-                    "You sit opposite the dealer: you shuffle the pack (D4).",
-                    "{name}, opposite the dealer, shuffles the pack (D4).",
+                    N_("You sit opposite the dealer: you shuffle the pack (D4)."),
+                    N_("{name}, opposite the dealer, shuffles the pack (D4)."),
                 )
             ]
         return [
             self.seats.says(
                 event["seat"],
-                "You shuffle the pack (D4 ⚙: with {players} players, the seat {step} after "
-                "the dealer shuffles).",
-                "{name} shuffles the pack (D4 ⚙: with {players} players, the seat {step} "
-                "after the dealer shuffles).",
+                N_(
+                    "You shuffle the pack (D4 ⚙: with {players} players, the seat {step} after "
+                    "the dealer shuffles)."
+                ),
+                N_(
+                    "{name} shuffles the pack (D4 ⚙: with {players} players, the seat {step} "
+                    "after the dealer shuffles)."
+                ),
                 players=self.seats.players,
                 step=self.seats.players // 2,
             )
@@ -158,8 +170,8 @@ class Story:
         k = event["k"]
         cut = self.seats.says(
             event["seat"],
-            "You, the dealer's left neighbour, cut {k} cards and leave {rest} (D5).",
-            "{name}, the dealer's left neighbour, cuts {k} cards and leaves {rest} (D5).",
+            N_("You, the dealer's left neighbour, cut {k} cards and leave {rest} (D5)."),
+            N_("{name}, the dealer's left neighbour, cuts {k} cards and leaves {rest} (D5)."),
             k=k,
             rest=78 - k,
         )
@@ -168,10 +180,14 @@ class Story:
         first = self.seats.name((dealer + 1) % self.seats.players)
         deal = self.seats.says(
             dealer,
-            "You deal {size} by {size} counter-clockwise from {first} (D6–D7), the chien "
-            "card by card (D8):",
-            "{name} deals {size} by {size} counter-clockwise from {first} (D6–D7), the "
-            "chien card by card (D8):",
+            N_(
+                "You deal {size} by {size} counter-clockwise from {first} (D6–D7), the chien "
+                "card by card (D8):"
+            ),
+            N_(
+                "{name} deals {size} by {size} counter-clockwise from {first} (D6–D7), the "
+                "chien card by card (D8):"
+            ),
             size=size,
             first=first,
         )
@@ -200,15 +216,15 @@ class Story:
 
     def on_fault(self, event: Mapping[str, Any]) -> list[str]:
         what = {
-            "misdeal": "a misdeal",
-            "chien_count": "a wrong chien count",
-            "card_exposed": "a card turned face up",
-            "early_pickup": "cards picked up before the end of the deal",
+            "misdeal": N_("a misdeal"),
+            "chien_count": N_("a wrong chien count"),
+            "card_exposed": N_("a card turned face up"),
+            "early_pickup": N_("cards picked up before the end of the deal"),
         }.get(event["fault"], event["fault"])
         line = self.seats.says(
             event["by"],
-            "Fault ({rule}): {what}, by you.",
-            "Fault ({rule}): {what}, by {name}.",
+            N_("Fault ({rule}): {what}, by you."),
+            N_("Fault ({rule}): {what}, by {name}."),
             rule=event["rule"],
             what=tr(self.ui, what),
         )
@@ -220,10 +236,14 @@ class Story:
         return [
             self.seats.says(
                 event["seat"],
-                "Petit sec! You hold the Petit without any other trump or the Excuse and "
-                "show your hand: {hand} (D16).",
-                "Petit sec! {name} holds the Petit without any other trump or the Excuse "
-                "and shows his hand: {hand} (D16).",
+                N_(
+                    "Petit sec! You hold the Petit without any other trump or the Excuse and "
+                    "show your hand: {hand} (D16)."
+                ),
+                N_(
+                    "Petit sec! {name} holds the Petit without any other trump or the Excuse "
+                    "and shows his hand: {hand} (D16)."
+                ),
                 hand=cards_text(event["hand"], self.lang),
             )
         ]
@@ -233,8 +253,8 @@ class Story:
             return [
                 self.seats.says(
                     event["next_dealer"],
-                    "The deal is void before the bidding; you deal the next one (D16).",
-                    "The deal is void before the bidding; {name} deals the next one (D16).",
+                    N_("The deal is void before the bidding; you deal the next one (D16)."),
+                    N_("The deal is void before the bidding; {name} deals the next one (D16)."),
                 )
             ]
         return []
@@ -258,8 +278,8 @@ class Story:
         return [
             self.seats.says(
                 event["seat"],
-                "You call {card} (B4).",
-                "{name} calls {card} (B4).",
+                N_("You call {card} (B4)."),
+                N_("{name} calls {card} (B4)."),
                 card=self.card(event["card"]),
             )
         ]
@@ -277,7 +297,7 @@ class Story:
             lines = [tr(self.ui, "Your écart (E1): {cards}", cards=cards_text(shown, self.lang))]
             trumps = [code for code in shown if code.startswith("T")]
         else:
-            lines = [self.seats.says(seat, "", "{name} makes the écart (E1).")]
+            lines = [self.seats.says(seat, "", N_("{name} makes the écart (E1)."))]
             trumps = shown
         if trumps:
             lines.append(
@@ -295,8 +315,8 @@ class Story:
         return [
             self.seats.says(
                 event["seat"],
-                "You announce a chelem (A4) and lead the first trick (A6).",
-                "{name} announces a chelem (A4) and leads the first trick (A6).",
+                N_("You announce a chelem (A4) and lead the first trick (A6)."),
+                N_("{name} announces a chelem (A4) and leads the first trick (A6)."),
             )
         ]
 
@@ -304,8 +324,8 @@ class Story:
         return [
             self.seats.says(
                 event["seat"],
-                "You show a {level} poignée (A1): {cards}",
-                "{name} shows a {level} poignée (A1): {cards}",
+                N_("You show a {level} poignée (A1): {cards}"),
+                N_("{name} shows a {level} poignée (A1): {cards}"),
                 level=tr(self.ui, event["level"]),
                 cards=cards_text(event["cards"], self.lang),
             )
@@ -322,8 +342,8 @@ class Story:
         return [
             self.seats.says(
                 seat,
-                "You played the called card: you are the taker's partner (B4).",
-                "{name} played the called card: partner of the taker (B4).",
+                N_("You played the called card: you are the taker's partner (B4)."),
+                N_("{name} played the called card: partner of the taker (B4)."),
             )
         ]
 
@@ -351,11 +371,13 @@ class Story:
     def on_donne_scored(self, event: Mapping[str, Any]) -> list[str]:
         result = event["result"]
         if result["made"]:
-            text = (
+            text = N_(
                 "The contract is made: {points} points with {bouts} bout(s), target {target} (S2)."
             )
         else:
-            text = "The contract fails: {points} points with {bouts} bout(s), target {target} (S2)."
+            text = N_(
+                "The contract fails: {points} points with {bouts} bout(s), target {target} (S2)."
+            )
         values = {"points": number(result["points"], self.ui), "bouts": result["bouts"]}
         return [tr(self.ui, text, target=result["target"], **values)]
 

@@ -10,7 +10,7 @@ from typing import Any
 
 from atout.cards import Card
 from atout.errors import InvalidNotationError
-from atout.i18n import translations
+from atout.i18n import N_, translations
 from atout.reasons import Reason, render
 
 __all__ = ["CARD_CODE", "Seats", "refusal_text", "shown_cards", "tr"]
@@ -46,15 +46,19 @@ def refusal_text(why: Reason, ui: str, lang: str, seats: Seats | None = None) ->
     return render(why, ui, None if seats is None else seats.name, cards=lang, with_rule=True)
 
 
+SETTING_VALUES = (N_("random"), N_("heuristic"), N_("fast"), N_("normal"), N_("slow"))
+"""The bots' levels and speeds (:data:`atout.bots.BOTS`, :data:`atout.tui.session.SPEEDS`),
+said in the interface's language where a setting shows them."""
+
 PLACES = {
-    3: ("", "Right", "Left"),
-    4: ("", "Right", "Across", "Left"),
-    5: ("", "Right", "Far right", "Far left", "Left"),
+    3: ("", N_("Right"), N_("Left")),
+    4: ("", N_("Right"), N_("Across"), N_("Left")),
+    5: ("", N_("Right"), N_("Far right"), N_("Far left"), N_("Left")),
 }
 SHORT_PLACES = {
-    3: ("", "Right", "Left"),
-    4: ("", "Right", "Across", "Left"),
-    5: ("", "Right", "Far R", "Far L", "Left"),
+    3: ("", N_("Right"), N_("Left")),
+    4: ("", N_("Right"), N_("Across"), N_("Left")),
+    5: ("", N_("Right"), N_("Far R"), N_("Far L"), N_("Left")),
 }
 
 

@@ -13,6 +13,7 @@ from typing import Any
 
 from atout.bots import BOTS
 from atout.errors import AtoutError
+from atout.i18n import gettext
 from atout.session import TableSettings
 from atout.session.table import MAX_DONNES
 from atout.table import EXCUSE_LAST_TRICK, Rules
@@ -37,7 +38,17 @@ FIELDS = (
 
 
 class ConfigError(AtoutError):
-    """A wrong field of a table's settings: one line naming it."""
+    """A wrong field of a table's settings: one line naming it (``str``: in English;
+    :meth:`text`: in a reader's language)."""
+
+    def __init__(self, message: str, **values: Any) -> None:
+        self.template, self.values = message, values
+        super().__init__(message.format(**values) if values else message)
+
+    def text(self, lang: str) -> str:
+        """The message in ``lang``."""
+        said = gettext(lang, self.template)
+        return said.format(**self.values) if self.values else said
 
 
 @dataclass(frozen=True)
@@ -93,8 +104,8 @@ class TableConfig:
         }
 
 
-def _fail(message: str) -> ConfigError:
-    return ConfigError(message)
+def _fail(message: str, **values: Any) -> ConfigError:
+    return ConfigError(message, **values)
 
 
 def _short(value: Any) -> str:
@@ -105,14 +116,21 @@ def _short(value: Any) -> str:
 def _int(data: dict[str, Any], key: str, low: int, high: int, default: int, at: str = "") -> int:
     value = data.get(key, default)
     if type(value) is not int or not low <= value <= high:
-        raise _fail(f"{at}{key}: a whole number from {low} to {high}, not {_short(value)}")
+        raise _fail(
+            "{at}{key}: a whole number from {low} to {high}, not {value}",
+            at=at,
+            key=key,
+            low=low,
+            high=high,
+            value=_short(value),
+        )
     return value
 
 
 def _bool(data: dict[str, Any], key: str, default: bool, at: str = "") -> bool:
     value = data.get(key, default)
     if type(value) is not bool:
-        raise _fail(f"{at}{key}: true or false, not {_short(value)}")
+        raise _fail("{at}{key}: true or false, not {value}", at=at, key=key, value=_short(value))
     return value
 
 
@@ -120,11 +138,17 @@ def _rules(value: Any, players: int) -> Rules:
     if value is None:
         return Rules()
     if not isinstance(value, dict):
-        raise _fail(f"rules: an object of the ⚙ settings of RULES.md, not {_short(value)}")
+        raise _fail(
+            "rules: an object of the ⚙ settings of RULES.md, not {value}", value=_short(value)
+        )
     known = {f.name for f in dataclasses.fields(Rules)}
     for key in value:
         if key not in known:
-            raise _fail(f"rules.{str(key)[:30]}: not a setting ({', '.join(sorted(known))})")
+            raise _fail(
+                "rules.{key}: not a setting ({choices})",
+                key=str(key)[:30],
+                choices=", ".join(sorted(known)),
+            )
     fields: dict[str, Any] = {}
     for key in (
         "consecutive_chien_cards",
@@ -142,51 +166,77 @@ def _rules(value: Any, players: int) -> Rules:
         offset = value["shuffler_offset"]
         if type(offset) is not int or not 1 <= offset < players:
             raise _fail(
-                f"rules.shuffler_offset: null or 1 … {players - 1} (D4), not {_short(offset)}"
+                "rules.shuffler_offset: null or 1 … {last} (D4), not {short_offset}",
+                last=players - 1,
+                short_offset=_short(offset),
             )
         fields["shuffler_offset"] = offset
     if "excuse_last_trick" in value:
         where = value["excuse_last_trick"]
         if where not in EXCUSE_LAST_TRICK:
             choices = " or ".join(EXCUSE_LAST_TRICK)
-            raise _fail(f"rules.excuse_last_trick: {choices} (P4), not {_short(where)}")
+            raise _fail(
+                "rules.excuse_last_trick: {choices} (P4), not {value}",
+                choices=choices,
+                value=_short(where),
+            )
         fields["excuse_last_trick"] = where
     try:
         return Rules(**fields)
     except AtoutError as error:  # pragma: no cover - every field is checked above
-        raise _fail(f"rules: {error}") from None
+        raise _fail("rules: {error}", error=error) from None
 
 
 def table_config(data: Any) -> TableConfig:
     """The settings of ``POST /api/tables`` (every field optional), checked."""
     if not isinstance(data, dict):
-        raise _fail(f"the request: a JSON object of a table's settings, not {_short(data)}")
+        raise _fail(
+            "the request: a JSON object of a table's settings, not {value}", value=_short(data)
+        )
     for key in data:
         if key not in FIELDS:
-            raise _fail(f"{str(key)[:30]}: not a field of a table ({', '.join(FIELDS)})")
+            raise _fail(
+                "{key}: not a field of a table ({choices})",
+                key=str(key)[:30],
+                choices=", ".join(FIELDS),
+            )
     players = data.get("players", 4)
     if type(players) is not int or players not in (3, 4, 5):
-        raise _fail(f"players: 3, 4 or 5, not {_short(players)}")
+        raise _fail("players: 3, 4 or 5, not {value}", value=_short(players))
     deals = _int(data, "deals", 1, MAX_DONNES, 5)
     seats_value = data.get("seats", [None] + ["heuristic"] * (players - 1))
     if not isinstance(seats_value, list) or len(seats_value) != players:
-        raise _fail(f"seats: a list of {players} entries (null for a person, else a bot)")
+        raise _fail(
+            "seats: a list of {players} entries (null for a person, else a bot)",
+            players=players,
+        )
     seats: list[str | None] = []
     for seat, name in enumerate(seats_value):
         if name is not None and (not isinstance(name, str) or name not in BOTS):
-            raise _fail(f"seats[{seat}]: null or a bot ({', '.join(BOTS)}), not {_short(name)}")
+            raise _fail(
+                "seats[{seat}]: null or a bot ({choices}), not {value}",
+                seat=seat,
+                choices=", ".join(BOTS),
+                value=_short(name),
+            )
         seats.append(name)
     names_value = data.get("names", [name or "" for name in seats])
     if not isinstance(names_value, list) or len(names_value) != players:
-        raise _fail(f"names: a list of {players} names")
+        raise _fail("names: a list of {players} names", players=players)
     names: list[str] = []
     for seat, name in enumerate(names_value):
         if name is None:
             name = seats[seat] or ""
         if not isinstance(name, str) or len(name) > MAX_NAME:
-            raise _fail(f"names[{seat}]: a text of at most {MAX_NAME} characters")
+            raise _fail(
+                "names[{seat}]: a text of at most {most} characters", seat=seat, most=MAX_NAME
+            )
         if not name.isprintable():
-            raise _fail(f"names[{seat}]: printable characters only, not {_short(name)}")
+            raise _fail(
+                "names[{seat}]: printable characters only, not {value}",
+                seat=seat,
+                value=_short(name),
+            )
         names.append(name.strip() or (seats[seat] or ""))
     grace = data.get("grace_seconds", 60)
     if (
@@ -194,10 +244,14 @@ def table_config(data: Any) -> TableConfig:
         or not math.isfinite(grace)
         or not 0 <= grace <= MAX_GRACE_SECONDS
     ):
-        raise _fail(f"grace_seconds: a number of seconds from 0 to {MAX_GRACE_SECONDS}")
+        raise _fail("grace_seconds: a number of seconds from 0 to {most}", most=MAX_GRACE_SECONDS)
     stand_in = data.get("stand_in", "heuristic")
     if not isinstance(stand_in, str) or stand_in not in BOTS:
-        raise _fail(f"stand_in: a bot ({', '.join(BOTS)}), not {_short(stand_in)}")
+        raise _fail(
+            "stand_in: a bot ({choices}), not {value}",
+            choices=", ".join(BOTS),
+            value=_short(stand_in),
+        )
     config = TableConfig(
         players=players,
         deals=deals,

@@ -28,7 +28,7 @@ from typing import Any
 
 from atout.bots import BOTS
 from atout.errors import AtoutError, IllegalActionError
-from atout.i18n import gettext
+from atout.i18n import N_, gettext
 from atout.reasons import Reason, SeatNames, render
 from atout.record import game_record
 from atout.session import Table, TableAction, action_from_json, action_to_json, observation_json
@@ -60,7 +60,7 @@ class Connection:
     version: int = -1  # the table's version in the last view sent to it
     closed: bool = False
     close_reason: str | None = None
-    lang: str = "en"  # the page's language, for the refusals it is sent
+    lang: str = "en"  # the page's language: its errors and refusals are said in it
 
     def send(self, message: dict[str, Any] | str) -> None:
         if self.closed:
@@ -70,7 +70,12 @@ class Connection:
             return
         self.outbox.put_nowait(message if isinstance(message, str) else dumps(message))
 
-    def error(self, rule: str, message: str, msg_id: Any = None) -> None:
+    def error(self, rule: str, message: str, msg_id: Any = None, **values: Any) -> None:
+        """Send the error ``message`` (its ``{names}`` filled from ``values``) in the
+        page's language."""
+        message = gettext(self.lang, message)
+        if values:
+            message = message.format(**values)
         data: dict[str, Any] = {"type": "error", "rule": rule, "message": message}
         if msg_id is not None:
             data["id"] = msg_id
@@ -256,7 +261,9 @@ class Room:
         seat = conn.seat
         if conn.role == "player" and seat is not None:
             if self.config.seats[seat] is not None:
-                conn.error("protocol", f"seat {seat} is played by a bot at this table")
+                conn.error(
+                    "protocol", N_("seat {seat} is played by a bot at this table"), seat=seat
+                )
                 conn.close("seat given to a bot")
                 return
             self.conns.add(conn)
@@ -400,22 +407,27 @@ class Room:
         conn, msg_id = command.conn, command.msg_id
         if conn.role != "player" or conn.seat is None:
             conn.error(
-                "protocol", f"the {conn.role}'s page does not act: a seat's page does", msg_id
+                "protocol",
+                N_("the {role}'s page does not act: a seat's page does"),
+                msg_id,
+                role=conn.role,
             )
             return
         if self.table is None or not self.started:
-            conn.error("protocol", "the table has not started: its owner starts it", msg_id)
+            conn.error("protocol", N_("the table has not started: its owner starts it"), msg_id)
             return
         try:
             action = action_from_json(command.data)
         except AtoutError as error:
-            conn.error("protocol", f"action: {_line(error)}", msg_id)
+            conn.error("protocol", N_("action: {error}"), msg_id, error=_line(error))
             return
         if action.seat != conn.seat:
             conn.error(
                 "protocol",
-                f"seat {action.seat}: this page plays seat {conn.seat} and acts for it alone",
+                N_("seat {seat}: this page plays seat {mine} and acts for it alone"),
                 msg_id,
+                seat=action.seat,
+                mine=conn.seat,
             )
             return
         await self._commit(action, conn, msg_id)
@@ -440,7 +452,7 @@ class Room:
             log.error("table %s: action %d not stored: %s", self.id, n, _line(error))
             self.table = Table.rebuild(self.config.settings(), self.seed, table.actions[:-1])
             if conn is not None:
-                conn.error("storage", "the action could not be stored; try again", msg_id)
+                conn.error("storage", N_("the action could not be stored; try again"), msg_id)
             return False
         if conn is not None:
             ack: dict[str, Any] = {"type": "ack", "id": msg_id, "seq": len(table.events)}
@@ -506,10 +518,10 @@ class Room:
 
     async def _start(self, conn: Connection) -> None:
         if conn.role != "owner":
-            conn.error("protocol", "only the table's owner starts it")
+            conn.error("protocol", N_("only the table's owner starts it"))
             return
         if self.started:
-            conn.error("protocol", "the table has already started")
+            conn.error("protocol", N_("the table has already started"))
             return
         config = self.config
         for seat, name in enumerate(config.seats):
@@ -525,26 +537,38 @@ class Room:
     async def _seat_bot(self, command: _SeatBot) -> None:
         conn, seat, bot = command.conn, command.seat, command.bot
         if conn.role != "owner":
-            conn.error("protocol", "only the table's owner puts bots in seats")
+            conn.error("protocol", N_("only the table's owner puts bots in seats"))
             return
         if self.started:
-            conn.error("protocol", "the table has started: its seats are set")
+            conn.error("protocol", N_("the table has started: its seats are set"))
             return
         if type(seat) is not int or not 0 <= seat < self.config.players:
-            conn.error("protocol", f"seat: 0 … {self.config.players - 1}, not {str(seat)[:20]}")
+            conn.error(
+                "protocol",
+                N_("seat: 0 … {last}, not {seat}"),
+                last=self.config.players - 1,
+                seat=str(seat)[:20],
+            )
             return
         if not isinstance(bot, str) or bot not in BOTS:
-            conn.error("protocol", f"bot: one of {', '.join(BOTS)}, not {str(bot)[:20]}")
+            conn.error(
+                "protocol",
+                N_("bot: one of {choices}, not {bot}"),
+                choices=", ".join(BOTS),
+                bot=str(bot)[:20],
+            )
             return
         if self.config.seats[seat] is None and (seat in self.joined or self.present[seat]):
-            conn.error("protocol", f"seat {seat} has its person: it is not empty")
+            conn.error("protocol", N_("seat {seat} has its person: it is not empty"), seat=seat)
             return
         self.config = self.config.with_seat(seat, bot)
         await self.store.update(self.id, config=self.config.to_json())
         for other in list(self.conns):
             if other.role == "player" and other.seat == seat:
                 self._leave(other)
-                other.error("protocol", f"seat {seat} is played by a bot at this table")
+                other.error(
+                    "protocol", N_("seat {seat} is played by a bot at this table"), seat=seat
+                )
                 other.close("seat given to a bot")
         self._resnapshot()
 

@@ -23,6 +23,7 @@ import secrets
 import socket
 import time
 from collections.abc import AsyncIterator, Awaitable, Callable, MutableMapping
+from html import escape as html_escape
 from pathlib import Path
 from typing import Any
 
@@ -36,7 +37,7 @@ from starlette.websockets import WebSocketDisconnect, WebSocketState
 from atout import rulebook
 from atout.bots import BOTS
 from atout.errors import AtoutError
-from atout.i18n import LANGUAGES, negotiate
+from atout.i18n import LANGUAGES, N_, gettext, negotiate
 from atout.web import companion
 from atout.web.config import ConfigError, table_config
 from atout.web.db import StorageError, Store, database_url
@@ -315,7 +316,15 @@ def create_app(db: str | URL | None = None, max_tables: int = 1000) -> FastAPI:
     async def table_page(request: Request, table_id: str) -> Response:
         room = await server.room(table_id)
         if room is None:
-            return HTMLResponse("<!doctype html><title>atout</title><p>No such table.</p>", 404)
+            lang = page_language(request.headers.get("accept-language"))
+            said = html_escape(gettext(lang, "No such table: check the link you were sent."))
+            back = html_escape(gettext(lang, "Lobby"))
+            return HTMLResponse(
+                f'<!doctype html><html lang="{lang}"><title>atout</title>'
+                f'<p>{said}</p><p><a href="/">{back}</a></p>',
+                404,
+                headers={"Content-Language": lang},
+            )
         return page("table.html", request, table_id=table_id, table=room.table_json())
 
     @app.get("/rules")
@@ -332,17 +341,21 @@ def create_app(db: str | URL | None = None, max_tables: int = 1000) -> FastAPI:
 
     @app.post("/api/tables")
     async def create(request: Request) -> Response:
+        lang = page_language(request.headers.get("accept-language"))
         body = await request.body()
         if len(body) > MAX_BODY:
-            return _error(413, f"the request: at most {MAX_BODY} bytes")
+            return _error(
+                413, gettext(lang, "the request: at most {most} bytes").format(most=MAX_BODY)
+            )
         try:
             data = json.loads(body or b"{}")
         except (ValueError, UnicodeDecodeError):
-            return _error(400, "the request: not JSON (a table's settings as a JSON object)")
+            said = gettext(lang, "the request: not JSON (a table's settings as a JSON object)")
+            return _error(400, said)
         try:
             config = table_config(data)
         except ConfigError as error:
-            return _error(400, str(error))
+            return _error(400, error.text(lang))
         table_id = secrets.token_urlsafe(9)
         owner, spectator = new_token(), new_token()
         seat_tokens = [new_token() for _ in range(config.players)]
@@ -356,11 +369,12 @@ def create_app(db: str | URL | None = None, max_tables: int = 1000) -> FastAPI:
             table_id, config.to_json(), seed, digests, server.limits.max_tables
         )
         if not stored:
-            return _error(
-                429,
-                f"limit: this server holds at most {server.limits.max_tables} open tables "
-                "(--max-tables); finish one first",
+            said = gettext(
+                lang,
+                "limit: this server holds at most {most} open tables (--max-tables); "
+                "finish one first",
             )
+            return _error(429, said.format(most=server.limits.max_tables))
         base = str(request.base_url).rstrip("/")
 
         def link(token: str) -> str:
@@ -478,7 +492,7 @@ async def _websocket(server: Server, ws: WebSocket, table_id: str) -> None:
     await ws.accept()
     limits = server.limits
     rate = _Rate(limits.per_second)
-    conn = Connection(role="", seat=None)
+    conn = Connection(role="", seat=None, lang=page_language(ws.headers.get("accept-language")))
     writer = asyncio.get_running_loop().create_task(_writer(ws, conn))
     room: Room | None = None
 
@@ -489,7 +503,7 @@ async def _websocket(server: Server, ws: WebSocket, table_id: str) -> None:
                 async with asyncio.timeout(timeout):
                     message = await ws.receive()
             except TimeoutError:
-                conn.error("protocol", 'no hello: the first message is {"type": "hello", …}')
+                conn.error("protocol", N_('no hello: the first message is {"type": "hello", …}'))
                 conn.close("no hello")
                 return None
             if message["type"] == "websocket.disconnect":
@@ -497,16 +511,20 @@ async def _websocket(server: Server, ws: WebSocket, table_id: str) -> None:
             text: str | None = message.get("text")
             if not rate.allow():
                 refused = _id_of(text, limits.message_bytes)
-                conn.error("limit", f"at most {limits.per_second} messages a second", refused)
+                conn.error(
+                    "limit", N_("at most {most} messages a second"), refused, most=limits.per_second
+                )
                 if rate.refused > limits.refused_in_a_row:
                     conn.close("limit: too many messages")
                     return None
                 continue
             if text is None:
-                conn.error("protocol", "text messages only: each message is one JSON object")
+                conn.error("protocol", N_("text messages only: each message is one JSON object"))
                 continue
             if len(text) > limits.message_bytes or len(text.encode()) > limits.message_bytes:
-                conn.error("limit", f"a message is at most {limits.message_bytes} bytes")
+                conn.error(
+                    "limit", N_("a message is at most {most} bytes"), most=limits.message_bytes
+                )
                 continue
             return text
 
@@ -519,23 +537,23 @@ async def _websocket(server: Server, ws: WebSocket, table_id: str) -> None:
             if message is None:
                 continue
             if message.get("type") != "hello":
-                conn.error("protocol", 'the first message is {"type": "hello", "token": …}')
+                conn.error("protocol", N_('the first message is {"type": "hello", "token": …}'))
                 continue
+            conn.lang = _hello_language(message.get("lang"), ws.headers.get("accept-language"))
             token, seq = message.get("token"), message.get("seq", 0)
             if not isinstance(token, str) or not 0 < len(token) <= 256:
-                conn.error("protocol", "hello: token is the text after # in the table's link")
+                conn.error("protocol", N_("hello: token is the text after # in the table's link"))
                 continue
             if type(seq) is not int or seq < 0:
-                conn.error("protocol", "hello: seq is the number of the last event seen, ≥ 0")
+                conn.error("protocol", N_("hello: seq is the number of the last event seen, ≥ 0"))
                 continue
             found = await server.room(table_id)
             who = None if found is None else found.identify(digest(token))
             if found is None or who is None:
-                conn.error("protocol", "no such table for this token: check the link")
+                conn.error("protocol", N_("no such table for this token: check the link"))
                 conn.close("unknown table or token")
                 return
             conn.role, conn.seat = who
-            conn.lang = _hello_language(message.get("lang"), ws.headers.get("accept-language"))
             room = found
             room.put(_Join(conn, seq))
         while not conn.closed:
@@ -548,13 +566,13 @@ async def _websocket(server: Server, ws: WebSocket, table_id: str) -> None:
             kind = message.get("type")
             msg_id = message.get("id")
             if msg_id is not None and not _good_id(msg_id):
-                conn.error("protocol", "id: a number or a short text")
+                conn.error("protocol", N_("id: a number or a short text"))
                 continue
             if kind == "ping":
                 conn.send('{"type":"pong"}')
             elif kind == "act":
                 if "action" not in message:
-                    conn.error("protocol", "act: the action is missing", msg_id)
+                    conn.error("protocol", N_("act: the action is missing"), msg_id)
                     continue
                 room.put(_Act(conn, msg_id, message["action"]))
             elif kind == "start":
@@ -562,11 +580,13 @@ async def _websocket(server: Server, ws: WebSocket, table_id: str) -> None:
             elif kind == "seat_bot":
                 room.put(_SeatBot(conn, message.get("seat"), message.get("bot")))
             elif kind == "hello":
-                conn.error("protocol", "hello once: reconnect to start again")
+                conn.error("protocol", N_("hello once: reconnect to start again"))
             else:
                 shown = json.dumps(kind)[:30]
                 conn.error(
-                    "protocol", f"type: {shown} is not a message (act, start, seat_bot, ping)"
+                    "protocol",
+                    N_("type: {shown} is not a message (act, start, seat_bot, ping)"),
+                    shown=shown,
                 )
     except WebSocketDisconnect:
         return
@@ -612,10 +632,10 @@ def _parse(text: str, conn: Connection) -> dict[str, Any] | None:
     try:
         message = json.loads(text)
     except (ValueError, RecursionError):
-        conn.error("protocol", "not JSON: each message is one JSON object")
+        conn.error("protocol", N_("not JSON: each message is one JSON object"))
         return None
     if not isinstance(message, dict):
-        conn.error("protocol", "each message is a JSON object with a type")
+        conn.error("protocol", N_("each message is a JSON object with a type"))
         return None
     return message
 
