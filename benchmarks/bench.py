@@ -6,7 +6,7 @@ Every row runs on one thread, one deal or donne at a time, 4 players, over about
 ``S`` seconds (3 by default) of this process's CPU time (``time.process_time``, so that
 other work on the machine counts less); a row with a ratio is timed batch after batch
 in turn with its baseline. No atout row skips a check: each deal and donne goes through
-the public interface with every step checked against RULES.md and logged. ``--json``
+the public interface with every step checked against docs/reference/rules.md and logged. ``--json``
 prints the rows (name, per_s, us, baseline, ratio) as one JSON list.
 
 Deal rows (ratio: rate ÷ the ``plain Python loop``):

@@ -1,6 +1,6 @@
-"""A fuzz campaign against the record readers (FORMATS.md): structural mutants of valid
-game and deal records made by the engine, each one refused with one line or accepted
-as a legal game that the engine re-dumps equal.
+"""A fuzz campaign against the record readers (docs/reference/formats.md): structural
+mutants of valid game and deal records made by the engine, each one refused with one
+line or accepted as a legal game that the engine re-dumps equal.
 
     uv run --group dev python benchmarks/fuzz_records.py --mutants 20000 --seed 1
 

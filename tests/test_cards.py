@@ -1,4 +1,4 @@
-"""Cards, points, the D2 draw order and the notation of FORMATS.md."""
+"""Cards, points, the D2 draw order and the notation of docs/reference/formats.md."""
 
 from __future__ import annotations
 
@@ -95,7 +95,7 @@ def test_lenient_parsing(text: str, canonical: str) -> None:
 def test_bad_notation_quotes_the_input(text: str) -> None:
     with pytest.raises(InvalidNotationError) as info:
         Card.parse(text)
-    assert repr(text) in str(info.value) and "FORMATS.md" in str(info.value)
+    assert repr(text) in str(info.value) and "docs/reference/formats.md" in str(info.value)
 
 
 def test_bad_card_number() -> None:
@@ -116,7 +116,7 @@ def test_card_notation_round_trips(index: int) -> None:
     assert Card.parse(str(card)) == card
     assert Card.parse(card.display()) == card
     assert Card.parse(card.display("en")) == card
-    assert eval(repr(card)) == card  # repr is evaluable (DESIGN.md)
+    assert eval(repr(card)) == card  # repr is evaluable (docs/explanation/design.md)
 
 
 @given(st.integers(0, (1 << 78) - 1))

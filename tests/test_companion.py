@@ -1,5 +1,5 @@
 """The table companion's evening (atout.companion): the deal's referee (D1–D18, B1,
-B3) and the score sheet (S1–S5, A1–A5), each path against its RULES.md id, and the
+B3) and the score sheet (S1–S5, A1–A5), each path against its docs/reference/rules.md id, and the
 refusal of impossible entries."""
 
 from __future__ import annotations

@@ -1,4 +1,5 @@
-"""One or more tests for each rule of La Donne (RULES.md D1–D19), every refusal included."""
+"""One or more tests for each rule of La Donne (docs/reference/rules.md D1–D19), every
+refusal included."""
 
 from __future__ import annotations
 

@@ -18,7 +18,7 @@ from atout.table import Variant
 
 P_MIN = 0.001
 
-# RULES.md, "Exact figures": trumps (1–21) in one 4-player hand, in %.
+# docs/reference/rules.md, "Exact figures": trumps (1–21) in one 4-player hand, in %.
 RULES_TRUMP_LAW = [
     0.146,
     1.380,

@@ -1,4 +1,4 @@
-"""P4, the Excuse, as the FFT's text says it (RULES.md P4, corrected): kept by its
+"""P4, the Excuse, as the FFT's text says it (docs/reference/rules.md P4, corrected): kept by its
 camp for a half-point card; kept for 4 points by a camp with no trick; and in the last
 trick outside a chelem it changes camp (⚙ ``excuse_last_trick``)."""
 

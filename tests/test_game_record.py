@@ -1,4 +1,4 @@
-"""The atout.game/1 record (FORMATS.md), ``atout play`` and ``atout replay``."""
+"""The atout.game/1 record (docs/reference/formats.md), ``atout play`` and ``atout replay``."""
 
 from __future__ import annotations
 

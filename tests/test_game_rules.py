@@ -1,5 +1,5 @@
 """The game after the deal: bidding (B), chien and écart (E), announcements (A), play
-(P); one or more tests per rule of RULES.md, every refusal included."""
+(P); one or more tests per rule of docs/reference/rules.md, every refusal included."""
 
 from __future__ import annotations
 

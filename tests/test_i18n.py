@@ -171,7 +171,7 @@ the names of fields of the records and of the HTTP API, which a message may quot
 
 def english_words(text: str) -> list[str]:
     """The English words of ``text``: placeholders, markup, file and format names
-    (``atout.game/1``, ``RULES.md``), options (``--players``), identifiers (``seat_bot``)
+    (``atout.game/1``, ``rules.md``), options (``--players``), identifiers (``seat_bot``)
     and commands in backquotes are not words; a word is made of letters, accented or
     not (``noté`` is not ``not``)."""
     text = re.sub(

@@ -161,7 +161,7 @@ def test_E2_the_page_and_the_rule_count_the_same_trumps() -> None:
 
 def test_one_map_of_fields_and_faults_to_rules() -> None:
     """The companion's score sheets cite the record's rules for each field (a sheet's
-    cards of the deal are only entered: FORMATS.md), and records check faults against
+    cards of the deal are only entered: docs/reference/formats.md), and records check faults against
     the deal's own map (D10–D14)."""
     from atout import companion, dealing, record
 
@@ -169,7 +169,9 @@ def test_one_map_of_fields_and_faults_to_rules() -> None:
         assert companion._SHEET_RULES[key] == rule, key
     entered = {"shuffled", "pack", "sequence", "hands", "chien"}
     for key, rule in record.DEAL_RULES.items():
-        assert companion._SHEET_DEAL_RULES[key] == ("FORMATS.md" if key in entered else rule)
+        assert companion._SHEET_DEAL_RULES[key] == (
+            "docs/reference/formats.md" if key in entered else rule
+        )
     assert record.DONNE_RULES["ecart"] == "E1, E3"
     assert record.DEAL_RULES["next_dealer"] == "D12, D16, D17"
     assert vars(record)["FAULT_RULES"] is dealing.FAULT_RULES  # not a copy of its own

@@ -1,6 +1,6 @@
 """The house rules of the code: ruff, ruff format, mypy --strict, the layers and the
 absence of import cycles (import-linter's contracts in .importlinter), and a core that
-imports only the standard library (DESIGN.md: the arrows point one way).
+imports only the standard library (docs/explanation/design.md: the arrows point one way).
 
 import-linter forbids the core the project's own third-party libraries and any import
 of a higher layer, but it cannot say "the standard library only" for a module it is

@@ -1,4 +1,4 @@
-"""Records read strictly and bounded (FORMATS.md): the round trip with faults,
+"""Records read strictly and bounded (docs/reference/formats.md): the round trip with faults,
 poignées and void donnes, the refusals of the issue one by one, and a fuzz campaign of
 structural mutants, each refused with one line or accepted as a legal game."""
 

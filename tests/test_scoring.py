@@ -1,4 +1,5 @@
-"""Scoring (S1–S5, A1, A3–A5): worked examples, each checked by hand against RULES.md."""
+"""Scoring (S1–S5, A1, A3–A5): worked examples, each checked by hand against the rules
+(docs/reference/rules.md)."""
 
 from __future__ import annotations
 

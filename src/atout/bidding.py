@@ -1,4 +1,4 @@
-"""Bidding (RULES.md B1–B4): contracts, who may bid what, the card a taker calls.
+"""Bidding (docs/reference/rules.md B1–B4): contracts, who may bid what, the card a taker calls.
 
 >>> Contract.GARDE.multiplier, Contract.parse("garde_sans")
 (2, Contract.GARDE_SANS)

@@ -108,7 +108,7 @@ _TRUMP_RE: Final = re.compile(r"^(?:t|a|atout\s*)?(\d{1,2})$")
 _EXCUSE_WORDS: Final = frozenset({"ex", "exc", "excuse"})
 _NOTATION_HELP: Final = (
     "expected a suit card like KS, 10H, 1C, R♠ or C♥, a trump like T21, 21 or Petit, "
-    "or the Excuse EX (FORMATS.md, Cards)"
+    "or the Excuse EX (docs/reference/formats.md, Cards)"
 )
 
 
@@ -149,7 +149,7 @@ class Card(int):
         >>> Card.parse("KX")
         Traceback (most recent call last):
         ...
-        atout.errors.InvalidNotationError: 'KX' is not a card: expected a suit card like KS, 10H, 1C, R♠ or C♥, a trump like T21, 21 or Petit, or the Excuse EX (FORMATS.md, Cards)
+        atout.errors.InvalidNotationError: 'KX' is not a card: expected a suit card like KS, 10H, 1C, R♠ or C♥, a trump like T21, 21 or Petit, or the Excuse EX (docs/reference/formats.md, Cards)
         """  # noqa: E501
         if not isinstance(text, str):
             raise InvalidNotationError(f"{text!r} is not a card: a card is written as text")
@@ -232,7 +232,8 @@ class Card(int):
     # -- notation ----------------------------------------------------------------
 
     def __str__(self) -> str:
-        """The canonical ASCII form of FORMATS.md (``KS``, ``10H``, ``T21``, ``EX``)."""
+        """The canonical ASCII form (docs/reference/formats.md): ``KS``, ``10H``, ``T21``,
+        ``EX``."""
         return _ASCII[self]
 
     def __repr__(self) -> str:

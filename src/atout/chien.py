@@ -1,4 +1,4 @@
-"""The écart (RULES.md E2) and the poignée (A1–A2), as pure functions. Each rule is
+"""The écart (docs/reference/rules.md E2) and the poignée (A1–A2), as pure functions. Each rule is
 written once, as what it allows and the reason it gives for the rest.
 
 >>> hand = CardSet.parse("KS 3S 4S T5 T12 EX")

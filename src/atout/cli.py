@@ -182,7 +182,8 @@ def deal(
         typer.Option(help="The dealer's seat, 0 … players-1; skips the draw for the dealer."),
     ] = None,
     as_json: Annotated[
-        bool, typer.Option("--json", help="Print one atout.deal/1 record (FORMATS.md).")
+        bool,
+        typer.Option("--json", help="Print one atout.deal/1 record (docs/reference/formats.md)."),
     ] = False,
     count: Annotated[
         int, typer.Option(help=f"How many deals (each independent), 1 … {MAX_COUNT:_}.")
@@ -288,7 +289,8 @@ def play(
         typer.Option(help="Seed for a reproducible match (≥ 0); without it, the secure source."),
     ] = None,
     as_json: Annotated[
-        bool, typer.Option("--json", help="Print one atout.game/1 record (FORMATS.md).")
+        bool,
+        typer.Option("--json", help="Print one atout.game/1 record (docs/reference/formats.md)."),
     ] = False,
     english: English = False,
     auto: Annotated[
@@ -586,7 +588,10 @@ def _read_record(name: str) -> str:
     try:
         return data.decode("utf-8")
     except UnicodeDecodeError as error:
-        _invalid_record(name, f"not UTF-8 text (byte {error.start}); a record is JSON (FORMATS.md)")
+        _invalid_record(
+            name,
+            f"not UTF-8 text (byte {error.start}); a record is JSON (docs/reference/formats.md)",
+        )
 
 
 def _read_stdin(limit: int) -> bytes:

@@ -971,12 +971,14 @@ def read_evening(text: str | bytes, source: str | None = None) -> Evening:
 
 
 # The record's maps of fields to rules (one map); a score sheet holds the cards of the
-# deal only as they were entered (FORMATS.md), never dealt by the companion.
+# deal only as they were entered (docs/reference/formats.md), never dealt by the companion.
 _SHEET_DEAL_RULES = {
     **DEAL_RULES,
-    **dict.fromkeys(("shuffled", "pack", "sequence", "hands", "chien"), "FORMATS.md"),
+    **dict.fromkeys(
+        ("shuffled", "pack", "sequence", "hands", "chien"), "docs/reference/formats.md"
+    ),
 }
-_SHEET_RULES = {"hands_known": "FORMATS.md", **DONNE_RULES, "result": "S3"}
+_SHEET_RULES = {"hands_known": "docs/reference/formats.md", **DONNE_RULES, "result": "S3"}
 _ENTERED_RULES = {
     "penalties": "D11",
     "points": "S1",
@@ -1017,7 +1019,7 @@ def _evening_of(data: Any) -> Evening:
         except AtoutError as error:
             raise InvalidRecordError(f"donne {number}: {error}") from None
     record = evening.game_record()
-    for key, rule in (("seed", "FORMATS.md"), ("rules", "⚙"), ("totals", "S4")):
+    for key, rule in (("seed", "docs/reference/formats.md"), ("rules", "⚙"), ("totals", "S4")):
         if key in data:
             compare_field("", key, data[key], record[key], rule, "companion")
     return evening

@@ -1,4 +1,4 @@
-"""The deal, exactly as the FFT's chapter *La Donne* describes it (RULES.md D1–D19).
+"""The deal, exactly as the FFT's chapter *La Donne* describes it (docs/reference/rules.md D1–D19).
 
 A :class:`Deal` is a state machine driven one physical step at a time, the way a
 table companion or an animated interface sees the deal happen::
@@ -7,7 +7,7 @@ table companion or an animated interface sees the deal happen::
     → packets and chien cards (D6–D9) → chien shown (D10) → cards picked up (D15)
     → petit sec announced (D16), or ready for the bidding (D18)
 
-Every action comes in three (DESIGN.md, example 3): ``verify_cut(k)`` raises
+Every action comes in three (docs/explanation/design.md, example 3): ``verify_cut(k)`` raises
 :class:`~atout.errors.IllegalActionError` naming the rule, ``can_cut(k)`` answers a
 bool, ``cut(k)`` acts and returns the frozen operation it appended to
 :attr:`Deal.operations`. Faults of the deal (D10–D14) are recorded with
@@ -380,8 +380,8 @@ class Deal:
 
     @property
     def operations(self) -> list[Operation]:
-        """The log (DESIGN.md, example 4): every operation in order. A deal dealt whole
-        writes out its packets and chien cards when the log is first read."""
+        """The log (docs/explanation/design.md, example 4): every operation in order. A deal
+        dealt whole writes out its packets and chien cards when the log is first read."""
         plan = self._plan
         if plan is not None:
             self._operations[plan.logged :] = plan.operations()

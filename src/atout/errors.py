@@ -1,8 +1,9 @@
-"""Errors of atout, split by cause (DESIGN.md, example 8).
+"""Errors of atout, split by cause (docs/explanation/design.md, example 8).
 
 Both kinds are :class:`ValueError`s, so a caller that only wants to tell a user
 "that was wrong" can catch ``ValueError``; the message always names what was wrong
-and the rule (RULES.md) or format (FORMATS.md) it broke. A refusal is a structured
+and the rule (docs/reference/rules.md) or format (docs/reference/formats.md) it broke.
+A refusal is a structured
 :class:`~atout.reasons.Reason`, rendered for people by :func:`atout.reasons.render`.
 """
 
@@ -26,11 +27,11 @@ class AtoutError(ValueError):
 
 
 class InvalidNotationError(AtoutError):
-    """A text could not be read as a card, a set of cards or a seat (FORMATS.md)."""
+    """A text could not be read as a card, a set of cards or a seat (docs/reference/formats.md)."""
 
 
 class InvalidRecordError(AtoutError):
-    """A JSON record does not follow its format in FORMATS.md."""
+    """A JSON record does not follow its format in docs/reference/formats.md."""
 
 
 class IllegalActionError(AtoutError):

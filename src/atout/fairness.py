@@ -25,7 +25,7 @@ verify``, and ``web/static/fairness.js`` in the browser).
 5. The shuffle, Fisher–Yates: ``p = [0, 1, …, 77]``; for ``i`` from 77 down to 1,
    ``j = below(i + 1)``, swap ``p[i]`` and ``p[j]``. The pack after the shuffle is
    ``shuffled[i] = pack[p[i]]``, where ``pack`` is the pack before the shuffle: the
-   canonical order of the 78 cards (``ALL_CARDS``, FORMATS.md: ``1S … KS 1H … KC T1 …
+   canonical order of the 78 cards (``ALL_CARDS``, docs/reference/formats.md: ``1S … KS 1H … KC T1 …
    T21 EX``) for every deal of a :class:`~atout.match.Match`.
 6. The chien placement, from the same stream right after the shuffle: with ``P``
    packets (``Variant.packet_count``: 18, 24, 25 for 3, 4, 5 players) and ``c`` chien

@@ -1,4 +1,4 @@
-"""The play of the cards (RULES.md P1–P5, and B4's first-trick setting), as pure
+"""The play of the cards (docs/reference/rules.md P1–P5, and B4's first-trick setting), as pure
 functions. Each rule is written once, as the cards it allows and the reason it gives
 for the others: :func:`legal_cards` and :func:`why_illegal` are two views of it.
 

@@ -1,4 +1,5 @@
-"""Where randomness comes from: passed in, never module-level (DESIGN.md, example 7).
+"""Where randomness comes from: passed in, never module-level
+(docs/explanation/design.md, example 7).
 
 Live play uses the operating system's secure source; a seed gives a reproducible
 ``random.Random`` for tests, bug reports and duplicate tournaments. A verifiable deal

@@ -1,7 +1,7 @@
-"""The JSON records of FORMATS.md: ``atout.deal/1`` (a deal) and ``atout.game/1`` (a
+"""The JSON records of docs/reference/formats.md: ``atout.deal/1`` (a deal) and ``atout.game/1`` (a
 match), read and written.
 
-Records are written in the canonical forms of FORMATS.md and read back only in them:
+Records are written in the canonical forms of docs/reference/formats.md and read back only in them:
 every field is checked, its type and its value, and every step is replayed against
 the rules, so that a record that is read is a legal game and reads back as written.
 Input is bounded before anything is built from it (:data:`MAX_RECORD_BYTES`, nesting,
@@ -20,9 +20,10 @@ the field and the rule.
 ...     loads_deal(text.replace('"KS"', '"ks"', 1), source="deal.json")
 ... except InvalidRecordError as error:
 ...     print(error)
-deal.json: shuffled[19]: 'ks' is not a card (FORMATS.md canonical form: KS, 10H, T21, EX)
+deal.json: shuffled[19]: 'ks' is not a card (docs/reference/formats.md canonical form:
+KS, 10H, T21, EX)
 
-Faults (a game record's ``faults``, FORMATS.md) are replayed at their place ``at``,
+Faults (a game record's ``faults``, docs/reference/formats.md) are replayed at their place ``at``,
 the number of ``sequence`` entries dealt before them. A fault before the first
 packet (``at`` 0) happens where the deal stops when it stops there (before the
 shuffle or the cut), otherwise after the cut. A card turned face up (D14) is one the
@@ -31,7 +32,7 @@ pack; then a card that seat has received, or for the dealer, who holds the pack,
 card not given to another seat. An early pick-up (D11) is of cards received, once per
 seat in a deal.
 
-A donne of an ``atout.game/1`` record may hold one field more than FORMATS.md lists,
+A donne of an ``atout.game/1`` record may hold one field more than docs/reference/formats.md lists,
 ``fairness``, the data of a verifiable deal (:mod:`atout.fairness`); it is absent when
 the deal had no commitment (``null`` is refused: leave the field out)::
 
@@ -232,7 +233,7 @@ def _parse_float(text: str) -> float:
 
 
 def _parse_constant(text: str) -> float:
-    raise InvalidRecordError(f"{text} is not a number of a record (FORMATS.md)")
+    raise InvalidRecordError(f"{text} is not a number of a record (docs/reference/formats.md)")
 
 
 def _check_depth(data: object) -> None:
@@ -334,15 +335,15 @@ def loads_with(text: str | bytes, read: Callable[[Any], _T], source: str | None 
 
 
 def _object(value: Any, at: str, keys: Sequence[str], what: str) -> dict[str, Any]:
-    """``value`` as a JSON object with exactly the fields ``keys`` (FORMATS.md)."""
+    """``value`` as a JSON object with exactly the fields ``keys`` (docs/reference/formats.md)."""
     if not isinstance(value, dict):
         raise _refuse(at, f"{what} is a JSON object, got {_quote(value)}")
     for key in keys:
         if key not in value:
-            raise _refuse(_join(at, key), f"missing from {what} (FORMATS.md)")
+            raise _refuse(_join(at, key), f"missing from {what} (docs/reference/formats.md)")
     for key in value:
         if key not in keys:
-            raise _refuse(_join(at, str(key)), f"not a field of {what} (FORMATS.md)")
+            raise _refuse(_join(at, str(key)), f"not a field of {what} (docs/reference/formats.md)")
     return value
 
 
@@ -351,29 +352,37 @@ def _list(value: Any, at: str, most: int, what: str = "a list") -> list[Any]:
     if not isinstance(value, list):
         raise _refuse(at, f"{what} is a JSON list, got {_quote(value)}")
     if len(value) > most:
-        raise _refuse(at, f"{len(value)} entries, at most {most} here (FORMATS.md)")
+        raise _refuse(at, f"{len(value)} entries, at most {most} here (docs/reference/formats.md)")
     return value
 
 
 def _int(value: Any, at: str, low: int, high: int, what: str = "a number") -> int:
     """``value`` as a JSON integer (not a boolean) from ``low`` to ``high``."""
     if isinstance(value, bool) or not isinstance(value, int):
-        raise _refuse(at, f"expected an integer ({what}), got {_quote(value)} (FORMATS.md)")
+        raise _refuse(
+            at, f"expected an integer ({what}), got {_quote(value)} (docs/reference/formats.md)"
+        )
     if not low <= value <= high:
-        raise _refuse(at, f"{_quote(value)} is not {what}: {low} … {high} (FORMATS.md)")
+        raise _refuse(
+            at, f"{_quote(value)} is not {what}: {low} … {high} (docs/reference/formats.md)"
+        )
     return value
 
 
 def _seat(value: Any, at: str, players: int) -> int:
-    """A seat: an integer ``0 … n-1`` in the order of play (RULES.md, FORMATS.md)."""
+    """A seat: an integer ``0 … n-1`` in the order of play (docs/reference/rules.md,
+    docs/reference/formats.md)."""
     last = players - 1
     if isinstance(value, bool) or not isinstance(value, int):
-        raise _refuse(at, f"expected an integer seat 0 … {last}, got {_quote(value)} (FORMATS.md)")
+        raise _refuse(
+            at,
+            f"expected an integer seat 0 … {last}, got {_quote(value)} (docs/reference/formats.md)",
+        )
     if not 0 <= value < players:
         raise _refuse(
             at,
             f"{_quote(value)} is not a seat: seats are 0 … {last} with {players} players "
-            "(FORMATS.md)",
+            "(docs/reference/formats.md)",
         )
     return value
 
@@ -383,7 +392,7 @@ def _seat_or_none(value: Any, at: str, players: int) -> int | None:
 
 
 def _seed(value: Any, at: str) -> int | None:
-    """A seed: an integer or ``null`` (FORMATS.md)."""
+    """A seed: an integer or ``null`` (docs/reference/formats.md)."""
     if value is None:
         return None
     return _int(value, at, 0, 2**64 - 1, "a seed (0 … 2**64 − 1) or null")
@@ -396,7 +405,7 @@ def _string(value: Any, at: str, choices: Sequence[str], what: str) -> str:
 
 
 def parse_card(value: Any, at: str = "card") -> Card:
-    """A card in the canonical ASCII form of FORMATS.md, and only that form (``KS``,
+    """A card in the canonical ASCII form of docs/reference/formats.md, and only that form (``KS``,
     ``10H``, ``T21``, ``EX``; not ``ks``, ``R♠`` or ``21``, which people may type).
 
     >>> parse_card("T21"), parse_card("10H")
@@ -405,11 +414,11 @@ def parse_card(value: Any, at: str = "card") -> Card:
     ...     parse_card(" KS")
     ... except InvalidRecordError as error:
     ...     print(error)
-    card: ' KS' is not a card (FORMATS.md canonical form: KS, 10H, T21, EX)
+    card: ' KS' is not a card (docs/reference/formats.md canonical form: KS, 10H, T21, EX)
     """
     card = _CANONICAL.get(value) if isinstance(value, str) else None
     if card is None:
-        canonical = "(FORMATS.md canonical form: KS, 10H, T21, EX)"
+        canonical = "(docs/reference/formats.md canonical form: KS, 10H, T21, EX)"
         shown = _quote(value)
         if isinstance(value, str) and not value.isascii():  # a look-alike shows itself
             shown += f" ({ascii(value)[:80]})"
@@ -477,9 +486,9 @@ DEAL_FIELDS = (
     "pack", "sequence", "hands", "chien", "petit_sec", "first_bidder", "leader", "next_dealer",
 )  # fmt: skip
 DEAL_RULES = {  # the rule each field of an atout.deal/1 object follows, written once
-    "format": "FORMATS.md",
+    "format": "docs/reference/formats.md",
     "players": "D9",
-    "seed": "FORMATS.md",
+    "seed": "docs/reference/formats.md",
     "draw": "D1–D3",
     "dealer": "D1, D12, D16, D17",
     "shuffler": "D4",
@@ -565,13 +574,13 @@ def read_deal_record(
     faults: list[Any] | None = None,
 ) -> tuple[Deal, int | None]:
     """Like :func:`loads_deal`, from the already decoded JSON object. ``barred`` are
-    the seats barred by the donne before; ``faults`` (a game record's, FORMATS.md) are
-    recorded at their place ``at`` in the deal."""
+    the seats barred by the donne before; ``faults`` (a game record's,
+    docs/reference/formats.md) are recorded at their place ``at`` in the deal."""
     return _read_deal(data, "", rules or Rules(), barred, faults or [], None)
 
 
 class _Fault:
-    """A game record's fault, checked for shape (FORMATS.md)."""
+    """A game record's fault, checked for shape (docs/reference/formats.md)."""
 
     def __init__(self, entry: Any, at: str, variant: Variant) -> None:
         keys: tuple[str, ...] = ("kind", "by", "card", "rule", "at")
@@ -738,7 +747,7 @@ def _cut(deal: Deal, data: dict[str, Any], at: str) -> None:
 
 
 def _check_cards(data: dict[str, Any], at: str, variant: Variant) -> None:
-    """The derived card fields hold cards in the canonical form (FORMATS.md)."""
+    """The derived card fields hold cards in the canonical form (docs/reference/formats.md)."""
     _card_list_or_none(data["pack"], _join(at, "pack"), 78)
     hands = _list(data["hands"], _join(at, "hands"), variant.players)
     for seat, hand in enumerate(hands):
@@ -1011,7 +1020,7 @@ def _read_game(value: Any, rules: Rules) -> tuple[list[Donne], dict[str, Any]]:
 
 
 def _game_fields(value: Any) -> tuple[str, ...]:
-    """The fields of a game record: FORMATS.md's, and ``rules`` when it is there."""
+    """The fields of a game record: docs/reference/formats.md's, and ``rules`` when it is there."""
     if isinstance(value, dict) and "rules" in value:
         return (*GAME_FIELDS[:4], "rules", *GAME_FIELDS[4:])
     return GAME_FIELDS

@@ -1,4 +1,5 @@
-"""Scoring (RULES.md S1–S5, A1, A3–A5, and P4's Excuse): from the tricks to the marks.
+"""Scoring (docs/reference/rules.md S1–S5, A1, A3–A5, and P4's Excuse): from the tricks
+to the marks.
 
 All points are counted in half-points (integers) and turned into points only at the
 end, so a score is exact. A donne is scored from its tricks by :func:`score_tricks`:

@@ -1,4 +1,4 @@
-"""Seats, the three variants (3, 4 and 5 players) and the settings (⚙ of RULES.md).
+"""Seats, the three variants (3, 4 and 5 players) and the settings (⚙ of docs/reference/rules.md).
 
 Seats are numbered ``0 … n-1`` in the order of play, which is counter-clockwise:
 the right neighbour of seat ``s`` is ``s+1``, the left neighbour ``s-1`` (mod n).
@@ -152,7 +152,7 @@ class Variant:
 
     def opposite_of(self, seat: int) -> int:
         """The seat facing ``seat``: exact with 4 players; ``seat + n//2`` otherwise
-        (RULES.md D4 ⚙)."""
+        (docs/reference/rules.md D4 ⚙)."""
         return (seat + self.players // 2) % self.players
 
 
@@ -165,7 +165,7 @@ Variant._BY_PLAYERS = {
 
 @dataclass(frozen=True)
 class Rules:
-    """The settings where the official text is silent (⚙ in RULES.md), FFT defaults.
+    """The settings where the official text is silent (⚙ in docs/reference/rules.md), FFT defaults.
 
     - ``consecutive_chien_cards`` (D8): may two chien cards be put down one right after
       the other, with no packet between them? Default no.

@@ -1,6 +1,6 @@
 """A seat's observation as JSON: what the web table sends to one seat.
 
-Cards are in the canonical notation of FORMATS.md (``T21``, ``KS``, ``EX``); the page
+Cards are in the canonical notation of docs/reference/formats.md (``T21``, ``KS``, ``EX``); the page
 shows them in the reader's language. Nothing here adds to what
 :meth:`atout.session.Table.observation` lets the seat see.
 """

@@ -1,4 +1,5 @@
-"""Exact figures for a uniformly shuffled deal, by counting (RULES.md, "Exact figures").
+"""Exact figures for a uniformly shuffled deal, by counting (docs/reference/rules.md,
+"Exact figures").
 
 >>> round(100 * petit_sec(4), 5)
 0.18441

@@ -139,7 +139,8 @@ def _rules(value: Any, players: int) -> Rules:
         return Rules()
     if not isinstance(value, dict):
         raise _fail(
-            "rules: an object of the ⚙ settings of RULES.md, not {value}", value=_short(value)
+            "rules: an object of the ⚙ settings of docs/reference/rules.md, not {value}",
+            value=_short(value),
         )
     known = {f.name for f in dataclasses.fields(Rules)}
     for key in value:

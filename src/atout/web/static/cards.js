@@ -1,4 +1,4 @@
-// Cards in the canonical notation of FORMATS.md (KS, 10H, 1S, T21, EX), shown the way
+// Cards in the canonical notation of docs/reference/formats.md (KS, 10H, 1S, T21, EX), shown the way
 // atout.cards.Card.display shows them: French R D C V, English K Q N J, trumps as
 // their number, the Excuse "Ex".
 import { lang } from "./i18n.js";

@@ -260,7 +260,7 @@ export function derivedCut(secretHex, contributions, players) {
 
 // -- the cards and the deal --------------------------------------------------------------------
 
-/** The 78 cards in the canonical order of FORMATS.md (the pack before every shuffle). */
+/** The 78 cards in the canonical order of docs/reference/formats.md (the pack before every shuffle). */
 export const CARDS = (() => {
   const ranks = ["1", "2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "N", "Q", "K"];
   const cards = [];
