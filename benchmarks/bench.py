@@ -19,8 +19,8 @@ Deal rows (ratio: rate ÷ the ``plain Python loop``):
   is first read), the chien shown (D10), the pick-up (D15), the Petit sec looked for
   and announced (D16);
 - ``Deal.automatic (with draw)``: the same after the draw for the dealer (D1–D3);
-- ``C reference (1 thread)``: ``shared/bench/deal_ref.c`` in mode ``faithful``
-  (when gcc and the file are there).
+- ``C reference (1 thread)``: the C reference dealer ``deal_ref.c``
+  (``ATOUT_REFERENCE_DEALER``) in mode ``faithful`` (when gcc and the file are there).
 
 Donne rows (ratio: rate ÷ the ``minimal trick engine``):
 
@@ -41,6 +41,7 @@ from __future__ import annotations
 
 import argparse
 import json
+import os
 import random
 import shutil
 import subprocess
@@ -56,7 +57,12 @@ from atout.dealing import Deal
 from atout.state import CardPlayed, Donne
 from atout.table import Variant
 
-REFERENCE = Path(__file__).resolve().parents[2] / "shared" / "bench" / "deal_ref.c"
+# The C reference dealer is not part of atout: ATOUT_REFERENCE_DEALER names its deal_ref.c
+# (by default the one kept beside this checkout); without it, its row is left out.
+REFERENCE = Path(
+    os.environ.get("ATOUT_REFERENCE_DEALER")
+    or Path(__file__).resolve().parents[2] / "shared" / "bench" / "deal_ref.c"
+)
 FOUR = Variant.for_players(4)
 PLAIN, MINIMAL = "plain Python loop", "minimal trick engine"
 

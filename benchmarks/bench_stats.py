@@ -5,7 +5,8 @@ in the same run on this machine.
 
 Rows (4 players, deals per second):
 
-- ``C reference, stats, 2 threads``: ``shared/bench/deal_ref.c`` mode ``stats``
+- ``C reference, stats, 2 threads``: the C reference dealer ``deal_ref.c``
+  (``ATOUT_REFERENCE_DEALER``) mode ``stats``
   (shuffle, packets, chien, trumps per hand and Petit sec), built with gcc -O3;
 - ``atout numba, 2 threads``: :func:`atout.sim.simulate` with the compiled kernel —
   the faithful procedure (shuffle, cut, packets, chien in legal gaps) and every
@@ -20,6 +21,7 @@ from __future__ import annotations
 
 import argparse
 import json
+import os
 import random
 import shutil
 import subprocess
@@ -31,7 +33,12 @@ import numba
 
 from atout.sim import simulate
 
-REFERENCE = Path(__file__).resolve().parents[2] / "shared" / "bench" / "deal_ref.c"
+# The C reference dealer is not part of atout: ATOUT_REFERENCE_DEALER names its deal_ref.c
+# (by default the one kept beside this checkout); without it, its row is left out.
+REFERENCE = Path(
+    os.environ.get("ATOUT_REFERENCE_DEALER")
+    or Path(__file__).resolve().parents[2] / "shared" / "bench" / "deal_ref.c"
+)
 
 
 def c_reference(deals: int, threads: int) -> float | None:

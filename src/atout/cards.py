@@ -1,7 +1,7 @@
 """The 78 cards of French Tarot, their points and order, and their notation.
 
 A :class:`Card` is an ``int`` from 0 to 77 in a fixed canonical order (the order of
-the C reference dealer in ``shared/bench``)::
+the C reference dealer that the benchmarks time atout against)::
 
     0 … 55   the suit cards: suit = card // 14 (♠ ♥ ♦ ♣), rank = card % 14 + 1
              (1 … 10, then 11 Valet, 12 Cavalier, 13 Dame, 14 Roi)

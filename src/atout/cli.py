@@ -1035,15 +1035,6 @@ def serve(
     run_server(host=host, port=port, db=db, max_tables=max_tables)
 
 
-def _reader_language() -> str:
-    """French when the locale (LC_ALL, LC_MESSAGES, LANG: the first one set) is French."""
-    for name in ("LC_ALL", "LC_MESSAGES", "LANG"):
-        value = os.environ.get(name)
-        if value:
-            return "fr" if value.lower().startswith("fr") else "en"
-    return "en"
-
-
 @app.command()
 def rules(
     rule_id: Annotated[
@@ -1052,22 +1043,34 @@ def rules(
     lang: Annotated[
         str | None,
         typer.Option(
-            "--lang", help="fr or en (default: the reader's language, from LC_ALL or LANG)."
+            "--lang",
+            help="fr or en (default: the reader's language, from LC_ALL, LC_MESSAGES or LANG).",
         ),
     ] = None,
 ) -> None:
     """The rules of French Tarot: every rule id and title by chapter, or one rule's
     text, settings (⚙) and examples (docs/reference/rules.md)."""
     from atout import rulebook
+    from atout.i18n import reader_language, said
 
     if lang is not None and lang not in ("fr", "en"):
         raise UserError(_("--lang {lang!r:.20}: choose fr or en", lang=lang))
-    language = lang or _reader_language()
+    language = lang or reader_language()
     if rule_id is not None:
+        if rule_id.strip().upper() not in {r.id for r in rulebook.rules()}:
+            spans = ", ".join(f"{c.rules[0]}–{c.rules[-1]}" for c in rulebook.chapters())
+            raise UserError(
+                said(
+                    language,
+                    "no rule {rule!r}: the rules are {spans}",
+                    rule=rule_id[:20],
+                    spans=spans,
+                )
+            )
         typer.echo(rulebook.render_rule(rule_id, language))
         return
     title, text = rulebook.introduction()
-    lines = [f"{title(language)}: {text(language)}"]
+    lines = [said(language, "{title}: {text}", title=title(language), text=text(language))]
     for chapter in rulebook.chapters():
         lines += ["", chapter.title(language)]
         lines += [f"  {i:<4} {rulebook.rule(i).title(language)}" for i in chapter.rules]

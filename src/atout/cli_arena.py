@@ -115,7 +115,9 @@ def arena(
     context: typer.Context,
     bots: Annotated[
         str,
-        typer.Option(help="The two bots, e.g. search,heuristic-1 (see the README for the list)."),
+        typer.Option(
+            help="The two bots, e.g. search,heuristic-1 (the list: docs/howto/bots-arena.md)."
+        ),
     ] = "search,heuristic-1",
     players: Annotated[
         int | None,

@@ -734,12 +734,12 @@ _RULES: tuple[Rule, ...] = (
         _w(
             "The Petit in the last trick is worth 10 × the multiplier to the camp that "
             "wins that trick, whether the contract is made or not. In a chelem of the "
-            "taker's camp, that camp may play the Excuse in the last trick and win it "
+            "taker's camp, that camp may lead the Excuse to the last trick and win it "
             "(P4); the Petit played in the trick before then counts as au bout. A defence "
             "that took every earlier trick does not win the last trick with its Excuse.",
             "Le Petit dans le dernier pli vaut 10 × le multiplicateur au camp qui gagne "
             "ce pli, que le contrat soit réussi ou non. Dans un chelem du camp du "
-            "preneur, ce camp peut jouer l'Excuse au dernier pli et le gagner (P4) ; le "
+            "preneur, ce camp peut entamer l'Excuse au dernier pli et le gagner (P4) ; le "
             "Petit joué à l'avant-dernier pli compte alors comme au bout. Une défense qui "
             "a fait tous les plis précédents ne gagne pas le dernier pli avec son Excuse.",
         ),
@@ -816,8 +816,8 @@ _RULES: tuple[Rule, ...] = (
         _w(
             "The Excuse may be played at any time in place of a legal card. It never "
             "wins the trick, with one exception: in a chelem of the taker's camp (that "
-            "camp has taken every earlier trick), the Excuse it leads or plays in the "
-            "last trick wins it (A5). A defence that took every earlier trick does not "
+            "camp has taken every earlier trick), the Excuse it leads to the last trick "
+            "wins it (A5). A defence that took every earlier trick does not "
             "win the last trick with its Excuse. The Excuse's camp keeps it and gives "
             "the trick's winner a half-point card in exchange (later, if it has taken "
             "no trick yet; never a card of the écart). When the Excuse leads, the next "
@@ -827,8 +827,8 @@ _RULES: tuple[Rule, ...] = (
             "played there, it changes camp, whoever wins the trick, with no exchange.",
             "L'Excuse peut se jouer à tout moment à la place d'une carte permise. Elle "
             "ne gagne jamais le pli, à une exception près : dans un chelem du camp du "
-            "preneur (ce camp a fait tous les plis précédents), l'Excuse qu'il entame ou "
-            "joue au dernier pli le gagne (A5). Une défense qui a fait tous les plis "
+            "preneur (ce camp a fait tous les plis précédents), l'Excuse qu'il entame "
+            "au dernier pli le gagne (A5). Une défense qui a fait tous les plis "
             "précédents ne gagne pas le dernier pli avec son Excuse. Le camp de l'Excuse "
             "la garde et donne en échange au gagnant du pli une carte d'un demi-point "
             "(plus tard s'il n'a pas encore de pli ; jamais une carte de l'écart). "

@@ -268,9 +268,10 @@ def score(
     chelem_announced: bool | None = None,
     every_trick: int | None = None,
 ) -> Result:
-    """S3: ``(25 + difference + petit au bout) × multiplier + poignée + chelem``,
-    signed by whether the contract is made; the petit au bout (±10, A5) and the chelem
-    (A4) carry their own signs; the poignée (A3) goes to the camp that wins.
+    """S3: ``(25 + difference) × multiplier``, signed by whether the contract is made,
+    ``+ petit au bout × multiplier + poignée + chelem``; the petit au bout (±10, A5) and
+    the chelem (A4) carry their own signs, whatever the contract's; the poignée (A3)
+    goes to the camp that wins.
 
     The house settings of ``rules`` (⚙, :class:`~atout.table.Rules`) change what they
     name: the poignée to the attack only when made, multiplied or not, the petit au
