@@ -2,6 +2,7 @@
 and back, for saves and network play.
 
 >>> from atout.cards import Card
+>>> from atout.errors import InvalidRecordError
 >>> from atout.state import CardPlayed
 >>> action_to_json(CardPlayed(2, Card.parse("T21")))
 {'type': 'play', 'seat': 2, 'card': 'T21'}
@@ -11,7 +12,7 @@ CardPlayed(seat=2, card=Card.parse('T21'))
 ...     action_from_json({"type": "bid", "seat": 0, "contract": "slam"})
 ... except InvalidRecordError as error:
 ...     print(error)
-contract: 'slam' is not a bid: one of pass, petite, garde, garde_sans, garde_contre
+contract: 'slam' is not a bid: one of pass, prise, garde, garde_sans, garde_contre
 """
 
 from __future__ import annotations

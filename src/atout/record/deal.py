@@ -2,6 +2,7 @@
 draw, shuffle, cut and sequence, and read back by replaying each step against the rules.
 
 >>> import random
+>>> from atout.errors import InvalidRecordError
 >>> from atout.dealing import Deal
 >>> from atout.table import Variant
 >>> deal = Deal.automatic(Variant.for_players(4), rng=random.Random(7), dealer=0)
