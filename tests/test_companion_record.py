@@ -372,7 +372,7 @@ TAMPERED: list[tuple[str, Callable[[Record], None], str]] = [
     ("poignée cards", _donne(2, "poignees.0.2", ["T21"]),
      r"^donne 2: poignees\[0\]\[2\]: \[\] in a donne whose cards were not entered"),
     ("pile card form", _donne(8, "entered.pile.0", "t1"),
-     r"^donne 8: entered\.pile\[0\]: 't1' is not a card \(FORMATS\.md canonical form"),
+     r"^donne 8: entered\.pile\[0\]: 't1' is not a card \(docs/reference/formats\.md canonical"),
     ("unknown entered field", _donne(2, "entered.defence", 41),
      r"^donne 2: entered\.defence: not a field of entered"),
     ("hands known", _donne(2, "hands_known", True),

@@ -174,7 +174,7 @@ def test_one_map_of_fields_and_faults_to_rules() -> None:
         )
     assert record.DONNE_RULES["ecart"] == "E1, E3"
     assert record.DEAL_RULES["next_dealer"] == "D12, D16, D17"
-    assert vars(record)["FAULT_RULES"] is dealing.FAULT_RULES  # not a copy of its own
+    assert vars(record.deal)["FAULT_RULES"] is dealing.FAULT_RULES  # not a copy of its own
     assert set(dealing.FAULT_RULES) == set(dealing.FAULT_KINDS)
 
 
