@@ -37,6 +37,7 @@ KEYWORDS = (
     "_",  # _(message, **values) in the command line: the reader's language
     "_mistake",  # atout arena's _mistake(message, **values)
     "gettext:2",  # atout.i18n.gettext(lang, message)
+    "said:2",  # atout.i18n.said(lang, message, **values)
     "_fail",  # the web table's settings: _fail(message, **values), a ConfigError
     "SaveError",  # the terminal's SaveError(message, **values)
     "SaveInUseError",

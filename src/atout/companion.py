@@ -1094,35 +1094,35 @@ def _enter_donne(evening: Evening, donne: dict[str, Any], number: int) -> None:
     _compare_donne(donne, evening._donne_record(sheet))
 
 
-def _compare_donne(said: dict[str, Any], computed: dict[str, Any]) -> None:
+def _compare_donne(entry: dict[str, Any], computed: dict[str, Any]) -> None:
     """The record's donne against the one the evening gives, field by field."""
     for key, value in computed.items():
-        if key == "bids" and said["bids"]:
+        if key == "bids" and entry["bids"]:
             continue  # checked for form by read_score_sheet; the companion keeps none
         if key == "deal":
             for field_name in DEAL_FIELDS:
                 rule = _SHEET_DEAL_RULES[field_name]
                 compare_field(
-                    "deal", field_name, said[key][field_name], value[field_name], rule, "companion"
+                    "deal", field_name, entry[key][field_name], value[field_name], rule, "companion"
                 )
-        elif key == "result" and isinstance(value, dict) and isinstance(said[key], dict):
+        elif key == "result" and isinstance(value, dict) and isinstance(entry[key], dict):
             for field_name, rule in RESULT_RULES.items():
                 compare_field(
                     "result",
                     field_name,
-                    said[key][field_name],
+                    entry[key][field_name],
                     value[field_name],
                     rule,
                     "companion",
                 )
         elif key == "entered":
             for field_name in ENTERED_FIELDS:
-                given, kept = said[key].get(field_name), value.get(field_name)
+                given, kept = entry[key].get(field_name), value.get(field_name)
                 compare_field(
                     "entered", field_name, given, kept, _ENTERED_RULES[field_name], "companion"
                 )
         else:
-            compare_field("", key, said[key], value, _SHEET_RULES[key], "companion")
+            compare_field("", key, entry[key], value, _SHEET_RULES[key], "companion")
 
 
 def sheet_lines(evening: Evening) -> list[str]:
