@@ -262,9 +262,13 @@ def _hands(deal: Deal, lang: str, names: str, viewer: int | None = None) -> list
         mine = said(lang, "Your hand: {hand}", hand=hand.display(names))
         return [mine, *([shown.strip()] if shown else [])]
     lines = [gettext(lang, "Hands, sorted as players hold them (trumps, Excuse, then suits):")]
+    labels = [
+        said(lang, "{seat}:", seat=_seat(deal, seat, lang)) for seat in range(len(deal.received))
+    ]
+    width = max(18, *(len(label) + 1 for label in labels))
     for seat, received in enumerate(deal.received):
         hand = CardSet(received)
-        label = said(lang, "{seat}:", seat=_seat(deal, seat, lang)).ljust(18)
+        label = labels[seat].ljust(width)
         trumps = hand.count_trumps()
         count = (
             said(lang, "[{count} trump]", count=trumps)
@@ -272,7 +276,7 @@ def _hands(deal: Deal, lang: str, names: str, viewer: int | None = None) -> list
             else said(lang, "[{count} trumps]", count=trumps)
         )
         lines.append(f"  {label} {hand.display(names)}  {count}")
-    label = gettext(lang, "chien:").ljust(18)
+    label = gettext(lang, "chien:").ljust(width)
     lines.append(f"  {label} {_show(deal.chien_cards, names)}")
     return lines
 
