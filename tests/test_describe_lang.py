@@ -141,7 +141,7 @@ def test_a_match_between_bots_is_told_in_english_as_it_was(
     assert "  S1  points: attack " in english[1]
 
 
-def test_replay_says_a_broken_record_in_french(
+def test_replay_and_verify_say_a_broken_record_in_french(
     capsys: pytest.CaptureFixture[str], reader: pytest.MonkeyPatch, tmp_path: Path
 ) -> None:
     broken = tmp_path / "broken.json"
@@ -151,6 +151,8 @@ def test_replay_says_a_broken_record_in_french(
     assert code == 1
     assert err.endswith("pas du JSON (texte en trop après la valeur : ligne 1, colonne 14)\n"), err
     assert english_words(err) == []
+    code, _, err = run(capsys, "verify", str(broken))
+    assert err.endswith(": pas du JSON (texte en trop après la valeur : ligne 1, colonne 14)\n")
     reader.setenv("LANG", "C.UTF-8")
     code, _, err = run(capsys, "replay", str(broken))
     assert code == 1 and err.endswith(": not JSON (Extra data: line 1 column 14)\n"), err

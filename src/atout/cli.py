@@ -574,7 +574,7 @@ def verify(
     except typer.Exit:  # _read_record said why: unreadable input is status 2 here
         raise typer.Exit(2) from None
     except InvalidRecordError as error:
-        why = " ".join(str(error).splitlines())
+        why = _record_mistake(" ".join(str(error).splitlines()))
         typer.echo(_("atout: {name}: {why}", name=name, why=why), err=True)
         raise typer.Exit(2) from None
     failed = sum(1 for v in verdicts if v.status == "failed")
