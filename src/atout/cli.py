@@ -10,6 +10,7 @@ from __future__ import annotations
 import json
 import os
 import random
+import re
 import stat
 import sys
 from collections.abc import Callable, Iterable, Iterator
@@ -35,6 +36,7 @@ from atout.cli_common import (
 from atout.dealing import FAULT_KINDS, Deal, FaultKind, Phase
 from atout.describe import describe_deal
 from atout.errors import AtoutError, IllegalActionError
+from atout.i18n import N_, reader_language, said
 from atout.match import Match
 from atout.randomness import make_rng, seed_for
 from atout.reasons import render
@@ -198,6 +200,14 @@ def deal(
         ),
     ] = None,
     english: English = False,
+    lang: Annotated[
+        str | None,
+        typer.Option(
+            "--lang",
+            help="The language of the telling, fr or en (default: the reader's language, "
+            "from LC_ALL or LANG).",
+        ),
+    ] = None,
 ) -> None:
     """Deal the cards as La Donne says and show every step.
 
@@ -243,14 +253,16 @@ def deal(
                 "--english names cards for people; records hold canonical cards (KS, T21)",
             )
         )
-    lang = "en" if english else "fr"
+    language = _language(lang)
+    cards = "en" if english else "fr"
     rules = Rules()
     with progress(count, jsonl) as advance:
         for i in range(count):
             deal_seed = seed_for(seed, i)
             rng = make_rng(deal_seed)
             if spec:
-                _print_deals(_deal_with_fault(variant, rules, rng, dealer, spec), lang)
+                deals = _deal_with_fault(variant, rules, rng, dealer, spec)
+                _print_deals(deals, language, cards)
                 continue
             one = Deal.automatic(variant, rules, rng, dealer)
             if as_json or jsonl:
@@ -258,8 +270,8 @@ def deal(
                 typer.echo(json.dumps(record, ensure_ascii=False, indent=2 if as_json else None))
             else:
                 if count > 1:
-                    typer.echo(f"── Deal {i + 1} of {count} ──")
-                typer.echo("\n".join(describe_deal(one, lang)))
+                    typer.echo(said(language, "── Deal {n} of {count} ──", n=i + 1, count=count))
+                typer.echo("\n".join(describe_deal(one, language, cards=cards)))
             if advance:
                 advance(1)
 
@@ -347,12 +359,14 @@ def play(
         return
     if bots is None and not (as_json or auto):
         print(
-            "atout play: standard input or output is not a terminal, so no table opens; "
-            "here is a match between bots instead (--bots LEVEL or --auto asks for it "
-            "without this note).",
+            _(
+                "atout play: standard input or output is not a terminal, so no table opens; "
+                "here is a match between bots instead (--bots LEVEL or --auto asks for it "
+                "without this note)."
+            ),
             file=sys.stderr,
         )
-    _play_bots(variant, bots or level or "heuristic", deals, seed, as_json, lang)
+    _play_bots(variant, bots or level or "heuristic", deals, seed, as_json, reader_language(), lang)
 
 
 def _check_play_options(
@@ -385,9 +399,11 @@ def _check_play_options(
 
 
 def _play_bots(
-    variant: Variant, level: str, deals: int, seed: int | None, as_json: bool, lang: str
-) -> None:
-    """A match between bots, written donne by donne as it is played."""
+    variant: Variant, level: str, deals: int, seed: int | None, as_json: bool, lang: str,
+    cards: str,
+) -> None:  # fmt: skip
+    """A match between bots, written donne by donne as it is played, in ``lang`` with
+    the cards named in ``cards``."""
     from atout.bots import BOTS, iter_match
     from atout.describe import describe_donne
 
@@ -402,11 +418,14 @@ def _play_bots(
         typer.echo()
         return
     for number, donne in enumerate(played, 1):
-        typer.echo("\n".join(describe_donne(donne, number, lang)))
-        typer.echo(f"  Totals: {match.totals()}")
+        typer.echo("\n".join(describe_donne(donne, number, lang, cards)))
+        typer.echo(said(lang, "  Totals: {totals}", totals=match.totals()))
     totals = match.totals()
     standings = sorted(range(variant.players), key=lambda s: -totals[s])
-    typer.echo("Final totals: " + ", ".join(f"seat {s} {totals[s]:+d}" for s in standings))
+    each = ", ".join(
+        said(lang, "seat {seat} {total:+d}", seat=s, total=totals[s]) for s in standings
+    )
+    typer.echo(said(lang, "Final totals: {totals}", totals=each))
 
 
 def stream_game(donnes: Iterable[Donne], seats: list[str], seed: int | None) -> Iterator[str]:
@@ -463,8 +482,14 @@ def replay(
         _invalid_record(name, str(error))
     played = sum(1 for d in donnes if d.result is not None)
     typer.echo(
-        f"{len(donnes)} donnes replayed ({played} played, {len(donnes) - played} void): every "
-        f"action follows the rules and every result the scoring. Totals: {data['totals']}."
+        _(
+            "{count} donnes replayed ({played} played, {void} void): every action follows "
+            "the rules and every result the scoring. Totals: {totals}.",
+            count=len(donnes),
+            played=played,
+            void=len(donnes) - played,
+            totals=data["totals"],
+        )
     )
 
 
@@ -487,17 +512,20 @@ def _replay_score_sheet(name: str, text: str) -> bool:
     done = evening.finished()
     played = sum(1 for sheet in done if sheet.result is not None)
     settings = rules_record(evening.rules)
-    rules = (
-        "the FFT's"
-        if not settings
-        else "the FFT's but "
-        + ", ".join(f"{key}={json.dumps(value)}" for key, value in settings.items())
-    )
+    changed = ", ".join(f"{key}={json.dumps(value)}" for key, value in settings.items())
+    rules = _("the FFT's but {settings}", settings=changed) if settings else _("the FFT's")
     typer.echo(
-        f"{len(done)} donnes checked ({played} played, {len(done) - played} void), a score "
-        "sheet of the table companion: the cards were not entered, so no card is replayed; "
-        "the dealers, the bans, the faults and every result follow the rules and the "
-        f"scoring ({rules}). Totals: {evening.totals()}."
+        _(
+            "{count} donnes checked ({played} played, {void} void), a score sheet of the "
+            "table companion: the cards were not entered, so no card is replayed; the "
+            "dealers, the bans, the faults and every result follow the rules and the "
+            "scoring ({rules}). Totals: {totals}.",
+            count=len(done),
+            played=played,
+            void=len(done) - played,
+            rules=rules,
+            totals=evening.totals(),
+        )
     )
     return True
 
@@ -546,7 +574,7 @@ def verify(
     except typer.Exit:  # _read_record said why: unreadable input is status 2 here
         raise typer.Exit(2) from None
     except InvalidRecordError as error:
-        why = " ".join(str(error).splitlines())
+        why = _record_mistake(" ".join(str(error).splitlines()))
         typer.echo(_("atout: {name}: {why}", name=name, why=why), err=True)
         raise typer.Exit(2) from None
     failed = sum(1 for v in verdicts if v.status == "failed")
@@ -571,9 +599,49 @@ def verify(
     raise typer.Exit(code)
 
 
+_RECORD_FRAMES = (
+    (r"not JSON \((?P<why>.*): line (?P<line>\d+) column (?P<column>\d+)\)", N_(
+        "not JSON ({why}: line {line} column {column})")),
+    (r"not JSON \((?P<why>.*)\)", N_("not JSON ({why})")),
+    (r"not UTF-8 \((?P<why>.*) at byte (?P<byte>\d+)\)", N_("not UTF-8 ({why} at byte {byte})")),
+    (r"larger than (?P<size>\d+) MiB", N_("larger than {size} MiB")),
+    (r"more than (?P<count>[\d,]+) lists and objects", N_("more than {count} lists and objects")),
+    (r"nesting deeper than (?P<depth>\d+) levels", N_("nesting deeper than {depth} levels")),
+)  # fmt: skip
+"""The frames of the record reader's mistakes about the text itself (:func:`atout.record.
+decode`), said again in the reader's language with the same values."""
+_JSON_MISTAKES = (
+    N_("Expecting value"),
+    N_("Extra data"),
+    N_("Expecting property name enclosed in double quotes"),
+    N_("Expecting ',' delimiter"),
+    N_("Expecting ':' delimiter"),
+    N_("Unterminated string starting at"),
+    N_("Invalid control character at"),
+    N_("Invalid \\escape"),
+    N_("invalid continuation byte"),
+    N_("invalid start byte"),
+    N_("unexpected end of data"),
+)
+"""What Python's JSON and UTF-8 decoders say of a text most often."""
+
+
+def _record_mistake(message: str) -> str:
+    """``message`` of the record reader in the reader's language when it is one of
+    :data:`_RECORD_FRAMES` (the others are said as they are)."""
+    for pattern, frame in _RECORD_FRAMES:
+        found = re.fullmatch(pattern, message)
+        if found:
+            values = found.groupdict()
+            if "why" in values and values["why"] in _JSON_MISTAKES:
+                values["why"] = _(values["why"])
+            return _(frame, **values)
+    return message
+
+
 def _invalid_record(name: str, message: str) -> NoReturn:
     """Say why ``name`` is not a valid record and end with exit status 1."""
-    why = " ".join(message.splitlines())
+    why = _record_mistake(" ".join(message.splitlines()))
     typer.echo(_("atout: {name}: {why}", name=name, why=why), err=True)
     raise typer.Exit(1)
 
@@ -1005,11 +1073,11 @@ def _stats_given_hand(
     _print_rows(found)
 
 
-def _print_deals(deals: list[Deal], lang: str) -> None:
+def _print_deals(deals: list[Deal], lang: str, cards: str) -> None:
     for number, one in enumerate(deals, 1):
         if len(deals) > 1:
-            typer.echo(f"── Deal {number} ──")
-        typer.echo("\n".join(describe_deal(one, lang)))
+            typer.echo(said(lang, "── Deal {n} ──", n=number))
+        typer.echo("\n".join(describe_deal(one, lang, cards=cards)))
 
 
 @app.command()
@@ -1035,6 +1103,14 @@ def serve(
     run_server(host=host, port=port, db=db, max_tables=max_tables)
 
 
+def _language(lang: str | None) -> str:
+    """The language ``--lang`` names, else the reader's (:func:`atout.i18n.reader_language`:
+    French when the first of LC_ALL, LC_MESSAGES, LANG that is set is French)."""
+    if lang is not None and lang not in ("fr", "en"):
+        raise UserError(_("--lang {lang!r:.20}: choose fr or en", lang=lang))
+    return lang or reader_language()
+
+
 @app.command()
 def rules(
     rule_id: Annotated[
@@ -1051,11 +1127,8 @@ def rules(
     """The rules of French Tarot: every rule id and title by chapter, or one rule's
     text, settings (⚙) and examples (docs/reference/rules.md)."""
     from atout import rulebook
-    from atout.i18n import reader_language, said
 
-    if lang is not None and lang not in ("fr", "en"):
-        raise UserError(_("--lang {lang!r:.20}: choose fr or en", lang=lang))
-    language = lang or reader_language()
+    language = _language(lang)
     if rule_id is not None:
         if rule_id.strip().upper() not in {r.id for r in rulebook.rules()}:
             spans = ", ".join(f"{c.rules[0]}–{c.rules[-1]}" for c in rulebook.chapters())
@@ -1128,9 +1201,6 @@ def _said(error: Exception) -> str:
     it is."""
     if not isinstance(error, IllegalActionError):
         return str(error)
-    from atout import i18n
-
-    reader_language: Callable[[], str] = getattr(i18n, "reader_language", lambda: "en")
     lang = reader_language()
     return str(error) if lang == "en" else render(error.reason, lang, with_rule=True)
 

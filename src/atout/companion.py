@@ -684,9 +684,9 @@ class Evening:
         return out.getvalue()
 
     def game_record(self) -> dict[str, Any]:
-        """The evening as ``atout.game/1`` with the companion's additions
-        (docs/reference/formats.md): the hands were not entered, so every donne says
-        ``"hands_known": false`` and keeps what was entered in ``"entered"``."""
+        """The evening as ``atout.game/1`` with the companion's additions (README): the
+        hands were not entered, so every donne says ``"hands_known": false`` and keeps
+        what was entered in ``"entered"``."""
         finished = self.finished()
         donnes = [self._donne_record(sheet) for sheet in finished]
         running = sum_of_marks(map(self.marks_of, finished), self.players)
@@ -1094,40 +1094,35 @@ def _enter_donne(evening: Evening, donne: dict[str, Any], number: int) -> None:
     _compare_donne(donne, evening._donne_record(sheet))
 
 
-def _compare_donne(stated: dict[str, Any], computed: dict[str, Any]) -> None:
+def _compare_donne(entry: dict[str, Any], computed: dict[str, Any]) -> None:
     """The record's donne against the one the evening gives, field by field."""
     for key, value in computed.items():
-        if key == "bids" and stated["bids"]:
+        if key == "bids" and entry["bids"]:
             continue  # checked for form by read_score_sheet; the companion keeps none
         if key == "deal":
             for field_name in DEAL_FIELDS:
                 rule = _SHEET_DEAL_RULES[field_name]
                 compare_field(
-                    "deal",
-                    field_name,
-                    stated[key][field_name],
-                    value[field_name],
-                    rule,
-                    "companion",
+                    "deal", field_name, entry[key][field_name], value[field_name], rule, "companion"
                 )
-        elif key == "result" and isinstance(value, dict) and isinstance(stated[key], dict):
+        elif key == "result" and isinstance(value, dict) and isinstance(entry[key], dict):
             for field_name, rule in RESULT_RULES.items():
                 compare_field(
                     "result",
                     field_name,
-                    stated[key][field_name],
+                    entry[key][field_name],
                     value[field_name],
                     rule,
                     "companion",
                 )
         elif key == "entered":
             for field_name in ENTERED_FIELDS:
-                given, kept = stated[key].get(field_name), value.get(field_name)
+                given, kept = entry[key].get(field_name), value.get(field_name)
                 compare_field(
                     "entered", field_name, given, kept, _ENTERED_RULES[field_name], "companion"
                 )
         else:
-            compare_field("", key, stated[key], value, _SHEET_RULES[key], "companion")
+            compare_field("", key, entry[key], value, _SHEET_RULES[key], "companion")
 
 
 def sheet_lines(evening: Evening) -> list[str]:

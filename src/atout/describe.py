@@ -1,6 +1,18 @@
 """A deal told for people, step by step, with the rule behind each step.
 
 The terminal's ``atout deal`` prints these lines; other interfaces can show them too.
+Every sentence is in ``lang`` (``"fr"`` or ``"en"``, the reader's language) and names
+the cards in ``cards`` (``"fr"``: ``R♠ D♥ C♦ V♣``; ``"en"``: ``K♠ Q♥ N♦ J♣``), which is
+``lang`` unless given.
+
+>>> from atout.dealing import Deal
+>>> from atout.randomness import make_rng
+>>> from atout.table import Rules, Variant
+>>> deal = Deal.automatic(Variant.for_players(4), Rules(), make_rng(7), 0)
+>>> describe_deal(deal, "fr")[:2]
+['Le donneur est la place 0.', 'La place 2, en face du donneur, bat les cartes (D4).']
+>>> describe_deal(deal, "en")[1]
+'Seat 2, opposite the dealer, shuffles the pack (D4).'
 """
 
 from __future__ import annotations
@@ -21,7 +33,7 @@ from atout.dealing import (
     PetitSecAnnounced,
     Shuffled,
 )
-from atout.i18n import gettext
+from atout.i18n import gettext, said
 from atout.score_text import score_lines
 from atout.scoring import Result
 from atout.state import Donne
@@ -29,120 +41,204 @@ from atout.state import Donne
 __all__ = ["describe_deal", "describe_donne", "describe_fault", "describe_result"]
 
 
-def _seat(deal: Deal, seat: int) -> str:
-    role = " (dealer)" if seat == deal.dealer else ""
-    return f"seat {seat}{role}"
+def _seat(deal: Deal, seat: int, lang: str) -> str:
+    if seat == deal.dealer:
+        return said(lang, "seat {seat} (dealer)", seat=seat)
+    return said(lang, "seat {seat}", seat=seat)
 
 
 def _show(cards: tuple[Card, ...] | list[Card], lang: str) -> str:
     return " ".join(card.display(lang) for card in cards)
 
 
-def describe_fault(deal: Deal, fault: FaultRecorded, lang: str = "fr") -> list[str]:
+def describe_fault(
+    deal: Deal, fault: FaultRecorded, lang: str = "fr", cards: str | None = None
+) -> list[str]:
     """What a fault is and what follows from it (D10–D14)."""
-    who = _seat(deal, fault.by)
-    card = f" {fault.card.display(lang)} ({fault.card.name()})" if fault.card is not None else ""
+    names = cards or lang
+    who = _seat(deal, fault.by, lang)
+    card = f" {fault.card.display(names)} ({fault.card.name()})" if fault.card is not None else ""
     what = {
-        "misdeal": f"{who} misdealt",
-        "chien_count": f"{who} did not put exactly {deal.variant.chien_size} cards in the chien",
-        "card_exposed": f"{who} turned{card} face up",
-        "early_pickup": f"{who} touched his cards before the end of the deal",
+        "misdeal": said(lang, "{who} misdealt", who=who),
+        "chien_count": said(
+            lang,
+            "{who} did not put exactly {count} cards in the chien",
+            who=who,
+            count=deal.variant.chien_size,
+        ),
+        "card_exposed": said(lang, "{who} turned{card} face up", who=who, card=card),
+        "early_pickup": said(lang, "{who} touched his cards before the end of the deal", who=who),
     }[fault.kind]
-    lines = [f"Fault ({fault.rule}): {what}."]
+    lines = [said(lang, "Fault ({rule}): {what}.", rule=fault.rule, what=what)]
     if fault.kind == "early_pickup":
-        penalty = f"a penalty of {fault.penalty} points" if fault.penalty else "a warning"
-        lines.append(f"  The arbiter records {penalty}; the deal goes on (D11).")
+        penalty = (
+            said(lang, "a penalty of {points} points", points=fault.penalty)
+            if fault.penalty
+            else gettext(lang, "a warning")
+        )
+        lines.append(
+            said(lang, "  The arbiter records {penalty}; the deal goes on (D11).", penalty=penalty)
+        )
     elif not fault.voids:
-        lines.append("  The card is below the Valet: the deal goes on (D14).")
+        lines.append(gettext(lang, "  The card is below the Valet: the deal goes on (D14)."))
     else:
-        lines.append(f"  The deal is void; seat {deal.dealer} deals again (D12).")
+        lines.append(
+            said(lang, "  The deal is void; seat {seat} deals again (D12).", seat=deal.dealer)
+        )
     if fault.hands_returned_unseen:
-        lines.append("  The dealer is at fault: every player gives his hand back unseen (D13).")
+        lines.append(
+            gettext(
+                lang, "  The dealer is at fault: every player gives his hand back unseen (D13)."
+            )
+        )
     for seat in fault.barred:
-        when = "on the new deal" if fault.voids else "on this deal"
         rule = "D12" if seat == deal.dealer and fault.kind != "card_exposed" else "D14"
-        lines.append(f"  Seat {seat} may not bid {when} ({rule}).")
+        if fault.voids:
+            line = said(
+                lang, "  Seat {seat} may not bid on the new deal ({rule}).", seat=seat, rule=rule
+            )
+        else:
+            line = said(
+                lang, "  Seat {seat} may not bid on this deal ({rule}).", seat=seat, rule=rule
+            )
+        lines.append(line)
     return lines
 
 
-def describe_deal(deal: Deal, lang: str = "fr", viewer: int | None = None) -> list[str]:
-    """Every step of ``deal`` in order, then the hands, the chien and what comes next.
+def describe_deal(
+    deal: Deal, lang: str = "fr", viewer: int | None = None, cards: str | None = None
+) -> list[str]:
+    """Every step of ``deal`` in order, then the hands, the chien and what comes next,
+    in ``lang`` with the cards named in ``cards`` (``lang`` unless given).
 
     With ``viewer``, the deal as that seat sees it (D19): the cards of the other seats
     and of the chien stay face down (``▮``), only the viewer's own hand is shown.
     """
+    names = cards or lang
     lines: list[str] = []
     if deal.draws:
-        lines.append("Draw for the first dealer: each player draws a card face down (D1).")
+        lines.append(
+            gettext(lang, "Draw for the first dealer: each player draws a card face down (D1).")
+        )
     packets: list[str] = []
     for op in deal.operations:
         if isinstance(op, PacketDealt | ChienCardDealt):
-            packets.append(_packet(deal, op, lang, viewer))
+            packets.append(_packet(deal, op, names, viewer))
             continue
         if packets:
             lines += _rounds(deal, packets)
             packets = []
-        lines += _step(deal, op, lang)
+        lines += _step(deal, op, lang, names)
     if packets:
         lines += _rounds(deal, packets)
     if deal.void != "misdeal" and (deal.is_over or deal.petit_sec is not None):
-        lines += _hands(deal, lang, viewer)
+        lines += _hands(deal, lang, names, viewer)
     if deal.void is None and deal.is_over:
         lines.append(
-            f"No Petit sec (D16). Seat {deal.first_bidder} speaks first (B1) and leads the "
-            f"first trick (D18); seat {deal.next_dealer} deals next (D17)."
+            said(
+                lang,
+                "No Petit sec (D16). Seat {first} speaks first (B1) and leads the first trick "
+                "(D18); seat {next} deals next (D17).",
+                first=deal.first_bidder,
+                next=deal.next_dealer,
+            )
         )
         if deal.barred_now:
             barred = ", ".join(map(str, sorted(deal.barred_now)))
-            lines.append(f"Barred from bidding on this deal: seat {barred} (D12, D14).")
+            lines.append(
+                said(
+                    lang,
+                    "Barred from bidding on this deal: seat {seats} (D12, D14).",
+                    seats=barred,
+                )
+            )
     return lines
 
 
-def _step(deal: Deal, op: Operation, lang: str) -> list[str]:
+def _step(deal: Deal, op: Operation, lang: str, names: str) -> list[str]:
     if isinstance(op, CardDrawn):
-        excuse = " — the Excuse does not count: draws again (D3)" if op.card.is_excuse else ""
-        return [f"  seat {op.seat} draws {op.card.display(lang)}{excuse}"]
+        card = op.card.display(names)
+        if op.card.is_excuse:
+            return [
+                said(
+                    lang,
+                    "  seat {seat} draws {card} — the Excuse does not count: draws again (D3)",
+                    seat=op.seat,
+                    card=card,
+                )
+            ]
+        return [said(lang, "  seat {seat} draws {card}", seat=op.seat, card=card)]
     if isinstance(op, DealerChosen):
         if not op.by_draw:
-            return [f"Seat {op.dealer} deals."]
+            return [said(lang, "Seat {seat} deals.", seat=op.dealer)]
         low = deal.draws[op.dealer][-1]
         return [
-            f"  The lowest card, {low.display(lang)}, deals (D1–D2: suit cards below "
-            f"trumps, then by rank, then ♣ < ♦ < ♥ < ♠): seat {op.dealer} deals."
+            said(
+                lang,
+                "  The lowest card, {card}, deals (D1–D2: suit cards below trumps, then by "
+                "rank, then ♣ < ♦ < ♥ < ♠): seat {seat} deals.",
+                card=low.display(names),
+                seat=op.dealer,
+            )
         ]
     if isinstance(op, Shuffled):
-        return [f"Seat {op.seat}, opposite the dealer, shuffles the pack (D4)."]
-    if isinstance(op, Cut):
         return [
-            f"Seat {op.seat}, the dealer's left neighbour, cuts {op.k} cards and leaves "
-            f"{78 - op.k} (D5: more than 3 each way).",
-            f"Seat {deal.dealer} deals {deal.variant.packet_size} by {deal.variant.packet_size}, "
-            f"counter-clockwise from seat {deal.first_bidder} (D6–D7),",
-            "and builds the chien card by card, never the first or the last card (D8).",
-            "Each round, in order: [seat] packet, (chien card):",
+            said(lang, "Seat {seat}, opposite the dealer, shuffles the pack (D4).", seat=op.seat)
+        ]
+    if isinstance(op, Cut):
+        size = deal.variant.packet_size
+        return [
+            said(
+                lang,
+                "Seat {seat}, the dealer's left neighbour, cuts {cut} cards and leaves {left} "
+                "(D5: more than 3 each way).",
+                seat=op.seat,
+                cut=op.k,
+                left=78 - op.k,
+            ),
+            said(
+                lang,
+                "Seat {seat} deals {size} by {size}, counter-clockwise from seat {first} (D6–D7),",
+                seat=deal.dealer,
+                size=size,
+                first=deal.first_bidder,
+            ),
+            gettext(
+                lang, "and builds the chien card by card, never the first or the last card (D8)."
+            ),
+            gettext(lang, "Each round, in order: [seat] packet, (chien card):"),
         ]
     if isinstance(op, ChienShown):
-        return [f"The dealer shows the chien: {op.count} cards (D10)."]
+        return [said(lang, "The dealer shows the chien: {count} cards (D10).", count=op.count)]
     if isinstance(op, FaultRecorded):
-        return describe_fault(deal, op, lang)
+        return describe_fault(deal, op, lang, names)
     if isinstance(op, PetitSecAnnounced):
         return [
-            f"Petit sec! Seat {op.seat} holds the Petit without any other trump or the "
-            f"Excuse and shows his hand: {CardSet.display(op.hand, lang)} (D16)."
+            said(
+                lang,
+                "Petit sec! Seat {seat} holds the Petit without any other trump or the Excuse "
+                "and shows his hand: {hand} (D16).",
+                seat=op.seat,
+                hand=CardSet.display(op.hand, names),
+            )
         ]
     if isinstance(op, DealVoided) and op.reason == "petit_sec":
         return [
-            f"The deal is void before the bidding; seat {op.next_dealer} deals the next one (D16)."
+            said(
+                lang,
+                "The deal is void before the bidding; seat {seat} deals the next one (D16).",
+                seat=op.next_dealer,
+            )
         ]
     return []
 
 
-def _packet(deal: Deal, op: PacketDealt | ChienCardDealt, lang: str, viewer: int | None) -> str:
+def _packet(deal: Deal, op: PacketDealt | ChienCardDealt, names: str, viewer: int | None) -> str:
     if isinstance(op, ChienCardDealt):
-        return f"(chien {op.card.display(lang) if viewer is None else '▮'})"
+        return f"(chien {op.card.display(names) if viewer is None else '▮'})"
     if viewer is not None and op.seat != viewer:
         return f"[{op.seat}] {'▮' * len(op.cards)}"
-    return f"[{op.seat}] {_show(op.cards, lang)}"
+    return f"[{op.seat}] {_show(op.cards, names)}"
 
 
 def _rounds(deal: Deal, steps: list[str]) -> list[str]:
@@ -159,69 +255,127 @@ def _rounds(deal: Deal, steps: list[str]) -> list[str]:
     return lines
 
 
-def _hands(deal: Deal, lang: str, viewer: int | None = None) -> list[str]:
+def _hands(deal: Deal, lang: str, names: str, viewer: int | None = None) -> list[str]:
     if viewer is not None:
         hand = CardSet(deal.received[viewer])
-        shown = "" if deal.petit_sec is None else _hands(deal, lang)[deal.petit_sec + 1]
-        return [f"Your hand: {hand.display(lang)}", *([shown.strip()] if shown else [])]
-    lines = ["Hands, sorted as players hold them (trumps, Excuse, then suits):"]
-    for seat, cards in enumerate(deal.received):
-        hand = CardSet(cards)
-        label = f"{_seat(deal, seat)}:".ljust(18)
+        shown = "" if deal.petit_sec is None else _hands(deal, lang, names)[deal.petit_sec + 1]
+        mine = said(lang, "Your hand: {hand}", hand=hand.display(names))
+        return [mine, *([shown.strip()] if shown else [])]
+    lines = [gettext(lang, "Hands, sorted as players hold them (trumps, Excuse, then suits):")]
+    labels = [
+        said(lang, "{seat}:", seat=_seat(deal, seat, lang)) for seat in range(len(deal.received))
+    ]
+    width = max(18, *(len(label) + 1 for label in labels))
+    for seat, received in enumerate(deal.received):
+        hand = CardSet(received)
+        label = labels[seat].ljust(width)
         trumps = hand.count_trumps()
-        lines.append(
-            f"  {label} {hand.display(lang)}  [{trumps} trump{'s' if trumps != 1 else ''}]"
+        count = (
+            said(lang, "[{count} trump]", count=trumps)
+            if trumps == 1
+            else said(lang, "[{count} trumps]", count=trumps)
         )
-    lines.append(f"  {'chien:'.ljust(18)} {_show(deal.chien_cards, lang)}")
+        lines.append(f"  {label} {hand.display(names)}  {count}")
+    label = gettext(lang, "chien:").ljust(width)
+    lines.append(f"  {label} {_show(deal.chien_cards, names)}")
     return lines
 
 
-def describe_donne(donne: Donne, number: int, lang: str = "fr") -> list[str]:
-    """A readable account of one donne: deal, bidding, chien, play, result."""
+def describe_donne(
+    donne: Donne, number: int, lang: str = "fr", cards: str | None = None
+) -> list[str]:
+    """A readable account of one donne: deal, bidding, chien, play, result, in ``lang``
+    with the cards named in ``cards`` (``lang`` unless given). The result speaks French
+    unless both are English: the score sheet's own language (:func:`describe_result`)."""
+    names = cards or lang
     deal = donne.deal
-    lines = [f"Donne {number}: seat {deal.dealer} deals ({donne.players} players)."]
+    lines = [
+        said(
+            lang,
+            "Donne {number}: seat {seat} deals ({players} players).",
+            number=number,
+            seat=deal.dealer,
+            players=donne.players,
+        )
+    ]
     for fault in deal.faults:
-        lines += describe_fault(deal, fault, lang)
+        lines += describe_fault(deal, fault, lang, names)
     if deal.void == "petit_sec":
-        return [
-            *lines,
-            f"  Petit sec held by seat {deal.petit_sec}: void; the next dealer deals (D16).",
-        ]
+        held = said(
+            lang,
+            "  Petit sec held by seat {seat}: void; the next dealer deals (D16).",
+            seat=deal.petit_sec,
+        )
+        return [*lines, held]
     if deal.void == "misdeal":
-        return [*lines, "  Void after a fault; the same dealer deals again (D12)."]
+        return [*lines, gettext(lang, "  Void after a fault; the same dealer deals again (D12).")]
     if donne.barred:
         lines.append(
-            f"  Barred from bidding: {', '.join(map(str, sorted(donne.barred)))} (D12, D14)."
+            said(
+                lang,
+                "  Barred from bidding: {seats} (D12, D14).",
+                seats=", ".join(map(str, sorted(donne.barred))),
+            )
         )
     bids = ", ".join(f"{b.seat} {b.contract.label if b.contract else 'passe'}" for b in donne.bids)
-    lines.append(f"  Bids (B1): {bids}.")
+    lines.append(said(lang, "  Bids (B1): {bids}.", bids=bids))
     if donne.void == "all_pass":
-        return [*lines, "  Everyone passed: void; the next dealer deals (B3)."]
+        return [*lines, gettext(lang, "  Everyone passed: void; the next dealer deals (B3).")]
     assert donne.contract is not None
     lines.append(
-        f"  Seat {donne.taker} takes: {donne.contract.label} (×{donne.contract.multiplier})."
+        said(
+            lang,
+            "  Seat {seat} takes: {contract} (×{multiplier}).",
+            seat=donne.taker,
+            contract=donne.contract.label,
+            multiplier=donne.contract.multiplier,
+        )
     )
     if donne.called is not None:
-        partner = "alone" if donne.partner is None else f"partner seat {donne.partner}"
-        lines.append(f"  Calls {donne.called.display(lang)} (B4): {partner}.")
-    chien = _show(deal.chien_cards, lang)
+        partner = (
+            gettext(lang, "alone")
+            if donne.partner is None
+            else said(lang, "partner seat {seat}", seat=donne.partner)
+        )
+        called = donne.called.display(names)
+        lines.append(said(lang, "  Calls {card} (B4): {partner}.", card=called, partner=partner))
+    chien = _show(deal.chien_cards, names)
     if donne.contract.chien_seen:
-        lines.append(f"  Chien shown (E1): {chien}; écart: {_show(donne.ecart, lang)}.")
+        lines.append(
+            said(
+                lang,
+                "  Chien shown (E1): {chien}; écart: {ecart}.",
+                chien=chien,
+                ecart=_show(donne.ecart, names),
+            )
+        )
+    elif donne.contract is Contract.GARDE_SANS:
+        lines.append(
+            said(lang, "  Chien unseen, counted for the taker (E3): {chien}.", chien=chien)
+        )
     else:
-        side = "the taker" if donne.contract is Contract.GARDE_SANS else "the defence"
-        lines.append(f"  Chien unseen, counted for {side} (E3): {chien}.")
+        lines.append(
+            said(lang, "  Chien unseen, counted for the defence (E3): {chien}.", chien=chien)
+        )
     if donne.chelem is not None:
-        lines.append(f"  Seat {donne.chelem} announces a chelem and leads (A4, A6).")
+        lines.append(
+            said(lang, "  Seat {seat} announces a chelem and leads (A4, A6).", seat=donne.chelem)
+        )
     for poignee in donne.poignees:
         lines.append(
-            f"  Seat {poignee.seat} shows a {poignee.level} poignée (A1): "
-            f"{_show(poignee.cards, lang)}."
+            said(
+                lang,
+                "  Seat {seat} shows a {level} poignée (A1): {cards}.",
+                seat=poignee.seat,
+                level=gettext(lang, poignee.level),
+                cards=_show(poignee.cards, names),
+            )
         )
     for index, trick in enumerate(donne.tricks, 1):
-        cards = "  ".join(f"{seat}:{card.display(lang)}" for seat, card in trick.cards)
-        lines.append(f"  {index:>2}. {cards}  → {trick.winner}")
+        played = "  ".join(f"{seat}:{card.display(names)}" for seat, card in trick.cards)
+        lines.append(f"  {index:>2}. {played}  → {trick.winner}")
     if donne.result is not None:
-        lines += describe_result(donne.result, lang)
+        lines += describe_result(donne.result, "en" if lang == names == "en" else "fr")
     return lines
 
 
