@@ -30,7 +30,7 @@ True
 from __future__ import annotations
 
 import random
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field
 from enum import Enum
 from functools import cache
@@ -106,6 +106,19 @@ FAULT_RULES: dict[FaultKind, str] = {  # the rule each fault of the deal breaks,
     "early_pickup": "D11",
 }
 VoidReason = Literal["misdeal", "petit_sec"]
+
+
+def bar_rule(kind: FaultKind) -> str:
+    """The rule by which the fault ``kind`` bars a seat from bidding: D12 when the dealer
+    is at fault (a misdeal, a wrong chien count), D14 for a card turned face up. An early
+    pick-up bars nobody; its own rule (D11) is given back."""
+    return "D12" if kind in ("misdeal", "chien_count") else FAULT_RULES[kind]
+
+
+def bar_rules(faults: Iterable[FaultRecorded], *, voided: bool) -> dict[int, str]:
+    """Each seat the ``faults`` bar and the rule that bars it (:func:`bar_rule`): on the
+    next deal for the faults that void this one (``voided``), else on this deal."""
+    return {s: bar_rule(f.kind) for f in faults if f.voids == voided for s in f.barred}
 
 
 # -- operations: the log is the history ----------------------------------------------
@@ -437,11 +450,20 @@ class Deal:
         return frozenset(voided.barred) if voided else frozenset()
 
     @property
+    def barred_next_rules(self) -> dict[int, str]:
+        """The seats of :attr:`barred_next`, each with the rule that bars it."""
+        return bar_rules(self.faults, voided=True) if self._voided() else {}
+
+    @property
+    def barred_here_rules(self) -> dict[int, str]:
+        """The seats barred by a fault of this deal that did not void it (D14)."""
+        return bar_rules(self.faults, voided=False)
+
+    @property
     def barred_now(self) -> frozenset[int]:
         """Seats that may not bid on this deal: those barred by the previous deal, and
         with ``Rules.bar_plain_card_exposer`` whoever turned up a plain card here."""
-        here = {s for f in self.faults if not f.voids for s in f.barred}
-        return self.barred | here
+        return self.barred | set(self.barred_here_rules)
 
     @property
     def hands(self) -> list[CardSet]:

@@ -20,6 +20,7 @@ from atout.dealing import (
     PacketDealt,
     PetitSecAnnounced,
     Shuffled,
+    bar_rule,
 )
 from atout.i18n import gettext
 from atout.score_text import score_lines
@@ -60,8 +61,7 @@ def describe_fault(deal: Deal, fault: FaultRecorded, lang: str = "fr") -> list[s
         lines.append("  The dealer is at fault: every player gives his hand back unseen (D13).")
     for seat in fault.barred:
         when = "on the new deal" if fault.voids else "on this deal"
-        rule = "D12" if seat == deal.dealer and fault.kind != "card_exposed" else "D14"
-        lines.append(f"  Seat {seat} may not bid {when} ({rule}).")
+        lines.append(f"  Seat {seat} may not bid {when} ({bar_rule(fault.kind)}).")
     return lines
 
 
