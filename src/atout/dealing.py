@@ -1232,9 +1232,12 @@ def verify_chien_gaps(variant: Variant, rules: Rules, gaps: Sequence[int]) -> No
 
 
 def _verify_cut_depth(k: int) -> None:
-    """D5: the cut takes and leaves more than 3 cards."""
-    if not is_legal_cut(k):
-        raise IllegalActionError("D5", "cut_depth", low=MIN_CUT, high=78 - MIN_CUT, k=f"{k!r:.40}")
+    """D5: the cut is a whole number of cards, and takes and leaves more than 3 cards."""
+    if is_legal_cut(k):
+        return
+    if not isinstance(k, int) or isinstance(k, bool):
+        raise IllegalActionError("D5", "cut_not_count", value=f"{k!r:.40}")
+    raise IllegalActionError("D5", "cut_depth", low=MIN_CUT, high=78 - MIN_CUT, k=k)
 
 
 def _gap_error(gap: int, previous: int) -> IllegalActionError:
