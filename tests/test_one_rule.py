@@ -231,3 +231,41 @@ def test_D12_D14_the_rule_that_bars_a_seat_is_the_faults_own() -> None:
         deal.record_fault(kind, 0, None if card is None else int(Card.parse(card)))  # type: ignore[arg-type]
         assert deal.barred_next_rules == {0: rule}
         assert f"({rule})" in describe_fault(deal, deal.faults[0])[-1]
+
+
+def test_B3_D12_D16_one_map_of_void_donnes_to_their_rules() -> None:
+    """Why a donne is void and the rule that voided it are one map,
+    :data:`atout.state.VOID_RULES`: the game's refusals, the table's events and score
+    sheet, the companion's view carry the rule from it, and the pages show the rule they
+    are given instead of keeping a map of their own."""
+    import re
+    from pathlib import Path
+
+    from atout.companion import Evening
+    from atout.session.events import donne_event
+    from atout.session.table import SheetRow
+    from atout.session.view import sheet_json
+    from atout.state import VOID_RULES, DonneVoided
+
+    assert VOID_RULES == {"all_pass": "B3", "misdeal": "D12", "petit_sec": "D16"}
+    for reason, rule in VOID_RULES.items():
+        event = donne_event(3, 1, DonneVoided(reason), None)  # type: ignore[arg-type]
+        assert (event.rule, event.data) == (rule, {"reason": reason})
+        row = SheetRow(1, 0, reason, None, None, None, None, None, (0, 0, 0, 0))
+        assert sheet_json((row,))[0]["void_rule"] == rule
+    e = Evening(4, ["Anne", "Bruno", "Chloé", "David"], Rules())
+    e.add({"type": "dealer", "seat": 0})
+    e.add({"type": "all_pass"})
+    e.add({"type": "fault", "kind": "misdeal"})
+    donnes = e.view()["donnes"]
+    assert [(d["void"], d["void_rule"]) for d in donnes] == [
+        ("all_pass", "B3"),
+        ("misdeal", "D12"),
+        (None, None),
+    ]
+    static = Path(__file__).resolve().parent.parent / "src" / "atout" / "web" / "static"
+    for page in ("table.js", "companion.js"):
+        source = (static / page).read_text(encoding="utf-8")
+        assert "void_rule" in source, page
+        a_map = r"(misdeal|petit_sec|all_pass)[\"']?\s*(:|===|\?)[^\n]{0,40}\b(B3|D12|D16)\b"
+        assert not re.search(a_map, source), page

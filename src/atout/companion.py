@@ -61,6 +61,7 @@ from atout.scoring import (
     score,
     sum_of_marks,
 )
+from atout.state import VOID_RULES
 from atout.table import Rules, Variant
 
 __all__ = [
@@ -899,6 +900,7 @@ class Evening:
                     "cut": sheet.cut,
                     "over": sheet.over,
                     "void": sheet.void,
+                    "void_rule": VOID_RULES[sheet.void] if sheet.void else None,
                     "void_by": sheet.void_by,
                     "edited": sheet.edited,
                     "faults": [
@@ -1154,8 +1156,9 @@ def sheet_lines(evening: Evening) -> list[str]:
         head += f" [{faults}]" if faults else ""
         e, r = sheet.entry, sheet.result
         if sheet.void is not None or e is None or r is None:
-            what = {"misdeal": "void, misdeal (D12)", "petit_sec": "void, Petit sec (D16)"}
-            lines.append(f"{head}: {what.get(sheet.void or '', 'void, all pass (B3)')}")
+            what = {"misdeal": "misdeal", "petit_sec": "Petit sec", "all_pass": "all pass"}
+            void = sheet.void or "all_pass"
+            lines.append(f"{head}: void, {what[void]} ({VOID_RULES[void]})")
             continue
         camp = names[e["taker"]]
         if e.get("partner") is not None and e["partner"] != e["taker"]:
