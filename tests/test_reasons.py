@@ -53,7 +53,7 @@ SAMPLES: dict[str, Any] = {  # a value for each parameter name the templates use
     "choices": "winning_camp, attack_if_made",
     "kinds": "misdeal, chien_count, card_exposed, early_pickup",
     "value": "'x'",
-    "k": "2",
+    "k": 2,
     "gaps": "[1, 2]",
     "type": "int",
     "character": "'G'",
