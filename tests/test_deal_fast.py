@@ -129,7 +129,7 @@ IDENTITY = list(range(78))
     [
         (IDENTITY, 3, [1, 3, 5, 7, 9, 11], "D5", "more than 3 cards"),
         (IDENTITY, 75, [1, 3, 5, 7, 9, 11], "D5", "more than 3 cards"),
-        (IDENTITY, True, [1, 3, 5, 7, 9, 11], "D5", "more than 3 cards"),
+        (IDENTITY, True, [1, 3, 5, 7, 9, 11], "D5", "whole number of cards"),
         (IDENTITY, 30, [0, 3, 5, 7, 9, 11], "D8", "first card"),
         (IDENTITY, 30, [1, 3, 5, 7, 9, 24], "D8", "last card"),
         (IDENTITY, 30, [1, 3, 3, 7, 9, 11], "D8", "one card at a time"),

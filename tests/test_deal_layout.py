@@ -159,3 +159,33 @@ def test_D6_D8_the_vectorised_layouts_follow_the_vectors() -> None:
 if __name__ == "__main__":
     VECTORS.write_text(text(), encoding="utf-8")
     sys.stdout.write(f"{VECTORS}: {len(generate())} vectors\n")
+
+
+def test_D8_the_kernels_placements_are_those_of_verify_chien_gaps() -> None:
+    """The batch dealer draws its chien placement among ``K.gap_patterns``: exactly the
+    placements the Python rule (:func:`atout.dealing.verify_chien_gaps`) accepts under
+    the default setting, as many as :func:`atout.dealing.count_chien_placements` says,
+    and none it refuses."""
+    from atout.dealing import count_chien_placements, verify_chien_gaps
+    from atout.errors import IllegalActionError
+
+    rules, rng = Rules(), random.Random(8)
+    for players in (3, 4, 5):
+        variant = Variant.for_players(players)
+        masks = K.gap_patterns(variant.packet_count, variant.chien_size)
+        found = {
+            tuple(g for g in range(1, variant.packet_count) if m >> (g - 1) & 1) for m in masks
+        }
+        assert len(found) == len(masks) == count_chien_placements(variant, rules)
+        for gaps in found:
+            verify_chien_gaps(variant, rules, gaps)
+        tried = 0
+        while tried < 2000:
+            gaps = tuple(sorted(rng.choices(range(variant.packet_count + 1), k=variant.chien_size)))
+            try:
+                verify_chien_gaps(variant, rules, gaps)
+            except IllegalActionError:
+                assert gaps not in found
+                tried += 1
+            else:
+                assert gaps in found

@@ -21,7 +21,7 @@ from atout.play import excuse_led_wins, trick_winner
 from atout.sim import kernel as K
 from atout.sim import playout as P
 from atout.sim import vector as V
-from atout.table import Variant
+from atout.table import Rules, Variant
 
 
 def plain(function: Any) -> Any:
@@ -197,3 +197,75 @@ def test_D7_D9_the_pages_and_the_terminal_take_the_variant_sizes_from_variant() 
             "chien_size": variant.chien_size,
             "packet_size": variant.packet_size,
         }
+
+
+def test_D12_D14_the_rule_that_bars_a_seat_is_the_faults_own() -> None:
+    """A seat barred after a fault is barred by D12 when the dealer misdealt or miscounted
+    the chien, by D14 when it turned a card face up — the dealer too. The companion's
+    fault lines, its guide for the new donne and its refusal of a barred taker, and the
+    narration of a deal, all ask :func:`atout.dealing.bar_rule`."""
+    from atout.companion import Evening
+    from atout.dealing import FAULT_KINDS, Deal, bar_rule
+    from atout.describe import describe_fault
+    from atout.errors import IllegalActionError
+
+    assert {k: bar_rule(k) for k in FAULT_KINDS} == {
+        "misdeal": "D12",
+        "chien_count": "D12",
+        "card_exposed": "D14",
+        "early_pickup": "D11",
+    }
+    for kind, card, rule in (("card_exposed", "KH", "D14"), ("misdeal", None, "D12")):
+        e = Evening(4, ["Anne", "Bruno", "Chloé", "David"], Rules())
+        e.add({"type": "dealer", "seat": 0})
+        e.add({"type": "fault", "kind": kind, "by": 0, "card": card})
+        fault = e.donnes[0].faults[0]
+        assert fault.fault.barred == (0,)
+        assert fault.lines[-1].rule == rule  # "Anne may not bid on the new deal"
+        assert [ln["rule"] for ln in e.guide() if "may not bid" in ln["text"]] == [rule]
+        entry = {"type": "result", "contract": "prise", "taker": 0, "points": 60, "bouts": 1}
+        with pytest.raises(IllegalActionError) as refused:
+            e.add(entry)
+        assert refused.value.reason.rule == rule
+        deal = Deal(Variant.for_players(4), dealer=0)
+        deal.record_fault(kind, 0, None if card is None else int(Card.parse(card)))  # type: ignore[arg-type]
+        assert deal.barred_next_rules == {0: rule}
+        assert f"({rule})" in describe_fault(deal, deal.faults[0])[-1]
+
+
+def test_B3_D12_D16_one_map_of_void_donnes_to_their_rules() -> None:
+    """Why a donne is void and the rule that voided it are one map,
+    :data:`atout.state.VOID_RULES`: the game's refusals, the table's events and score
+    sheet, the companion's view carry the rule from it, and the pages show the rule they
+    are given instead of keeping a map of their own."""
+    import re
+    from pathlib import Path
+
+    from atout.companion import Evening
+    from atout.session.events import donne_event
+    from atout.session.table import SheetRow
+    from atout.session.view import sheet_json
+    from atout.state import VOID_RULES, DonneVoided
+
+    assert VOID_RULES == {"all_pass": "B3", "misdeal": "D12", "petit_sec": "D16"}
+    for reason, rule in VOID_RULES.items():
+        event = donne_event(3, 1, DonneVoided(reason), None)  # type: ignore[arg-type]
+        assert (event.rule, event.data) == (rule, {"reason": reason})
+        row = SheetRow(1, 0, reason, None, None, None, None, None, (0, 0, 0, 0))
+        assert sheet_json((row,))[0]["void_rule"] == rule
+    e = Evening(4, ["Anne", "Bruno", "Chloé", "David"], Rules())
+    e.add({"type": "dealer", "seat": 0})
+    e.add({"type": "all_pass"})
+    e.add({"type": "fault", "kind": "misdeal"})
+    donnes = e.view()["donnes"]
+    assert [(d["void"], d["void_rule"]) for d in donnes] == [
+        ("all_pass", "B3"),
+        ("misdeal", "D12"),
+        (None, None),
+    ]
+    static = Path(__file__).resolve().parent.parent / "src" / "atout" / "web" / "static"
+    for page in ("table.js", "companion.js"):
+        source = (static / page).read_text(encoding="utf-8")
+        assert "void_rule" in source, page
+        a_map = r"(misdeal|petit_sec|all_pass)[\"']?\s*(:|===|\?)[^\n]{0,40}\b(B3|D12|D16)\b"
+        assert not re.search(a_map, source), page

@@ -53,7 +53,7 @@ SAMPLES: dict[str, Any] = {  # a value for each parameter name the templates use
     "choices": "winning_camp, attack_if_made",
     "kinds": "misdeal, chien_count, card_exposed, early_pickup",
     "value": "'x'",
-    "k": "2",
+    "k": 2,
     "gaps": "[1, 2]",
     "type": "int",
     "character": "'G'",
@@ -211,3 +211,43 @@ def test_no_refusal_is_an_english_sentence_built_in_place() -> None:
             where = f"{path.relative_to(SRC)}:{node.lineno}"
             assert _kind_ok(node.args[1]), f"{where}: {ast.unparse(node.args[1])[:80]}"
     assert found > 150
+
+
+def test_P2_B4_a_refusal_gives_no_card_for_a_lead_or_trump_not_there() -> None:
+    """Nothing led yet, or no trump played: the refusal's ``lead`` or ``best`` is None,
+    not a card (the Excuse, which an index of −1 once gave), and the sentences read
+    the same in both languages."""
+    parse = Card.parse
+    why = why_illegal(parse("2S"), CardSet.parse("2S T3"), [parse("KH")])
+    assert why is not None and why.kind == "must_trump"
+    assert why.params["lead"] == parse("KH") and why.params["best"] is None
+    assert why.as_json()["params"]["best"] is None
+    assert str(why) == "P2: 2S: void in the suit led, you must trump"
+    assert render(why, "fr") == "2♠ : sans la couleur demandée, vous devez couper"
+    called = parse("KH")
+    first = why_illegal(parse("2H"), CardSet.parse("2H 3S"), [], called)
+    assert first is not None and first.kind == "called_suit_first_trick"
+    assert first.params["lead"] is None and first.params["best"] is None
+    assert render(first, "en") == "the called suit may not be led at the first trick, except K♥"
+    assert render(first, "fr") == "on n'entame pas la couleur appelée au premier pli, sauf par R♥"
+    over = why_illegal(parse("T2"), CardSet.parse("T2 T9"), [parse("KH"), parse("T5")])
+    assert over is not None and over.params["best"] == parse("T5")
+    assert render(over, "en") == "2: void in the suit led, you must play a trump higher than 5"
+
+
+def test_D5_a_cut_out_of_bounds_gives_its_number_and_a_cut_not_a_number_says_so() -> None:
+    from atout.dealing import Deal
+    from atout.table import Variant
+
+    deal = Deal(Variant.for_players(4), dealer=0)
+    deal.shuffle(permutation=list(range(78)))
+    with pytest.raises(IllegalActionError) as depth:
+        deal.cut(75)
+    assert depth.value.reason.kind == "cut_depth"
+    assert depth.value.reason.params == {"low": 4, "high": 74, "k": 75}
+    for bad in ("75", 7.5, True):
+        with pytest.raises(IllegalActionError) as odd:
+            deal.cut(bad)  # type: ignore[arg-type]
+        assert (odd.value.rule, odd.value.reason.kind) == ("D5", "cut_not_count")
+        assert odd.value.reason.params == {"value": repr(bad)}
+        assert repr(bad) in render(odd.value.reason, "fr")

@@ -11,7 +11,7 @@ from collections.abc import Callable, Iterator
 from typing import Any
 
 import pytest
-from playwright.sync_api import Browser, Page, WebSocketRoute
+from playwright.sync_api import Browser, Page, WebSocketRoute, expect
 
 from atout.dealing import Phase
 from atout.errors import IllegalActionError
@@ -235,6 +235,8 @@ def test_a_petit_sec_is_announced_with_the_hand_shown(
     assert fake.actions[-1] == {"type": "petit_sec", "seat": seat}
     log = page.inner_text("#log")
     assert "Petit sec!" in log and "deals the next one" in log
+    # the score sheet opens at the donne's end; its void row shows the rule it is given
+    expect(page.locator("#sheet tbody tr.void").first).to_contain_text("Petit sec, D16")
     assert not fake.refused and not watched.errors
 
 

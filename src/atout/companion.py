@@ -36,7 +36,7 @@ from typing import Any, Literal
 from atout.bidding import Contract
 from atout.cards import PETIT, Card, CardSet
 from atout.chien import LEVELS
-from atout.dealing import MIN_CUT, Deal, FaultRecorded, Phase, is_legal_cut
+from atout.dealing import MIN_CUT, Deal, FaultRecorded, Phase, bar_rule, is_legal_cut
 from atout.errors import AtoutError, IllegalActionError, InvalidNotationError, InvalidRecordError
 from atout.reasons import Reason, render
 from atout.record import (
@@ -61,6 +61,7 @@ from atout.scoring import (
     score,
     sum_of_marks,
 )
+from atout.state import VOID_RULES
 from atout.table import Rules, Variant
 
 __all__ = [
@@ -306,6 +307,7 @@ class DonneSheet:
     first_bidder: int
     barred: frozenset[int]
     deal: Deal
+    barred_rules: dict[int, str] = field(default_factory=dict)  # seat: D12 or D14
     cut: int | None = None
     faults: list[FaultView] = field(default_factory=list)
     void: str | None = None  # "misdeal", "petit_sec", "all_pass"
@@ -331,6 +333,11 @@ class DonneSheet:
         """Seats that may not bid on this donne: from the donne before (D12, D14) and
         from a plain card turned up on this one when the settings bar its player."""
         return self.barred | self.deal.barred_now
+
+    @property
+    def bar_rules_now(self) -> dict[int, str]:
+        """Each seat of :attr:`barred_now` and the rule that bars it (D12, D14)."""
+        return self.barred_rules | self.deal.barred_here_rules
 
     def penalties(self) -> dict[int, int]:
         """D11: the penalty points of this donne's early pick-ups, by seat."""
@@ -439,7 +446,9 @@ class Evening:
             return None
         return self.donnes[-1]
 
-    def _open(self, dealer: int, barred: frozenset[int]) -> None:
+    def _open(
+        self, dealer: int, barred: frozenset[int], rules: dict[int, str] | None = None
+    ) -> None:
         deal = Deal(self.variant, self.rules, dealer, barred)
         self.donnes.append(
             DonneSheet(
@@ -450,12 +459,14 @@ class Evening:
                 first_bidder=deal.first_bidder,
                 barred=barred,
                 deal=deal,
+                barred_rules=rules or {},
             )
         )
 
     def _close(self, sheet: DonneSheet) -> None:
         """D12, D16, D17: the next donne, dealt by whom the engine's deal says."""
-        self._open(sheet.deal.next_dealer, sheet.deal.barred_next)
+        deal = sheet.deal
+        self._open(deal.next_dealer, deal.barred_next, deal.barred_next_rules)
 
     def _apply(self, entry: dict[str, Any]) -> None:
         kind = entry["type"]
@@ -552,7 +563,7 @@ class Evening:
             card_en, card_fr = _card_text(fault.card, "en"), _card_text(fault.card, "fr")
             lines.append(
                 Line(
-                    "D14",
+                    fault.rule,
                     f"{who} turned up {card_en}",
                     f"{who} a retourné {card_fr}",
                 )
@@ -578,7 +589,7 @@ class Evening:
         elif fault.kind == "card_exposed":
             lines.append(
                 Line(
-                    "D14",
+                    fault.rule,
                     "a card below the Valet: the deal goes on",
                     "une carte sous le Valet : la donne continue",
                 )
@@ -586,10 +597,9 @@ class Evening:
         for seat in fault.barred:
             when_en = "on the new deal" if fault.voids else "on this deal"
             when_fr = "sur la nouvelle donne" if fault.voids else "sur cette donne"
-            rule = "D12" if fault.kind in ("misdeal", "chien_count") else "D14"
             lines.append(
                 Line(
-                    rule,
+                    bar_rule(fault.kind),
                     f"{name[seat]} may not bid {when_en}",
                     f"{name[seat]} ne peut pas enchérir {when_fr}",
                 )
@@ -860,11 +870,12 @@ class Evening:
                 f"{n[sheet.first_bidder]} parle en premier et entame (D18)",
             ),
         ]
-        barred = sorted(sheet.barred_now)
-        if barred:
+        by_rule = sheet.bar_rules_now
+        for rule in sorted(set(by_rule.values())):
+            barred = sorted(s for s, r in by_rule.items() if r == rule)
             lines.append(
                 Line(
-                    "D12" if d in barred else "D14",
+                    rule,
                     "may not bid: " + ", ".join(n[s] for s in barred),
                     "ne peut pas enchérir : " + ", ".join(n[s] for s in barred),
                 )
@@ -889,6 +900,7 @@ class Evening:
                     "cut": sheet.cut,
                     "over": sheet.over,
                     "void": sheet.void,
+                    "void_rule": VOID_RULES[sheet.void] if sheet.void else None,
                     "void_by": sheet.void_by,
                     "edited": sheet.edited,
                     "faults": [
@@ -1144,8 +1156,9 @@ def sheet_lines(evening: Evening) -> list[str]:
         head += f" [{faults}]" if faults else ""
         e, r = sheet.entry, sheet.result
         if sheet.void is not None or e is None or r is None:
-            what = {"misdeal": "void, misdeal (D12)", "petit_sec": "void, Petit sec (D16)"}
-            lines.append(f"{head}: {what.get(sheet.void or '', 'void, all pass (B3)')}")
+            what = {"misdeal": "misdeal", "petit_sec": "Petit sec", "all_pass": "all pass"}
+            void = sheet.void or "all_pass"
+            lines.append(f"{head}: void, {what[void]} ({VOID_RULES[void]})")
             continue
         camp = names[e["taker"]]
         if e.get("partner") is not None and e["partner"] != e["taker"]:
@@ -1240,7 +1253,7 @@ def _score_entry(
         raise _refuse("B2", "c_contract", value=f"{contract_name!r:.30}") from None
     taker = variant.check_seat(entry.get("taker"), "taker", "B1")
     if taker in sheet.barred_now:
-        raise _refuse("D12" if taker == sheet.dealer else "D14", "c_barred_taker", seat=taker)
+        raise _refuse(sheet.bar_rules_now[taker], "c_barred_taker", seat=taker)
     partner = _partner(entry, taker, variant, names)
     camp = {taker} | ({partner} if partner is not None else set())
 

@@ -30,7 +30,7 @@ True
 from __future__ import annotations
 
 import random
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field
 from enum import Enum
 from functools import cache
@@ -106,6 +106,19 @@ FAULT_RULES: dict[FaultKind, str] = {  # the rule each fault of the deal breaks,
     "early_pickup": "D11",
 }
 VoidReason = Literal["misdeal", "petit_sec"]
+
+
+def bar_rule(kind: FaultKind) -> str:
+    """The rule by which the fault ``kind`` bars a seat from bidding: D12 when the dealer
+    is at fault (a misdeal, a wrong chien count), D14 for a card turned face up. An early
+    pick-up bars nobody; its own rule (D11) is given back."""
+    return "D12" if kind in ("misdeal", "chien_count") else FAULT_RULES[kind]
+
+
+def bar_rules(faults: Iterable[FaultRecorded], *, voided: bool) -> dict[int, str]:
+    """Each seat the ``faults`` bar and the rule that bars it (:func:`bar_rule`): on the
+    next deal for the faults that void this one (``voided``), else on this deal."""
+    return {s: bar_rule(f.kind) for f in faults if f.voids == voided for s in f.barred}
 
 
 # -- operations: the log is the history ----------------------------------------------
@@ -273,15 +286,39 @@ def _dealer_chosen(dealer: int, by_draw: bool) -> DealerChosen:
     return DealerChosen(dealer, by_draw)
 
 
+# The layout of a deal, one path for the deal dealt whole and for its log: the chien
+# cards are set aside at Variant.chien_places (D8); what is left goes out packet by
+# packet, packet i to the hand Variant.packet_hands[i] (D6–D7); Variant.deal_steps puts
+# the two in the order dealt. A hand is counted from the dealer's right neighbour.
+
+
+def _seat_of_hand(players: int, dealer: int, hand: int) -> int:
+    """D6: the seat of ``hand`` (0: the dealer's right neighbour, counter-clockwise)."""
+    return (dealer + 1 + hand) % players
+
+
+def _set_chien_aside(
+    variant: Variant, pack: Sequence[Card], gaps: Sequence[int]
+) -> tuple[list[Card], list[Card]]:
+    """D8: the cut ``pack`` split into the cards of the packets, in the order dealt, and
+    the chien cards, which lie at :meth:`~atout.table.Variant.chien_places`."""
+    dealt, chien = list(pack), []
+    for place in reversed(variant.chien_places(gaps)):
+        chien.append(dealt.pop(place))
+    chien.reverse()
+    return dealt, chien
+
+
 @cache
 def _packet_takers(players: int, dealer: int) -> tuple[Callable[[list[Card]], Any], ...]:
-    """For each seat, what takes its cards out of the dealt cards once the chien cards
-    are set aside: the packets go to :attr:`~atout.table.Variant.packet_hands` (D6–D7)."""
+    """For each seat, what takes its packets out of the cards of the packets (as
+    :func:`_set_chien_aside` leaves them): packet ``i`` goes to the hand
+    :attr:`~atout.table.Variant.packet_hands` ``[i]`` (D6–D7)."""
     variant = Variant.for_players(players)
     size = variant.packet_size
     places: list[list[int]] = [[] for _ in range(players)]
     for packet, hand in enumerate(variant.packet_hands):
-        places[(dealer + 1 + hand) % players] += range(packet * size, (packet + 1) * size)
+        places[_seat_of_hand(players, dealer, hand)] += range(packet * size, (packet + 1) * size)
     return tuple(itemgetter(*seat) for seat in places)
 
 
@@ -313,16 +350,21 @@ class _Plan(NamedTuple):
         ]
 
     def _dealing_steps(self, pack: tuple[Card, ...]) -> list[PacketDealt | ChienCardDealt]:
-        players, size = self.variant.players, self.variant.packet_size
+        """The packets and chien cards in the order dealt (:meth:`Variant.deal_steps`),
+        from the same split as the hands of the deal dealt whole (:func:`_set_chien_aside`,
+        packet ``i`` to :attr:`Variant.packet_hands` ``[i]``)."""
+        variant, dealer = self.variant, self.dealer
+        players, size = variant.players, variant.packet_size
+        dealt, chien = _set_chien_aside(variant, pack, self.gaps)
+        chien_cards = iter(chien)
         steps: list[PacketDealt | ChienCardDealt] = []
         top = 0
-        for hand in self.variant.deal_steps(self.gaps):
+        for hand in variant.deal_steps(self.gaps):
             if hand == CHIEN:
-                steps.append(ChienCardDealt(pack[top]))
-                top += 1
+                steps.append(ChienCardDealt(next(chien_cards)))
             else:
-                seat = (self.dealer + 1 + hand) % players
-                steps.append(PacketDealt(seat, pack[top : top + size]))
+                seat = _seat_of_hand(players, dealer, hand)
+                steps.append(PacketDealt(seat, tuple(dealt[top : top + size])))
                 top += size
         return steps
 
@@ -437,11 +479,20 @@ class Deal:
         return frozenset(voided.barred) if voided else frozenset()
 
     @property
+    def barred_next_rules(self) -> dict[int, str]:
+        """The seats of :attr:`barred_next`, each with the rule that bars it."""
+        return bar_rules(self.faults, voided=True) if self._voided() else {}
+
+    @property
+    def barred_here_rules(self) -> dict[int, str]:
+        """The seats barred by a fault of this deal that did not void it (D14)."""
+        return bar_rules(self.faults, voided=False)
+
+    @property
     def barred_now(self) -> frozenset[int]:
         """Seats that may not bid on this deal: those barred by the previous deal, and
         with ``Rules.bar_plain_card_exposer`` whoever turned up a plain card here."""
-        here = {s for f in self.faults if not f.voids for s in f.barred}
-        return self.barred | here
+        return self.barred | set(self.barred_here_rules)
 
     @property
     def hands(self) -> list[CardSet]:
@@ -586,7 +637,7 @@ class Deal:
         """D6: packets go round counter-clockwise from the dealer's right neighbour."""
         hands = self.variant.packet_hands  # after the last packet: round again
         hand = hands[self._packets % len(hands)]
-        return (self._require_dealer() + 1 + hand) % self.variant.players
+        return _seat_of_hand(self.variant.players, self._require_dealer(), hand)
 
     @property
     def chien_gaps_left(self) -> int:
@@ -696,10 +747,7 @@ class Deal:
         self._verify_chien_gaps(gaps)
         variant, dealer = self.variant, self._require_dealer()
         pack = order[k:] + order[:k]
-        dealt, chien = pack.copy(), []
-        for place in reversed(variant.chien_places(gaps)):
-            chien.append(dealt.pop(place))
-        chien.reverse()
+        dealt, chien = _set_chien_aside(variant, pack, gaps)
         self.pack, self.shuffled, self.cut_k, self.chien_cards = pack, tuple(order), k, chien
         takers = _packet_takers(variant.players, dealer)
         self.received = [list(take(dealt)) for take in takers]
@@ -725,7 +773,7 @@ class Deal:
             return None
         variant = self.variant
         hand = variant.packet_hands[dealt.index(PETIT) // variant.packet_size]
-        seat = (self._require_dealer() + 1 + hand) % variant.players
+        seat = _seat_of_hand(variant.players, self._require_dealer(), hand)
         return seat if holds_petit_sec(self.received[seat]) else None
 
     # -- D10, D15, D16 ----------------------------------------------------------------------
@@ -918,7 +966,7 @@ class Deal:
             if hand == CHIEN:
                 pack.append(next(chien_left))
                 continue
-            seat = (dealer + 1 + hand) % variant.players
+            seat = _seat_of_hand(variant.players, dealer, hand)
             pack += hands[seat][taken[seat] : taken[seat] + variant.packet_size]
             taken[seat] += variant.packet_size
         shuffled = pack[-cut:] + pack[:-cut]
@@ -1210,9 +1258,12 @@ def verify_chien_gaps(variant: Variant, rules: Rules, gaps: Sequence[int]) -> No
 
 
 def _verify_cut_depth(k: int) -> None:
-    """D5: the cut takes and leaves more than 3 cards."""
-    if not is_legal_cut(k):
-        raise IllegalActionError("D5", "cut_depth", low=MIN_CUT, high=78 - MIN_CUT, k=f"{k!r:.40}")
+    """D5: the cut is a whole number of cards, and takes and leaves more than 3 cards."""
+    if is_legal_cut(k):
+        return
+    if not isinstance(k, int) or isinstance(k, bool):
+        raise IllegalActionError("D5", "cut_not_count", value=f"{k!r:.40}")
+    raise IllegalActionError("D5", "cut_depth", low=MIN_CUT, high=78 - MIN_CUT, k=k)
 
 
 def _gap_error(gap: int, previous: int) -> IllegalActionError:

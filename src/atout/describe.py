@@ -32,6 +32,7 @@ from atout.dealing import (
     PacketDealt,
     PetitSecAnnounced,
     Shuffled,
+    bar_rule,
 )
 from atout.i18n import gettext, said
 from atout.score_text import score_lines
@@ -92,7 +93,7 @@ def describe_fault(
             )
         )
     for seat in fault.barred:
-        rule = "D12" if seat == deal.dealer and fault.kind != "card_exposed" else "D14"
+        rule = bar_rule(fault.kind)
         if fault.voids:
             line = said(
                 lang, "  Seat {seat} may not bid on the new deal ({rule}).", seat=seat, rule=rule

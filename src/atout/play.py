@@ -148,7 +148,9 @@ def why_illegal(
     if allowed >> card & 1:
         return None
     rule, kind = _TEXTS[key]
-    return Reason(rule, kind, card=card, lead=ALL_CARDS[lead], called=called, best=ALL_CARDS[best])
+    lead_card = ALL_CARDS[lead] if lead >= 0 else None  # None: nothing led, no trump yet
+    best_card = ALL_CARDS[best] if best >= 0 else None
+    return Reason(rule, kind, card=card, lead=lead_card, called=called, best=best_card)
 
 
 def winning_card(played: int, lead: int) -> int:

@@ -123,6 +123,7 @@ TEMPLATES: dict[str, str] = {
     "cut_depth": N_(
         "the cut must take and leave more than 3 cards ({low} ≤ k ≤ {high}), got k={k}"
     ),
+    "cut_not_count": N_("the cut is a whole number of cards, not {value}"),
     "wrong_packet_seat": N_(
         "the next packet goes to {to}, counter-clockwise from the dealer's right neighbour, "
         "not to {seat}"

@@ -59,6 +59,7 @@ from atout.scoring import Piles, Result, camp_piles, score_tricks
 from atout.table import Rules, Variant
 
 __all__ = [
+    "VOID_RULES",
     "Action",
     "Bid",
     "CallCard",
@@ -79,6 +80,11 @@ __all__ = [
 ]
 
 VoidKind = Literal["petit_sec", "misdeal", "all_pass"]
+VOID_RULES: dict[str, str] = {  # the rule that voids a donne, by its reason; written once
+    "all_pass": "B3",  # everyone passed
+    "misdeal": "D12",  # a fault voided the deal (D10, D12, D14)
+    "petit_sec": "D16",  # a Petit sec was announced
+}
 
 
 class GamePhase(Enum):
@@ -565,7 +571,7 @@ class Donne:
     def _why_over(self) -> Reason:
         """Why nothing more may be played: the rule that ended the donne."""
         if self._void is not None:
-            rule = {"all_pass": "B3", "misdeal": "D12", "petit_sec": "D16"}[self._void]
+            rule = VOID_RULES[self._void]
             return Reason(rule, "donne_void", why=self._void)
         return Reason("D9", "donne_over", tricks=self._tricks_in_all)
 
@@ -893,6 +899,8 @@ _RULES: dict[type, str] = {
 
 
 def _rule_of(operation: GameOperation) -> str:
+    if isinstance(operation, DonneVoided):
+        return VOID_RULES[operation.reason]
     return _RULES.get(type(operation), "P1")
 
 

@@ -31,6 +31,7 @@ from atout.dealing import (
     Shuffled,
 )
 from atout.state import (
+    VOID_RULES,
     Bid,
     CallCard,
     CardPlayed,
@@ -146,8 +147,7 @@ def donne_event(seq: int, donne: int, op: GameOperation, taker: int | None) -> E
     if isinstance(op, PartnerRevealed):
         return Event(seq, donne, "partner_revealed", "B4", {"seat": op.seat})
     if isinstance(op, DonneVoided):
-        rule = {"all_pass": "B3", "petit_sec": "D16"}.get(op.reason, "D12")
-        return Event(seq, donne, "donne_voided", rule, {"reason": op.reason})
+        return Event(seq, donne, "donne_voided", VOID_RULES[op.reason], {"reason": op.reason})
     assert isinstance(op, DonneScored), op
     data = {
         "taker": taker,

@@ -15,6 +15,7 @@ from atout.dealing import CUTS
 from atout.i18n import N_
 from atout.session.actions import CutPack, action_to_json
 from atout.session.table import SheetRow, TableObservation
+from atout.state import VOID_RULES
 from atout.table import Variant
 
 __all__ = ["observation_json", "sheet_json"]
@@ -34,6 +35,7 @@ def sheet_json(rows: tuple[SheetRow, ...]) -> list[dict[str, Any]]:
             "number": row.number,
             "dealer": row.dealer,
             "void": row.void,
+            "void_rule": VOID_RULES[row.void] if row.void else None,
             "taker": row.taker,
             "contract": row.contract,
             "called": _card(row.called),

@@ -27,7 +27,7 @@ from typing import Any, TypeVar, cast
 import numpy as np
 import numpy.typing as npt
 
-from atout.dealing import CUTS
+from atout.dealing import CUTS, gaps_of_slots, placement_slots
 
 try:  # the compiled kernel is optional
     import numba
@@ -425,9 +425,17 @@ def run_block(
 
 
 def gap_patterns(packets: int, chien: int) -> npt.NDArray[np.int64]:
-    """Every legal chien placement as a bit mask over the ``packets - 1`` gaps (bit g-1:
-    a chien card after packet g), in increasing order; one gap holds one card (D8)."""
-    masks = [sum(1 << g for g in chosen) for chosen in combinations(range(packets - 1), chien)]
+    """Every legal chien placement (D8, default ⚙: one card a gap) as a bit mask over
+    the ``packets - 1`` gaps (bit g-1: a chien card after packet g), in increasing
+    order. Built on the Python definition, :func:`atout.dealing.placement_slots` and
+    :func:`atout.dealing.gaps_of_slots`, whose placements
+    :func:`atout.dealing.verify_chien_gaps` accepts (``tests/test_deal_layout.py``)."""
+    gaps = range(1, packets)
+    slots = placement_slots(len(gaps), chien, repeat=False)
+    masks = [
+        sum(1 << (gap - 1) for gap in gaps_of_slots(gaps, picks, repeat=False))
+        for picks in combinations(range(slots), chien)
+    ]
     return np.array(sorted(masks), dtype=np.int64)
 
 

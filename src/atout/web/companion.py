@@ -40,6 +40,7 @@ from atout.errors import AtoutError
 from atout.reasons import Reason
 from atout.score_text import number
 from atout.scoring import running_totals
+from atout.state import VOID_RULES
 
 __all__ = ["router", "sheet_pdf", "viewer_token"]
 
@@ -540,9 +541,9 @@ def sheet_pdf(evening: Evening, lang: str = "en") -> bytes:
     sums = running_totals(map(evening.marks_of, finished), evening.players)
     history = [[0] * evening.players, *map(list, sums)]
     outcome = {
-        "misdeal": "maldonne (D12)" if fr else "misdeal (D12)",
-        "petit_sec": "Petit sec (D16)",
-        "all_pass": "tous passent (B3)" if fr else "all pass (B3)",
+        "misdeal": "maldonne" if fr else "misdeal",
+        "petit_sec": "Petit sec",
+        "all_pass": "tous passent" if fr else "all pass",
     }
     contract_fr = {
         "prise": "Prise",
@@ -566,7 +567,7 @@ def sheet_pdf(evening: Evening, lang: str = "en") -> bytes:
             if sheet.edited:
                 label += " *"
         else:
-            label = outcome.get(sheet.void or "", "")
+            label = f"{outcome[sheet.void]} ({VOID_RULES[sheet.void]})" if sheet.void else ""
         pdf.set_font(family, "", 8.5)
         pdf.cell(first[0], 5.5, str(sheet.number), border=1, align="C")
         pdf.cell(first[1], 5.5, text(label)[:34], border=1)

@@ -1055,7 +1055,7 @@ function renderSheet() {
   const body = el("tbody");
   for (const row of v.sheet) {
     const r = row.result;
-    let contract = row.void ? t("void ({reason})", { reason: voidReason(row.void) }) : contractName(row.contract);
+    let contract = row.void ? t("void ({reason})", { reason: voidReason(row) }) : contractName(row.contract);
     if (row.called) contract += ` · ${C.display(row.called)}`;
     const b = row.breakdown;
     const bonuses = b ? Score.bonuses(b, t) : [];
@@ -1079,8 +1079,9 @@ function renderSheet() {
     el("p", { class: "totals-line", text: t("Totals: {list}", { list: v.totals.map((x, s) => `${seatName(s)} ${x}`).join(" · ") }) }));
 }
 
-function voidReason(reason) {
-  return { all_pass: t("everyone passed, B3"), petit_sec: t("Petit sec, D16"), misdeal: t("misdeal, D12") }[reason] || reason;
+function voidReason(row) {  // the rule comes with the row (void_rule): the pages keep no map of their own
+  const why = { all_pass: t("everyone passed"), petit_sec: t("Petit sec"), misdeal: t("misdeal") }[row.void] || row.void;
+  return `${why}, ${row.void_rule}`;
 }
 
 async function exportRecord() {
