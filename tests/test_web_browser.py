@@ -82,7 +82,7 @@ def new_page(browser: Browser, name: str, phone: bool = False, lang: str = "fr-F
         locale=lang,
         extra_http_headers={"Accept-Language": lang},
     )
-    context.set_default_timeout(5000)
+    context.set_default_timeout(15000)  # a busy machine: clicks wait for a core, not for a fault
     return Watched(context.new_page(), name)
 
 
