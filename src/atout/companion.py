@@ -384,9 +384,10 @@ class Evening:
             self._effective.append(entry)
         self.log = log
 
-    def add(self, entry: Mapping[str, Any]) -> dict[str, Any]:
-        """Check ``entry`` and keep it: the entry as kept (normalised)."""
-        clean = self._normalise(entry)
+    def add(self, entry: Mapping[str, Any], lang: str = "en") -> dict[str, Any]:
+        """Check ``entry`` and keep it: the entry as kept (normalised, its cards in
+        the canonical notation, read as a person types them in ``lang``)."""
+        clean = self._normalise(entry, lang)
         if len(self.log) >= MAX_ENTRIES:
             raise _refuse("⚙", "c_too_many_entries", most=MAX_ENTRIES)
         saved = (self.log, self.draw, self.first_dealer, self.donnes, self._effective)
@@ -401,13 +402,16 @@ class Evening:
             raise
         return clean
 
-    def check(self, entry: Mapping[str, Any]) -> dict[str, Any]:
+    def check(self, entry: Mapping[str, Any], lang: str = "en") -> dict[str, Any]:
         """What :meth:`add` would keep, without keeping it."""
         trial = Evening(self.players, self.names, self.rules, self.profile)
         trial._rebuild(list(self.log))
-        return trial.add(entry)
+        return trial.add(entry, lang)
 
-    def _normalise(self, entry: Mapping[str, Any]) -> dict[str, Any]:
+    def _normalise(self, entry: Mapping[str, Any], lang: str = "en") -> dict[str, Any]:
+        return _canonical_cards(self._normalise_fields(entry), lang)
+
+    def _normalise_fields(self, entry: Mapping[str, Any]) -> dict[str, Any]:
         if not isinstance(entry, Mapping):
             raise _refuse("⚙", "c_entry_not_object")
         kind = entry.get("type")
@@ -799,7 +803,7 @@ class Evening:
                         + " (an Excuse is drawn again)",
                         "reste à tirer : "
                         + ", ".join(n[s] for s in seats)
-                        + " (une Excuse se retire)",
+                        + " (qui tire l'Excuse en tire une autre)",
                     )
                 )
             return [line.as_json(lang) for line in lines]
@@ -1436,6 +1440,32 @@ def _card(value: Any, what: str, rule: str) -> Card:
         return Card.parse(value)
     except (InvalidNotationError, ValueError):
         raise _refuse(rule, "c_not_a_card", what=what, value=f"{value!r:.14}") from None
+
+
+def _canonical(value: Any, lang: str) -> Any:
+    """A card typed in ``lang`` in the canonical notation (``RC`` in French: ``KH``);
+    what is not a card stays as it is, for the checks to refuse."""
+    if not isinstance(value, str):
+        return value
+    try:
+        return str(Card.parse(value, lang))
+    except InvalidNotationError:
+        return value
+
+
+def _canonical_cards(entry: dict[str, Any], lang: str) -> dict[str, Any]:
+    """The entry with its typed cards (draw, fault, called card, pile) canonical, so
+    that the log and the record read the same in any language."""
+    fields = entry["result"] if entry["type"] == "edit" else entry
+    for key in ("card", "called"):
+        if key in fields:
+            fields[key] = _canonical(fields[key], lang)
+    pile = fields.get("pile")
+    if isinstance(pile, str):
+        pile = pile.replace(",", " ").split()
+    if isinstance(pile, list):
+        fields["pile"] = [_canonical(card, lang) for card in pile]
+    return entry
 
 
 def _card_text(card: Card, lang: str) -> str:

@@ -384,7 +384,7 @@ async def add_entry(request: Request, evening_id: str) -> Response:
         if type(n) is not int or not 0 <= n <= count:
             return _error(409, f"n: the next entry is {count}", entries=count)
         try:
-            clean = evening.check(data["entry"])
+            clean = evening.check(data["entry"], lang)
         except CompanionError as error:
             return _error(400, error.text(lang), error.rule)
         except AtoutError as error:
