@@ -484,8 +484,8 @@ def test_atout_replay_checks_a_sheet_and_prints_it(
     code, out, err = run(capsys, "replay", str(path))
     assert code == 0 and err == ""
     lines = out.splitlines()
-    assert (
-        lines[0] == "  1  Anne deals [D14 card turned face up by Chloé (T7)]: void, misdeal (D12)"
+    assert lines[0] == (
+        "  1  Anne deals [D14 card turned face up by Chloé (T7)]: void, card turned face up (D14)"
     )
     assert lines[1].startswith("  2  Anne deals [D14 card turned face up by David (5H)]: prise by")
     assert "marks -54 +162 -54 -54; totals -54 +162 -54 -54" in lines[1]

@@ -278,6 +278,18 @@ _FAULT_NAMES = {
 }
 
 
+_OUTCOMES = {
+    "petit_sec": ("D16", "Petit sec", "Petit sec"),
+    "all_pass": ("B3", "all pass", "tous passent"),
+}
+_CONTRACTS_FR = {
+    "prise": "Prise",
+    "garde": "Garde",
+    "garde_sans": "Garde sans",
+    "garde_contre": "Garde contre",
+}
+
+
 def _pts(value: float) -> str:
     return f"{value:g}"
 
@@ -318,6 +330,28 @@ class DonneSheet:
     @property
     def over(self) -> bool:
         return self.void is not None or self.result is not None
+
+    @property
+    def outcome(self) -> str | None:
+        """Why the donne is void: the fault that voided it (``misdeal``,
+        ``chien_count``, ``card_exposed``), ``petit_sec`` or ``all_pass``; ``None``
+        when it was played or is going on."""
+        if self.void == "misdeal":
+            voiding = [view.fault for view in self.faults if view.fault.voids]
+            return str(voiding[-1].kind) if voiding else "misdeal"
+        return self.void
+
+    def outcome_text(self, lang: str) -> str:
+        """The void donne for the sheet, with its rule: ``carte retournée (D14)``."""
+        outcome = self.outcome
+        if outcome is None:
+            return ""
+        if outcome in _FAULT_NAMES:
+            rule = next(v.fault.rule for v in reversed(self.faults) if v.fault.voids)
+            en, fr = _FAULT_NAMES[outcome]
+        else:
+            rule, en, fr = _OUTCOMES[outcome]
+        return f"{fr if lang == 'fr' else en} ({rule})"
 
     @property
     def leader(self) -> int:
@@ -672,8 +706,12 @@ class Evening:
                 [
                     sheet.number,
                     self.names[sheet.dealer],
-                    sheet.void or ("jouée" if fr else "played"),
-                    e.get("contract", ""),
+                    (
+                        (sheet.outcome_text(lang).rsplit(" (", 1)[0] if fr else sheet.outcome)
+                        if sheet.void
+                        else ("jouée" if fr else "played")
+                    ),
+                    _CONTRACTS_FR.get(e.get("contract", ""), "") if fr else e.get("contract", ""),
                     self.names[e["taker"]] if e else "",
                     self.names[e["partner"]] if e.get("partner") is not None else "",
                     number_text(r.points, lang) if r else "",
@@ -894,6 +932,7 @@ class Evening:
                     "over": sheet.over,
                     "void": sheet.void,
                     "void_by": sheet.void_by,
+                    "outcome": sheet.outcome_text(lang),
                     "edited": sheet.edited,
                     "faults": [
                         {
@@ -1153,8 +1192,7 @@ def sheet_lines(evening: Evening) -> list[str]:
         head += f" [{faults}]" if faults else ""
         e, r = sheet.entry, sheet.result
         if sheet.void is not None or e is None or r is None:
-            what = {"misdeal": "void, misdeal (D12)", "petit_sec": "void, Petit sec (D16)"}
-            lines.append(f"{head}: {what.get(sheet.void or '', 'void, all pass (B3)')}")
+            lines.append(f"{head}: void, {sheet.outcome_text('en') or 'all pass (B3)'}")
             continue
         camp = names[e["taker"]]
         if e.get("partner") is not None and e["partner"] != e["taker"]:
@@ -1420,14 +1458,14 @@ def _names(names: Sequence[str] | None, players: int) -> tuple[str, ...]:
     if names is None:
         return tuple(f"J{s + 1}" for s in range(players))
     if isinstance(names, str) or len(names) != players:
-        raise _refuse("D9", "c_names_count", players=players)
+        raise _refuse("⚙", "c_names_count", players=players)
     clean = []
     for i, name in enumerate(names):
         if not isinstance(name, str) or not name.strip() or len(name.strip()) > MAX_NAME:
-            raise _refuse("D9", "c_name_length", number=i + 1, most=MAX_NAME)
+            raise _refuse("⚙", "c_name_length", number=i + 1, most=MAX_NAME)
         clean.append(name.strip())
     if len(set(clean)) != players:
-        raise _refuse("D9", "c_names_different")
+        raise _refuse("⚙", "c_names_different")
     return tuple(clean)
 
 

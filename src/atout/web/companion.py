@@ -539,11 +539,6 @@ def sheet_pdf(evening: Evening, lang: str = "en") -> bytes:
     finished = evening.finished()
     sums = running_totals(map(evening.marks_of, finished), evening.players)
     history = [[0] * evening.players, *map(list, sums)]
-    outcome = {
-        "misdeal": "maldonne (D12)" if fr else "misdeal (D12)",
-        "petit_sec": "Petit sec (D16)",
-        "all_pass": "tous passent (B3)" if fr else "all pass (B3)",
-    }
     contract_fr = {
         "prise": "Prise",
         "garde": "Garde",
@@ -566,7 +561,7 @@ def sheet_pdf(evening: Evening, lang: str = "en") -> bytes:
             if sheet.edited:
                 label += " *"
         else:
-            label = outcome.get(sheet.void or "", "")
+            label = sheet.outcome_text(lang)
         pdf.set_font(family, "", 8.5)
         pdf.cell(first[0], 5.5, str(sheet.number), border=1, align="C")
         pdf.cell(first[1], 5.5, text(label)[:34], border=1)

@@ -446,6 +446,7 @@ function toggleMode(event) {
 }
 
 function outcome(d) {
+  if (d.void && d.outcome) return d.outcome;
   if (d.void) return `${T[`${d.void}V`]} (${d.void === "misdeal" ? "D12" : d.void === "petit_sec" ? "D16" : "B3"})`;
   if (!d.result) return "…";
   const r = d.result;
