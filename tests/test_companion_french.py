@@ -82,3 +82,105 @@ def test_a_refused_card_in_french_names_the_field_in_french() -> None:
     text = caught.value.text("fr")  # type: ignore[union-attr]
     assert text.startswith("D1 : carte :"), text
     assert "KS" not in text and "R♥" in text
+
+
+def _rows(e: Evening, lang: str) -> list[list[str]]:
+    import csv
+    import io
+
+    return list(csv.reader(io.StringIO(e.csv(lang))))
+
+
+def test_a_fault_that_voids_shows_the_fault_not_a_misdeal() -> None:
+    e = Evening(4, NAMES5[:4])
+    e.add({"type": "dealer", "seat": 0})
+    e.add({"type": "cut", "k": 40})
+    e.add({"type": "fault", "kind": "card_exposed", "by": 2, "card": "QH"})
+    e.add({"type": "fault", "kind": "chien_count"})
+    e.add({"type": "fault", "kind": "misdeal"})
+    first, second, third = e.finished()
+    assert first.outcome_text("fr") == "carte retournée (D14)"
+    assert second.outcome_text("fr") == "chien mal compté (D10)"
+    assert third.outcome_text("en") == "misdeal (D12)"
+    assert [r[2] for r in _rows(e, "fr")[1:]] == ["carte retournée", "chien mal compté", "maldonne"]
+    assert [r[2] for r in _rows(e, "en")[1:]] == ["card_exposed", "chien_count", "misdeal"]
+    assert [d["outcome"] for d in e.view("fr")["donnes"]][:3] == [
+        "carte retournée (D14)",
+        "chien mal compté (D10)",
+        "maldonne (D12)",
+    ]
+    # the record keeps its format: a fault that voids the deal is "misdeal", the
+    # faults say which
+    assert [d["void"] for d in e.game_record()["donnes"]] == ["misdeal"] * 3
+
+
+def test_the_french_csv_says_the_issue_and_the_contract_in_french() -> None:
+    e = Evening(4, NAMES5[:4])
+    e.add({"type": "dealer", "seat": 0})
+    e.add({"type": "petit_sec", "seat": 1})
+    e.add({"type": "all_pass"})
+    e.add({"type": "result", "contract": "garde_sans", "taker": 2, "points": 60, "bouts": 1})
+    rows = _rows(e, "fr")[1:]
+    assert [r[2] for r in rows] == ["Petit sec", "tous passent", "jouée"]
+    assert rows[2][3] == "Garde sans"
+    assert _rows(e, "en")[3][3] == "garde_sans"
+
+
+def test_french_sentences_elide_and_say_who_took() -> None:
+    from atout.score_text import name_after_de
+
+    assert name_after_de("Anne", "fr") == "d'Anne"
+    assert name_after_de("Chloé", "fr") == "de Chloé"
+    assert name_after_de("Anne", "en") == "Anne"
+    e = Evening(4, ("Anne", "Bruno", "Chloé", "David"))
+    e.add({"type": "dealer", "seat": 0})
+    e.add(
+        {
+            "type": "result",
+            "contract": "garde_sans",
+            "taker": 0,
+            "points": 60,
+            "bouts": 1,
+            "poignees": [[0, "simple"]],
+        }
+    )
+    text = "\n".join(line.fr for line in e.donnes[0].lines)
+    assert "poignée simple d'Anne" in text and "de Anne" not in text
+    assert "Garde sans le chien, jouée par Anne" in text
+    assert "quel que soit le joueur qui l'a montrée" in text
+
+
+def test_french_chelem_line_has_its_colon() -> None:
+    e = Evening(4, ("Anne", "Bruno", "Chloé", "David"))
+    e.add({"type": "dealer", "seat": 0})
+    e.add(
+        {
+            "type": "result",
+            "contract": "prise",
+            "taker": 1,
+            "points": 0,
+            "bouts": 0,
+            "every_trick": "defence",
+        }
+    )
+    chelem = next(line.fr for line in e.donnes[0].lines if line.rule == "A4")
+    assert chelem.startswith("chelem : la défense a fait tous les plis"), chelem
+
+
+def test_french_draw_and_setting_wording() -> None:
+    from pathlib import Path
+
+    e = Evening(4, NAMES5[:4])
+    e.add({"type": "draw", "seat": 0, "card": "7P"}, "fr")
+    assert any("qui tire l'Excuse en tire une autre" in line["text"] for line in e.guide("fr"))
+    import atout.web
+
+    html = (Path(atout.web.__file__).parent / "templates" / "companion_new.html").read_text()
+    assert "Interdire d'enchérir au joueur qui retourne une basse carte (D14)" in html
+
+
+def test_two_players_with_one_name_is_not_a_hand_size_rule() -> None:
+    with pytest.raises(CompanionError) as caught:
+        Evening(4, ("Anne", "Bruno", "Anne", "David"))
+    assert caught.value.rule != "D9"
+    assert "D9" not in caught.value.text("fr")
