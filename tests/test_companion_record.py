@@ -381,7 +381,7 @@ TAMPERED: list[tuple[str, Callable[[Record], None], str]] = [
      r"^totals: the companion gives \[.*\], the record says \[0, 0, 0, 0\] \(S4\)$"),
     ("seed", _top("seed", 7), r"^seed: the companion gives None, the record says 7"),
     ("names", _top("seats", ["Anne", "Anne", "Chloé", "David"]),
-     r"^seats: D9: each player a different name$"),
+     r"^seats: ⚙: each player a different name$"),
     ("rules", _top("rules", {"five_player_split": "1.5:1.5"}),
      r"^donne 4: entered\.penalties: the companion gives \[0, 0, 0, 0\], the record says "
      r"\[10, 0, 0, 0\] \(D11\)$"),
