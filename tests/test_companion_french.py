@@ -184,3 +184,15 @@ def test_two_players_with_one_name_is_not_a_hand_size_rule() -> None:
         Evening(4, ("Anne", "Bruno", "Anne", "David"))
     assert caught.value.rule != "D9"
     assert "D9" not in caught.value.text("fr")
+
+
+def test_the_card_placeholders_are_in_the_page_s_language() -> None:
+    from pathlib import Path
+
+    import atout.web
+
+    js = (Path(atout.web.__file__).parent / "static" / "companion.js").read_text()
+    assert 'placeholder: FR ? "7♠, R♥, 21, Excuse" : "7♠, KS, 21, Excuse"' in js
+    assert 'placeholder: FR ? "R♥, RCo" : "K♥, KH"' in js
+    assert 'placeholder: FR ? "21 1 R♠ D♥ …" : "21 1 K♠ Q♥ …"' in js
+    assert "if (d.void && d.outcome) return d.outcome;" in js
