@@ -381,7 +381,7 @@ TAMPERED: list[tuple[str, Callable[[Record], None], str]] = [
      r"^totals: the companion gives \[.*\], the record says \[0, 0, 0, 0\] \(S4\)$"),
     ("seed", _top("seed", 7), r"^seed: the companion gives None, the record says 7"),
     ("names", _top("seats", ["Anne", "Anne", "Chloé", "David"]),
-     r"^seats: D9: each player a different name$"),
+     r"^seats: ⚙: each player a different name$"),
     ("rules", _top("rules", {"five_player_split": "1.5:1.5"}),
      r"^donne 4: entered\.penalties: the companion gives \[0, 0, 0, 0\], the record says "
      r"\[10, 0, 0, 0\] \(D11\)$"),
@@ -484,8 +484,8 @@ def test_atout_replay_checks_a_sheet_and_prints_it(
     code, out, err = run(capsys, "replay", str(path))
     assert code == 0 and err == ""
     lines = out.splitlines()
-    assert (
-        lines[0] == "  1  Anne deals [D14 card turned face up by Chloé (T7)]: void, misdeal (D12)"
+    assert lines[0] == (
+        "  1  Anne deals [D14 card turned face up by Chloé (T7)]: void, card turned face up (D14)"
     )
     assert lines[1].startswith("  2  Anne deals [D14 card turned face up by David (5H)]: prise by")
     assert "marks -54 +162 -54 -54; totals -54 +162 -54 -54" in lines[1]

@@ -264,3 +264,24 @@ def test_the_lobby_leads_to_the_companion_in_the_browsers_language(client: TestC
     english = client.get("/", headers={"Accept-Language": "en"})
     assert "The table companion" in english.text
     assert client.get("/companion").status_code == 200
+
+
+def test_a_french_page_s_cards_are_read_in_french_and_stored_canonical(
+    client: TestClient, db: Path
+) -> None:
+    evening, scorer, _ = create(client)
+    answer = client.post(
+        f"/api/companion/{evening}/entries?lang=fr",
+        json={"n": 0, "entry": {"type": "draw", "seat": 0, "card": "RC"}},
+        headers=auth(scorer),
+    )
+    assert answer.status_code == 200, answer.text
+    assert stored_rows(db, evening) == [{"type": "draw", "seat": 0, "card": "KH"}]
+    assert answer.json()["draw"] == [[0, ["R♥"]]]
+    refused = client.post(
+        f"/api/companion/{evening}/entries?lang=fr",
+        json={"n": 1, "entry": {"type": "draw", "seat": 1, "card": "7X"}},
+        headers=auth(scorer),
+    )
+    assert refused.status_code == 400
+    assert refused.json()["error"].startswith("D1 : carte : '7X' n'est pas une carte (7♠, R♥")

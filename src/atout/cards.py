@@ -106,6 +106,19 @@ _SUIT_CHARS: Final = {
 _SUIT_CARD_RE: Final = re.compile(r"^(10|[1-9]|[ajnqkvcdr])([shdc♠♥♦♣♤♡♢♧])$")
 _TRUMP_RE: Final = re.compile(r"^(?:t|a|atout\s*)?(\d{1,2})$")
 _EXCUSE_WORDS: Final = frozenset({"ex", "exc", "excuse"})
+# Where people type cards in French: Roi, Dame, Cavalier, Valet; Pique, Cœur (C, Co),
+# Carreau (K, Ca), Trèfle (T). Read first on a French page, so that 7C is the 7 de Cœur.
+_FRENCH_RANK_LETTERS: Final = {"v": 11, "c": 12, "d": 13, "r": 14}
+_FRENCH_SUITS: Final = {
+    "p": Suit.SPADES,
+    "c": Suit.HEARTS,
+    "co": Suit.HEARTS,
+    "k": Suit.DIAMONDS,
+    "ca": Suit.DIAMONDS,
+    "t": Suit.CLUBS,
+    **{s: suit for s, suit in _SUIT_CHARS.items() if not s.isascii()},
+}
+_FRENCH_CARD_RE: Final = re.compile(r"^(10|[1-9]|[vcdr])(co|ca|[pckt♠♥♦♣♤♡♢♧])$")
 _NOTATION_HELP: Final = (
     "expected a suit card like KS, 10H, 1C, R♠ or C♥, a trump like T21, 21 or Petit, "
     "or the Excuse EX (docs/reference/formats.md, Cards)"
@@ -137,8 +150,13 @@ class Card(int):
         return ALL_CARDS[FIRST_TRUMP + number - 1]
 
     @classmethod
-    def parse(cls, text: str) -> Card:
+    def parse(cls, text: str, lang: str | None = None) -> Card:
         """Read one card, leniently: canonical ASCII or the French display form.
+
+        With ``lang="fr"`` (where a French person types) the French letters come
+        first: ranks ``R D C V``, suits ``P``, ``C``/``Co`` (Cœur), ``K``/``Ca``
+        (Carreau), ``T`` (Trèfle), so ``RC`` is the Roi de Cœur and ``7C`` the 7 de
+        Cœur; what French does not read is read as without ``lang`` (``KS``).
 
         Case does not matter; ``KS``, ``ks``, ``R♠`` are the King of Spades, ``NH`` and
         ``C♥`` the Cavalier of Hearts, ``T21``, ``21`` the 21, ``Petit`` the 1,
@@ -146,6 +164,8 @@ class Card(int):
 
         >>> Card.parse("10♦"), Card.parse("1C"), Card.parse("Petit")
         (Card.parse('10D'), Card.parse('1C'), Card.parse('T1'))
+        >>> Card.parse("RC", "fr"), Card.parse("10T", "fr"), Card.parse("DCo", "fr")
+        (Card.parse('KH'), Card.parse('10C'), Card.parse('QH'))
         >>> Card.parse("KX")
         Traceback (most recent call last):
         ...
@@ -154,8 +174,11 @@ class Card(int):
         if not isinstance(text, str):
             raise InvalidNotationError(f"{text!r} is not a card: a card is written as text")
         key = text.strip().casefold()
-        found = _PARSE_CACHE.get(key)
+        found = _PARSE_CACHE.get(key) if lang != "fr" else None
         if found is None:
+            found = _parse_french(key) if lang == "fr" else None
+            if found is not None:
+                return found
             found = _parse_uncached(key)
             if found is None:
                 raise InvalidNotationError(f"{text!r} is not a card: {_NOTATION_HELP}")
@@ -291,6 +314,15 @@ def _parse_uncached(key: str) -> Card | None:
     return None
 
 
+def _parse_french(key: str) -> Card | None:
+    match = _FRENCH_CARD_RE.match(key)
+    if not match:
+        return None
+    rank_text, suit_text = match.groups()
+    rank = int(rank_text) if rank_text.isdigit() else _FRENCH_RANK_LETTERS[rank_text]
+    return ALL_CARDS[_FRENCH_SUITS[suit_text] * 14 + rank - 1]
+
+
 _ASCII: Final = tuple(_ascii_form(i) for i in range(DECK_SIZE))
 _HALF_POINTS: Final = tuple(_half_points(i) for i in range(DECK_SIZE))
 _HALF_POINTS_BY_BYTE: Final = tuple(  # [byte of a mask][its value]: the half-points of its cards
@@ -390,8 +422,9 @@ class CardSet:
         return cls.from_mask(_FULL_MASK)
 
     @classmethod
-    def parse(cls, text: str) -> CardSet:
-        """Read cards separated by spaces or commas, e.g. ``"T21 T1 EX KS 10♥"``.
+    def parse(cls, text: str, lang: str | None = None) -> CardSet:
+        """Read cards separated by spaces or commas, e.g. ``"T21 T1 EX KS 10♥"``
+        (``lang="fr"``: as :meth:`Card.parse` reads them in French).
 
         >>> CardSet.parse("KS, ks")
         Traceback (most recent call last):
@@ -402,7 +435,7 @@ class CardSet:
         for word in re.split(r"[\s,]+", text.strip()):
             if not word:
                 continue
-            bit = 1 << Card.parse(word)
+            bit = 1 << Card.parse(word, lang)
             if mask & bit:
                 raise InvalidNotationError(
                     f"{word!r} appears twice in {text!r}: a set holds each card once"

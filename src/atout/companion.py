@@ -279,6 +279,18 @@ _FAULT_NAMES = {
 }
 
 
+_OUTCOMES = {  # their rules: state.VOID_RULES
+    "petit_sec": ("Petit sec", "Petit sec"),
+    "all_pass": ("all pass", "tous passent"),
+}
+_CONTRACTS_FR = {
+    "prise": "Prise",
+    "garde": "Garde",
+    "garde_sans": "Garde sans",
+    "garde_contre": "Garde contre",
+}
+
+
 def _pts(value: float) -> str:
     return f"{value:g}"
 
@@ -320,6 +332,29 @@ class DonneSheet:
     @property
     def over(self) -> bool:
         return self.void is not None or self.result is not None
+
+    @property
+    def outcome(self) -> str | None:
+        """Why the donne is void: the fault that voided it (``misdeal``,
+        ``chien_count``, ``card_exposed``), ``petit_sec`` or ``all_pass``; ``None``
+        when it was played or is going on."""
+        if self.void == "misdeal":
+            voiding = [view.fault for view in self.faults if view.fault.voids]
+            return str(voiding[-1].kind) if voiding else "misdeal"
+        return self.void
+
+    def outcome_text(self, lang: str) -> str:
+        """The void donne for the sheet, with its rule: ``carte retournée (D14)``."""
+        outcome = self.outcome
+        if outcome is None:
+            return ""
+        if outcome in _FAULT_NAMES:
+            rule = next(v.fault.rule for v in reversed(self.faults) if v.fault.voids)
+            en, fr = _FAULT_NAMES[outcome]
+        else:
+            rule = VOID_RULES[outcome]
+            en, fr = _OUTCOMES[outcome]
+        return f"{fr if lang == 'fr' else en} ({rule})"
 
     @property
     def leader(self) -> int:
@@ -391,9 +426,10 @@ class Evening:
             self._effective.append(entry)
         self.log = log
 
-    def add(self, entry: Mapping[str, Any]) -> dict[str, Any]:
-        """Check ``entry`` and keep it: the entry as kept (normalised)."""
-        clean = self._normalise(entry)
+    def add(self, entry: Mapping[str, Any], lang: str = "en") -> dict[str, Any]:
+        """Check ``entry`` and keep it: the entry as kept (normalised, its cards in
+        the canonical notation, read as a person types them in ``lang``)."""
+        clean = self._normalise(entry, lang)
         if len(self.log) >= MAX_ENTRIES:
             raise _refuse("⚙", "c_too_many_entries", most=MAX_ENTRIES)
         saved = (self.log, self.draw, self.first_dealer, self.donnes, self._effective)
@@ -408,13 +444,16 @@ class Evening:
             raise
         return clean
 
-    def check(self, entry: Mapping[str, Any]) -> dict[str, Any]:
+    def check(self, entry: Mapping[str, Any], lang: str = "en") -> dict[str, Any]:
         """What :meth:`add` would keep, without keeping it."""
         trial = Evening(self.players, self.names, self.rules, self.profile)
         trial._rebuild(list(self.log))
-        return trial.add(entry)
+        return trial.add(entry, lang)
 
-    def _normalise(self, entry: Mapping[str, Any]) -> dict[str, Any]:
+    def _normalise(self, entry: Mapping[str, Any], lang: str = "en") -> dict[str, Any]:
+        return _canonical_cards(self._normalise_fields(entry), lang)
+
+    def _normalise_fields(self, entry: Mapping[str, Any]) -> dict[str, Any]:
         if not isinstance(entry, Mapping):
             raise _refuse("⚙", "c_entry_not_object")
         kind = entry.get("type")
@@ -678,8 +717,12 @@ class Evening:
                 [
                     sheet.number,
                     self.names[sheet.dealer],
-                    sheet.void or ("jouée" if fr else "played"),
-                    e.get("contract", ""),
+                    (
+                        (sheet.outcome_text(lang).rsplit(" (", 1)[0] if fr else sheet.outcome)
+                        if sheet.void
+                        else ("jouée" if fr else "played")
+                    ),
+                    _CONTRACTS_FR.get(e.get("contract", ""), "") if fr else e.get("contract", ""),
                     self.names[e["taker"]] if e else "",
                     self.names[e["partner"]] if e.get("partner") is not None else "",
                     number_text(r.points, lang) if r else "",
@@ -809,7 +852,7 @@ class Evening:
                         + " (an Excuse is drawn again)",
                         "reste à tirer : "
                         + ", ".join(n[s] for s in seats)
-                        + " (une Excuse se retire)",
+                        + " (qui tire l'Excuse en tire une autre)",
                     )
                 )
             return [line.as_json(lang) for line in lines]
@@ -902,6 +945,7 @@ class Evening:
                     "void": sheet.void,
                     "void_rule": VOID_RULES[sheet.void] if sheet.void else None,
                     "void_by": sheet.void_by,
+                    "outcome": sheet.outcome_text(lang),
                     "edited": sheet.edited,
                     "faults": [
                         {
@@ -1156,9 +1200,7 @@ def sheet_lines(evening: Evening) -> list[str]:
         head += f" [{faults}]" if faults else ""
         e, r = sheet.entry, sheet.result
         if sheet.void is not None or e is None or r is None:
-            what = {"misdeal": "misdeal", "petit_sec": "Petit sec", "all_pass": "all pass"}
-            void = sheet.void or "all_pass"
-            lines.append(f"{head}: void, {what[void]} ({VOID_RULES[void]})")
+            lines.append(f"{head}: void, {sheet.outcome_text('en') or 'all pass (B3)'}")
             continue
         camp = names[e["taker"]]
         if e.get("partner") is not None and e["partner"] != e["taker"]:
@@ -1424,14 +1466,14 @@ def _names(names: Sequence[str] | None, players: int) -> tuple[str, ...]:
     if names is None:
         return tuple(f"J{s + 1}" for s in range(players))
     if isinstance(names, str) or len(names) != players:
-        raise _refuse("D9", "c_names_count", players=players)
+        raise _refuse("⚙", "c_names_count", players=players)
     clean = []
     for i, name in enumerate(names):
         if not isinstance(name, str) or not name.strip() or len(name.strip()) > MAX_NAME:
-            raise _refuse("D9", "c_name_length", number=i + 1, most=MAX_NAME)
+            raise _refuse("⚙", "c_name_length", number=i + 1, most=MAX_NAME)
         clean.append(name.strip())
     if len(set(clean)) != players:
-        raise _refuse("D9", "c_names_different")
+        raise _refuse("⚙", "c_names_different")
     return tuple(clean)
 
 
@@ -1444,6 +1486,32 @@ def _card(value: Any, what: str, rule: str) -> Card:
         return Card.parse(value)
     except (InvalidNotationError, ValueError):
         raise _refuse(rule, "c_not_a_card", what=what, value=f"{value!r:.14}") from None
+
+
+def _canonical(value: Any, lang: str) -> Any:
+    """A card typed in ``lang`` in the canonical notation (``RC`` in French: ``KH``);
+    what is not a card stays as it is, for the checks to refuse."""
+    if not isinstance(value, str):
+        return value
+    try:
+        return str(Card.parse(value, lang))
+    except InvalidNotationError:
+        return value
+
+
+def _canonical_cards(entry: dict[str, Any], lang: str) -> dict[str, Any]:
+    """The entry with its typed cards (draw, fault, called card, pile) canonical, so
+    that the log and the record read the same in any language."""
+    fields = entry["result"] if entry["type"] == "edit" else entry
+    for key in ("card", "called"):
+        if key in fields:
+            fields[key] = _canonical(fields[key], lang)
+    pile = fields.get("pile")
+    if isinstance(pile, str):
+        pile = pile.replace(",", " ").split()
+    if isinstance(pile, list):
+        fields["pile"] = [_canonical(card, lang) for card in pile]
+    return entry
 
 
 def _card_text(card: Card, lang: str) -> str:

@@ -357,6 +357,9 @@ LABELS: dict[str, str] = {
     "partner": N_("partner"),
     "poignée": N_("poignée"),
     "chelem": N_("chelem"),
+    "card": N_("card"),
+    "called": N_("called card"),
+    "pile": N_("pile"),
     "no one": N_("no one"),
 }
 """The words a parameter may name by a key (what is tried, a contract, a fault…),

@@ -28,6 +28,7 @@ from atout.table import Variant
 __all__ = [
     "LEVELS",
     "contract_name",
+    "name_after_de",
     "number",
     "score_bonuses",
     "score_equation",
@@ -55,6 +56,14 @@ def number(value: float, lang: str) -> str:
 def contract_name(contract: str, lang: str) -> str:
     """The contract's full name (B2) in ``lang``."""
     return gettext(lang, _CONTRACTS[contract])
+
+
+def name_after_de(name: str, lang: str) -> str:
+    """A name after "of": in French ``de Chloé`` but ``d'Anne`` (elided before a
+    vowel or a mute h); in English the name alone, the message saying "of"."""
+    if lang != "fr":
+        return name
+    return f"d'{name}" if name[:1].casefold() in "aàâäeéèêëiîïoôöuùûüyh" and name else f"de {name}"
 
 
 def seat_names(names: Sequence[str]) -> Names:
@@ -176,7 +185,8 @@ def _poignees(b: Breakdown, lang: str, name: Names) -> list[tuple[str, str]]:
         else:
             level_name = gettext(lang, "triple")
         text = message.format(
-            level=level_name, name="" if seat is None else name(seat), n=thresholds[level],
+            level=level_name, name="" if seat is None else name_after_de(name(seat), lang),
+            n=thresholds[level],
             bonus=bonus,
         )  # fmt: skip
         lines.append(("A1", text))

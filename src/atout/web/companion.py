@@ -40,7 +40,6 @@ from atout.errors import AtoutError
 from atout.reasons import Reason
 from atout.score_text import number
 from atout.scoring import running_totals
-from atout.state import VOID_RULES
 
 __all__ = ["router", "sheet_pdf", "viewer_token"]
 
@@ -385,7 +384,7 @@ async def add_entry(request: Request, evening_id: str) -> Response:
         if type(n) is not int or not 0 <= n <= count:
             return _error(409, f"n: the next entry is {count}", entries=count)
         try:
-            clean = evening.check(data["entry"])
+            clean = evening.check(data["entry"], lang)
         except CompanionError as error:
             return _error(400, error.text(lang), error.rule)
         except AtoutError as error:
@@ -540,11 +539,6 @@ def sheet_pdf(evening: Evening, lang: str = "en") -> bytes:
     finished = evening.finished()
     sums = running_totals(map(evening.marks_of, finished), evening.players)
     history = [[0] * evening.players, *map(list, sums)]
-    outcome = {
-        "misdeal": "maldonne" if fr else "misdeal",
-        "petit_sec": "Petit sec",
-        "all_pass": "tous passent" if fr else "all pass",
-    }
     contract_fr = {
         "prise": "Prise",
         "garde": "Garde",
@@ -567,7 +561,7 @@ def sheet_pdf(evening: Evening, lang: str = "en") -> bytes:
             if sheet.edited:
                 label += " *"
         else:
-            label = f"{outcome[sheet.void]} ({VOID_RULES[sheet.void]})" if sheet.void else ""
+            label = sheet.outcome_text(lang)
         pdf.set_font(family, "", 8.5)
         pdf.cell(first[0], 5.5, str(sheet.number), border=1, align="C")
         pdf.cell(first[1], 5.5, text(label)[:34], border=1)

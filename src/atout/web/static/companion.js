@@ -281,7 +281,7 @@ function drawCard(scorer) {
           enter({ type: "draw", seat: Number(e.target.seat.value), card: e.target.card.value.trim() });
         } },
         field(T.seat, select("seat", view.to_draw.map((s) => [s, view.names[s]]))),
-        field(T.card, h("input", { id: "card", name: "card", required: true, placeholder: "7♠, KS, 21, Excuse", autocapitalize: "characters" })),
+        field(T.card, h("input", { id: "card", name: "card", required: true, placeholder: FR ? "7♠, R♥, 21, Excuse" : "7♠, KS, 21, Excuse", autocapitalize: "characters" })),
         h("button", { type: "submit", class: "primary", id: "draw-button" }, T.drawn),
       ),
     );
@@ -349,7 +349,7 @@ function faultForm(d) {
     } },
     field(T.kind, select("kind", kinds)),
     field(T.by, select("by", seatOptions(), d.dealer)),
-    field(T.card, h("input", { id: "fcard", name: "fcard", placeholder: "R♥, 7♣, 12, Excuse" })),
+    field(T.card, h("input", { id: "fcard", name: "fcard", placeholder: FR ? "R♥, 7♣, 12, Excuse" : "K♥, 7♣, 12, Excuse" })),
     h("button", { type: "submit", class: "primary", id: "fault-save" }, T.record),
   );
   return form;
@@ -407,7 +407,7 @@ function resultForm(donne) {
     h("div", { class: "grid" },
       field(T.contract, select("contract", ["prise", "garde", "garde_sans", "garde_contre"].map((c) => [c, T[c]]), e.contract || "garde")),
       field(T.taker, select("taker", seatOptions(), e.taker ?? "")),
-      five ? field(T.called, h("input", { id: "called", name: "called", value: e.called || "", placeholder: "R♥, KH" })) : null,
+      five ? field(T.called, h("input", { id: "called", name: "called", value: e.called || "", placeholder: FR ? "R♥, RCo" : "K♥, KH" })) : null,
       five ? field(T.partner, select("partner", seatOptions([["", T.alone]]), e.partner ?? "")) : null,
     ),
     h("div", { class: "mode" },
@@ -419,7 +419,7 @@ function resultForm(donne) {
       field(T.bouts, select("bouts", [0, 1, 2, 3].map((b) => [b, b]), e.bouts ?? 1)),
     ),
     h("div", { id: "by-pile", hidden: !byPile },
-      field(T.pile, h("textarea", { id: "pile", name: "pile", rows: 3, placeholder: "21 1 R♠ D♥ …" }, (e.pile || []).join(" "))),
+      field(T.pile, h("textarea", { id: "pile", name: "pile", rows: 3, placeholder: FR ? "21 1 R♠ D♥ …" : "21 1 K♠ Q♥ …" }, (e.pile || []).join(" "))),
     ),
     h("fieldset", {}, h("legend", {}, T.poignees),
       h("div", { class: "grid" }, view.names.map((name, s) =>
@@ -446,6 +446,7 @@ function toggleMode(event) {
 }
 
 function outcome(d) {
+  if (d.void && d.outcome) return d.outcome;
   if (d.void) return `${T[`${d.void}V`]} (${d.void_rule})`;
   if (!d.result) return "…";
   const r = d.result;
