@@ -193,6 +193,15 @@ class HelpScreen(ModalScreen[None]):
 
     def on_mount(self) -> None:
         self.query_one("#help-scroll", VerticalScroll).focus()  # ↑ ↓, PgUp PgDn scroll it
+        self.fit()
+
+    def on_resize(self) -> None:
+        self.fit()
+
+    def fit(self) -> None:
+        """The help as tall as the terminal leaves room for, its button under it."""
+        room = self.app.size.height - 5  # the border, the button, a line above and below
+        self.query_one("#help-scroll").styles.max_height = max(3, min(19, room))
 
     def on_button_pressed(self) -> None:
         self.dismiss(None)
