@@ -80,7 +80,7 @@ ENGLISH = {
     "dealer", "turn", "each", "every", "one", "two", "first", "last", "next", "got",
     "nothing", "or", "who", "which", "shuffle", "pack", "hand", "taker", "deal", "led",
 }  # fmt: skip
-SAME_IN_FRENCH = {"prise", "garde", "garde sans", "garde contre", "poignée", "chelem"}
+SAME_IN_FRENCH = {"Prise", "Garde", "Garde sans", "Garde contre", "poignée", "chelem"}
 
 
 def placeholders(template: str) -> set[str]:

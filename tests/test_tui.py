@@ -265,7 +265,7 @@ async def test_ecart_cards_listed_chien_marked_undo_until_confirmed(tmp_path: Pa
         assert game is not None and game.phase is GamePhase.ECART and game.chien is not None
         assert (
             message(app)
-            == "Écart (E1–E2): 6 more card(s) to put aside, no King, no bout; u takes back."
+            == "Écart (E1–E2): 6 more cards to put aside, no King, no bout; u takes back."
         )
         chien = set(game.chien)
         marked = {v.card for v in hand_views(app) if v.has_class("chien")}
@@ -630,9 +630,10 @@ async def test_result_panel_and_score_sheet(tmp_path: Path) -> None:
         row = session.observation().sheet[-1]
         result = row.result
         assert result is not None and row.taker == 0
-        defence = f"Defence: {91 - result.points:g} points, {3 - result.bouts} bout(s)"
+        bouts = {0: "0 bouts", 1: "1 bout", 2: "2 bouts", 3: "3 bouts"}
+        defence = f"Defence: {91 - result.points:g} points, {bouts[3 - result.bouts]}"
         assert defence in text
-        assert f"Taker's camp: {result.points:g} points, {result.bouts} bout(s)" in text
+        assert f"Taker's camp: {result.points:g} points, {bouts[result.bouts]} —" in text
         donne = session.donne
         assert donne is not None
         ecart = " ".join(c.display("fr") for c in donne.ecart)
@@ -920,7 +921,7 @@ def test_every_message_of_the_table_has_its_french() -> None:
 
 
 async def test_the_footer_speaks_the_interface_language(tmp_path: Path) -> None:
-    for ui, words in (("fr", "Dernier pli"), ("en", "Last trick"), ("fr", "Feuille de marque")):
+    for ui, words in (("fr", "Dernier pli"), ("en", "Last trick"), ("fr", "Marque")):
         app = new_app(tmp_path, 8, replace(QUIET, ui=ui))
         async with app.run_test(size=SIZE) as pilot:
             await pilot.press("n")
