@@ -56,10 +56,10 @@ def test_B1_only_higher_contracts() -> None:
     donne = Donne(set_deal(4, {}))
     donne.apply_action(Bid(1, Contract.GARDE))
     assert Bid(2, Contract.PRISE) not in donne.legal_actions()
-    with pytest.raises(IllegalActionError, match="^B1: a bid must be higher than garde, got prise"):
+    with pytest.raises(IllegalActionError, match="^B1: a bid must be higher than Garde, got Prise"):
         donne.apply_action(Bid(2, Contract.PRISE))
     with pytest.raises(
-        IllegalActionError, match="^B1: a bid must be higher than garde, got garde$"
+        IllegalActionError, match="^B1: a bid must be higher than Garde, got Garde$"
     ):
         donne.apply_action(Bid(2, Contract.GARDE))
     donne.apply_action(Bid(2, Contract.GARDE_CONTRE))

@@ -80,7 +80,7 @@ ENGLISH = {
     "dealer", "turn", "each", "every", "one", "two", "first", "last", "next", "got",
     "nothing", "or", "who", "which", "shuffle", "pack", "hand", "taker", "deal", "led",
 }  # fmt: skip
-SAME_IN_FRENCH = {"prise", "garde", "garde sans", "garde contre", "poignée", "chelem"}
+SAME_IN_FRENCH = {"Prise", "Garde", "Garde sans", "Garde contre", "poignée", "chelem"}
 
 
 def placeholders(template: str) -> set[str]:
@@ -153,14 +153,14 @@ def test_a_refusal_is_a_value_the_error_carries() -> None:
             "B1", "bid_too_low", highest=Contract.GARDE, contract=Contract.PRISE
         )
     error = caught.value
-    assert str(error) == "B1: a bid must be higher than garde, got prise"
+    assert str(error) == "B1: a bid must be higher than Garde, got Prise"
     assert error.rule == "B1" and error.reason.kind == "bid_too_low"
     assert error.reason.as_json() == {
         "rule": "B1",
         "kind": "bid_too_low",
         "params": {"highest": "garde", "contract": "prise"},
     }
-    assert render(error.reason, "fr") == "une enchère doit dépasser garde, pas prise"
+    assert render(error.reason, "fr") == "une enchère doit dépasser Garde, pas Prise"
     clause = Reason("E1", "not_possible_now", action="Discard", now=Reason("B1", "game_bidding"))
     assert clause.as_json()["params"]["now"] == {"rule": "B1", "kind": "game_bidding", "params": {}}
     assert render(clause, "fr") == "on ne peut pas écarter maintenant : les joueurs enchérissent"

@@ -38,8 +38,11 @@ from atout.tui.app import (
     StartScreen,
     TableScreen,
     TarotApp,
+    length_text,
 )
 from atout.tui.session import Settings, TableSession, locale_ui
+from atout.tui.story import Story
+from atout.tui.words import Seats
 
 SIZE = (80, 24)
 QUIET = Settings(animate=False, speed="fast", pause=0, ui="en")
@@ -262,7 +265,7 @@ async def test_ecart_cards_listed_chien_marked_undo_until_confirmed(tmp_path: Pa
         assert game is not None and game.phase is GamePhase.ECART and game.chien is not None
         assert (
             message(app)
-            == "Écart (E1–E2): 6 more card(s) to put aside, no King, no bout; u takes back."
+            == "Écart (E1–E2): 6 more cards to put aside, no King, no bout; u takes back."
         )
         chien = set(game.chien)
         marked = {v.card for v in hand_views(app) if v.has_class("chien")}
@@ -521,7 +524,7 @@ async def test_saved_after_every_action_and_resumed_with_the_story(tmp_path: Pat
         assert session.donne == before.donne
         lines = table(again).lines
         assert [line for line in lines if line.startswith(("Trick", "You:", "Round"))] == story
-        assert lines[-1] == "Resumed: donne 1."
+        assert lines[-1] == "Resumed the saved match (4 players, 5 donnes): donne 1."
 
 
 async def test_new_match_asks_before_replacing_an_unfinished_one(tmp_path: Path) -> None:
@@ -627,9 +630,10 @@ async def test_result_panel_and_score_sheet(tmp_path: Path) -> None:
         row = session.observation().sheet[-1]
         result = row.result
         assert result is not None and row.taker == 0
-        defence = f"Defence: {91 - result.points:g} points, {3 - result.bouts} bout(s)"
+        bouts = {0: "0 bouts", 1: "1 bout", 2: "2 bouts", 3: "3 bouts"}
+        defence = f"Defence: {91 - result.points:g} points, {bouts[3 - result.bouts]}"
         assert defence in text
-        assert f"Taker's camp: {result.points:g} points, {result.bouts} bout(s)" in text
+        assert f"Taker's camp: {result.points:g} points, {bouts[result.bouts]} —" in text
         donne = session.donne
         assert donne is not None
         ecart = " ".join(c.display("fr") for c in donne.ecart)
@@ -917,7 +921,7 @@ def test_every_message_of_the_table_has_its_french() -> None:
 
 
 async def test_the_footer_speaks_the_interface_language(tmp_path: Path) -> None:
-    for ui, words in (("fr", "Dernier pli"), ("en", "Last trick"), ("fr", "Feuille de marque")):
+    for ui, words in (("fr", "Dernier pli"), ("en", "Last trick"), ("fr", "Marque")):
         app = new_app(tmp_path, 8, replace(QUIET, ui=ui))
         async with app.run_test(size=SIZE) as pilot:
             await pilot.press("n")
@@ -976,3 +980,112 @@ def test_the_docs_have_one_picture_per_phase_each_different() -> None:
     pictures = {phase: (docs / f"table-{phase}.svg").read_bytes() for phase in phases}
     assert len(set(pictures.values())) == len(phases)
     assert all(picture.startswith(b"<svg") for picture in pictures.values())
+
+
+# -- what a French player found at 80×24 and 100×30 ---------------------------------------
+
+FRENCH = replace(QUIET, ui="fr")
+
+
+def screen_text(app: TarotApp) -> list[str]:
+    """The lines of the terminal as the person sees them."""
+    import io
+
+    from rich.console import Console
+
+    width, height = app.size
+    console = Console(width=width, height=height, file=io.StringIO(), record=True,
+                      force_terminal=True, color_system="truecolor")  # fmt: skip
+    console.print(app.screen._compositor.render_update(full=True))
+    return console.export_text(styles=False).splitlines()
+
+
+def test_plurals_are_written_out_french_counting_0_and_1_as_one() -> None:
+    assert [length_text(("deals", n), "fr") for n in (1, 2)] == ["1 donne", "2 donnes"]
+    assert [length_text(("deals", n), "en") for n in (1, 2)] == ["1 donne", "2 donnes"]
+    story = Story(Seats(0, 4, "fr"), "fr", 5)
+    for bouts, said in ((0, "avec 0 bout,"), (1, "avec 1 bout,"), (2, "avec 2 bouts,")):
+        event = {"result": {"made": True, "points": 56, "bouts": bouts, "target": 41}}
+        assert said in story.on_donne_scored(event)[0]
+    english = Story(Seats(0, 4, "en"), "en", 5)
+    event = {"result": {"made": False, "points": 30, "bouts": 0, "target": 56}}
+    assert "with 0 bouts," in english.on_donne_scored(event)[0]
+    from babel.messages.pofile import read_po
+
+    root = Path(__file__).parent.parent / "src" / "atout" / "locale"
+    with (root / "fr" / "LC_MESSAGES" / "atout.po").open("rb") as po:
+        french = read_po(po)
+    for message in french:
+        if not any(path.startswith("src/atout/tui/") for path, _ in message.locations):
+            continue
+        for text in (message.id, message.string):
+            assert not re.search(r"\w\(s\)", str(text)), text  # "carte(s)": say it
+            assert "Choisis :" not in str(text)  # vous, as everywhere else
+
+
+async def test_the_deal_is_told_in_good_french(tmp_path: Path) -> None:
+    app = new_app(tmp_path, 8, FRENCH)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.press("n")
+        await pilot.pause()
+        told = log_text(app)
+    assert "Le joueur qui a tiré la plus basse carte donne (D2" in told
+    assert "donne 3 par 3, en commençant par Vous, dans le sens du jeu" in told
+    assert "à partir de" not in told
+    assert "Le donneur compte le chien : 6 cartes (D10)." in told
+
+
+@pytest.mark.parametrize("size", [(80, 24), (100, 30), (80, 16)])
+async def test_the_help_scrolls_to_its_last_line(tmp_path: Path, size: tuple[int, int]) -> None:
+    app = new_app(tmp_path, 8, FRENCH)
+    async with app.run_test(size=size) as pilot:
+        await pilot.press("n")
+        await pilot.pause()
+        await pilot.press("question_mark")
+        await pilot.pause()
+        assert isinstance(app.screen, HelpScreen)
+        scroll = app.screen.query_one("#help-scroll")
+        if size[1] < 24:
+            assert scroll.max_scroll_y > 0  # it does not fit: it scrolls
+        await pilot.press("end")
+        await pilot.pause()
+        assert scroll.scroll_y == scroll.max_scroll_y
+        seen = "\n".join(screen_text(app))
+        assert "qui suit la vôtre est votre voisin de droite." in seen
+        assert "Fermer" in seen
+
+
+@pytest.mark.parametrize("size", [(80, 24), (100, 30)])
+async def test_french_labels_fit_the_footer_and_the_standings(
+    tmp_path: Path, size: tuple[int, int]
+) -> None:
+    app = new_app(tmp_path, 8, replace(FRENCH, deals=1))
+    async with app.run_test(size=size) as pilot:
+        await pilot.pause()
+        assert "Reprendre" not in screen_text(app)[-1]  # no saved match, nothing to resume
+        await pilot.press("n")
+        await pilot.pause()
+        footer = screen_text(app)[-1]
+        assert "m Marque" in footer and "q Sauver et quitter" in footer
+        await play_until_result(pilot, app)
+        await pilot.pause()
+        assert "Feuille de marque (m)   Quitter (q)" in "\n".join(screen_text(app))
+
+
+async def test_quit_says_the_match_is_saved_and_resume_names_it(tmp_path: Path) -> None:
+    app = new_app(tmp_path, 8, replace(FRENCH, players=3, deals=3))
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.press("n")
+        await pilot.pause()
+        await pilot.press("q")
+        await pilot.pause()
+    assert app.farewell == "Partie sauvegardée : relancez atout play pour la reprendre."
+    again = new_app(tmp_path, None, FRENCH)
+    async with again.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        assert "r Reprendre" in screen_text(again)[-1]
+        await pilot.press("r")
+        await pilot.pause()
+        assert table(again).lines[-1] == (
+            "Reprise de la partie sauvegardée (3 joueurs, 3 donnes) : donne 1."
+        )

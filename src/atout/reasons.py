@@ -337,11 +337,11 @@ LABELS: dict[str, str] = {
     "AnnouncePetitSec": N_("announcing a Petit sec"),
     "Contribute": N_("giving a random value"),
     "MakeEcart": N_("making the écart"),
-    # the contracts (B2)
-    "prise": N_("prise"),
-    "garde": N_("garde"),
-    "garde_sans": N_("garde sans"),
-    "garde_contre": N_("garde contre"),
+    # the contracts (B2), capitalised as the table and the log name them
+    "prise": N_("Prise"),
+    "garde": N_("Garde"),
+    "garde_sans": N_("Garde sans"),
+    "garde_contre": N_("Garde contre"),
     # the faults of the deal (D10–D14) and why a donne is void
     "misdeal": N_("misdeal"),
     "chien_count": N_("wrong chien count"),

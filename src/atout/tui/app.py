@@ -63,7 +63,7 @@ from atout.tui.session import (
     set_aside,
 )
 from atout.tui.story import Story, contract_name
-from atout.tui.words import Seats, refusal_text, tr
+from atout.tui.words import Seats, plural, refusal_text, tr
 
 __all__ = ["TarotApp"]
 
@@ -187,8 +187,21 @@ class HelpScreen(ModalScreen[None]):
 
     def compose(self) -> ComposeResult:
         with Vertical(classes="dialog wide"):
-            yield Static(tr(self.ui, HELP), id="help-text")
+            with VerticalScroll(id="help-scroll"):
+                yield Static(tr(self.ui, HELP), id="help-text")
             yield Button(tr(self.ui, "Close"), id="close")
+
+    def on_mount(self) -> None:
+        self.query_one("#help-scroll", VerticalScroll).focus()  # ↑ ↓, PgUp PgDn scroll it
+        self.fit()
+
+    def on_resize(self) -> None:
+        self.fit()
+
+    def fit(self) -> None:
+        """The help as tall as the terminal leaves room for, its button under it."""
+        room = self.app.size.height - 5  # the border, the button, a line above and below
+        self.query_one("#help-scroll").styles.max_height = max(3, min(19, room))
 
     def on_button_pressed(self) -> None:
         self.dismiss(None)
@@ -720,6 +733,12 @@ class StartScreen(Screen[None]):
 
         app.push_screen(ConfirmScreen(question, app.settings.ui), answered)
 
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        """*Resume* is offered (and r answers) only when there is a match to resume."""
+        if action == "resume":
+            return not self.tarot.refused and self.tarot.save_path.exists()
+        return True
+
     def action_resume(self) -> None:
         if not self.tarot.refused and self.tarot.save_path.exists():
             self.tarot.resume()
@@ -751,7 +770,8 @@ def unfinished_question(path: Path, ui: str) -> str | None:
 def length_text(value: tuple[str, int], ui: str) -> str:
     kind, number = value
     if kind == "deals":
-        return tr(ui, "{number} donne(s)", number=number)
+        said = plural(ui, number, N_("{number} donne"), N_("{number} donnes"))
+        return tr(ui, said, number=number)
     return tr(ui, "up to {number} points", number=number)
 
 
@@ -790,7 +810,7 @@ class TableScreen(Screen[None]):
         Binding("l", "last_trick", N_("Last trick")),
         Binding("m", "sheet", N_("Score sheet")),
         Binding("r", "rules", N_("Rules")),
-        Binding("x", "export", N_("Export")),
+        Binding("x", "export", N_("Export"), show=False),  # in the help and the panels
         Binding("question_mark", "help", N_("Help")),
         Binding("q", "quit_table", N_("Save & quit")),
     ]
@@ -853,7 +873,16 @@ class TableScreen(Screen[None]):
             for line in self.story.lines(event):
                 self.log_line(line)
         self.seen = obs.seq
-        self.log_line(self.t("Resumed: donne {number}.", number=obs.number))
+        settings = self.session.settings
+        length = ("target", settings.target) if settings.target else ("deals", settings.deals)
+        self.log_line(
+            self.t(
+                "Resumed the saved match ({players} players, {length}): donne {number}.",
+                players=obs.players,
+                length=length_text(length, self.ui),
+                number=obs.number,
+            )
+        )
         await self.pump()
 
     def on_resize(self, event: events.Resize) -> None:
@@ -1216,11 +1245,19 @@ class TableScreen(Screen[None]):
             size = len(game.chien or ())
             left = size - len(self.picked)
             if left:
-                return self.t(
-                    "Écart (E1–E2): {left} more card(s) to put aside, no King, no bout; "
-                    "u takes back.",
-                    left=left,
+                said = plural(
+                    self.ui,
+                    left,
+                    N_(
+                        "Écart (E1–E2): {left} more card to put aside, no King, no bout; "
+                        "u takes back."
+                    ),
+                    N_(
+                        "Écart (E1–E2): {left} more cards to put aside, no King, no bout; "
+                        "u takes back."
+                    ),
                 )
+                return self.t(said, left=left)
             return self.t("Your écart is chosen: y confirms it, u takes a card back.")
         if game.phase is GamePhase.CHELEM:
             return self.t("Announce a chelem, every trick (A4)? c: yes, n: no.")
@@ -1398,6 +1435,10 @@ class TableScreen(Screen[None]):
                 ),
             )
             return
+        said = None
+        if self.session.saved_actions is not None and not self.session.is_over:
+            said = self.t("Match saved: run atout play again to resume it.")
+        self.tarot.farewell = said
         self.app.exit()
 
 
@@ -1406,7 +1447,14 @@ def translate_footer(screen: Screen[Any], ui: str) -> None:
     screen._bindings = screen._bindings.copy()
     table = screen._bindings.key_to_bindings
     for key, bindings in table.items():
-        table[key] = [replace(b, description=tr(ui, b.description)) for b in bindings]
+        table[key] = [replace(b, description=footer_word(b.description, ui)) for b in bindings]
+
+
+def footer_word(description: str, ui: str) -> str:
+    """A key's word in the footer, short enough for the keys to fit in 80 columns."""
+    if description == "Score sheet":
+        return tr(ui, "Score sheet", "footer")
+    return tr(ui, description)
 
 
 def not_saved_text(session: TableSession, error: SaveError, ui: str = "en") -> str:
@@ -1595,16 +1643,26 @@ def result_text(
         if result.made
         else tr(ui, "failed by {n}", n=result.difference)
     )
+    camp = plural(
+        ui,
+        result.bouts,
+        N_("Taker's camp: {points} points, {bouts} bout — target {target} (S2): {verdict}"),
+        N_("Taker's camp: {points} points, {bouts} bouts — target {target} (S2): {verdict}"),
+    )
     text.append(
-        tr(ui, "Taker's camp: {points} points, {bouts} bout(s) — target {target} (S2): {verdict}",
-           points=points_text(result.points, ui), bouts=result.bouts, target=result.target,
-           verdict=verdict) + "\n",
+        tr(ui, camp, points=points_text(result.points, ui), bouts=result.bouts,
+           target=result.target, verdict=verdict) + "\n",
         "green" if result.made else "red",
     )  # fmt: skip
+    defence = plural(
+        ui,
+        3 - result.bouts,
+        N_("Defence: {points} points, {bouts} bout"),
+        N_("Defence: {points} points, {bouts} bouts"),
+    )
     text.append(
-        tr(ui, "Defence: {points} points, {bouts} bout(s)",
-           points=points_text(91 - result.points, ui), bouts=3 - result.bouts) + "\n"
-    )  # fmt: skip
+        tr(ui, defence, points=points_text(91 - result.points, ui), bouts=3 - result.bouts) + "\n"
+    )
     equation = score_equation(result.breakdown, ui)
     text.append(tr(ui, "Score (S3): {sum}", sum=equation) + "\n")
     game = session.observation().game
@@ -1653,6 +1711,7 @@ class TarotApp(App[None]):
     #start-buttons, #confirm-buttons, #panel-buttons { height: 1; margin: 1 0 0 0; }
     #start-buttons Button, #confirm-buttons Button, #panel-buttons Button {
         width: 1fr; min-width: 4; height: 1; border: none; margin: 0 1 0 0; }
+    #panel-buttons Button { width: auto; }
     Button:focus { text-style: bold reverse; }
     #start-hint { color: $text-muted; }
     #status, #scores, #message { height: 1; }
@@ -1666,6 +1725,7 @@ class TarotApp(App[None]):
     #actions { height: 1; }
     #actions Button { min-width: 8; height: 1; border: none; margin: 0 1 0 0; }
     #panel-scroll { height: auto; max-height: 18; }
+    #help-scroll { height: auto; max-height: 19; }
     #panel-text, #help-text { height: auto; }
     #continue, #close { width: 100%; height: 1; border: none; min-height: 1; }
     #folder { margin: 1 0 0 0; }
@@ -1682,6 +1742,8 @@ class TarotApp(App[None]):
         self.resume_at_start = resume
         self.refused = False
         self.notice: Text | str = ""
+        self.farewell: str | None = None
+        """The line printed when the table closes (the match saved, how to come back)."""
         self.start_focus = ""
 
     def on_mount(self) -> None:
@@ -1793,5 +1855,7 @@ def run(settings: Settings, seed: int | None, resume: bool, save_path: Path | No
         pass
     app = TarotApp(settings, seed, path, resume, lock)
     app.run()
+    if app.farewell:
+        print(app.farewell)
     if app.return_code:
         raise SystemExit(app.return_code)

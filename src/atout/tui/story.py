@@ -13,7 +13,7 @@ from atout.cards import Card
 from atout.i18n import N_
 from atout.score_text import number
 from atout.table import Variant
-from atout.tui.words import Seats, tr
+from atout.tui.words import Seats, plural, tr
 
 __all__ = ["DEAL_EVENTS", "Story", "contract_name"]
 
@@ -208,7 +208,7 @@ class Story:
 
     def on_chien_shown(self, event: Mapping[str, Any]) -> list[str]:
         return [
-            tr(self.ui, "The dealer shows the chien: {count} cards (D10).", count=event["count"])
+            tr(self.ui, "The dealer counts the chien: {count} cards (D10).", count=event["count"])
         ]
 
     def on_cards_picked_up(self, event: Mapping[str, Any]) -> list[str]:
@@ -371,12 +371,23 @@ class Story:
     def on_donne_scored(self, event: Mapping[str, Any]) -> list[str]:
         result = event["result"]
         if result["made"]:
-            text = N_(
-                "The contract is made: {points} points with {bouts} bout(s), target {target} (S2)."
+            text = plural(
+                self.ui,
+                result["bouts"],
+                N_(
+                    "The contract is made: {points} points with {bouts} bout, target {target} (S2)."
+                ),
+                N_(
+                    "The contract is made: {points} points with {bouts} bouts, target {target} "
+                    "(S2)."
+                ),
             )
         else:
-            text = N_(
-                "The contract fails: {points} points with {bouts} bout(s), target {target} (S2)."
+            text = plural(
+                self.ui,
+                result["bouts"],
+                N_("The contract fails: {points} points with {bouts} bout, target {target} (S2)."),
+                N_("The contract fails: {points} points with {bouts} bouts, target {target} (S2)."),
             )
         values = {"points": number(result["points"], self.ui), "bouts": result["bouts"]}
         return [tr(self.ui, text, target=result["target"], **values)]

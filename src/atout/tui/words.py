@@ -13,7 +13,7 @@ from atout.errors import InvalidNotationError
 from atout.i18n import N_, translations
 from atout.reasons import Reason, render
 
-__all__ = ["CARD_CODE", "Seats", "refusal_text", "shown_cards", "tr"]
+__all__ = ["CARD_CODE", "Seats", "plural", "refusal_text", "shown_cards", "tr"]
 
 
 def tr(ui: str, text: str, context: str = "", **values: Any) -> str:
@@ -22,6 +22,12 @@ def tr(ui: str, text: str, context: str = "", **values: Any) -> str:
     key = f"{context}\x04{text}" if context else text
     text = translations(ui).get(key, text)
     return text.format(**values) if values else text
+
+
+def plural(ui: str, count: float, one: str, many: str) -> str:
+    """The message ``one`` or ``many`` for ``count`` things, as the interface's language
+    counts them: French says 0 and 1 in the singular, English only 1."""
+    return many if (count >= 2 if ui == "fr" else count != 1) else one
 
 
 CARD_CODE = re.compile(r"\b(?:T(?:2[01]|1[0-9]|[1-9])|EX|(?:10|[1-9]|[JNQK])[SHDC])\b")
