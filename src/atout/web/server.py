@@ -272,9 +272,10 @@ def _rule_book(lang: str) -> dict[str, Any]:
 
 
 def _setting(setting: rulebook.Setting, lang: str) -> tuple[str, str, str]:
-    """A setting's name, its default and values, and what it changes, in ``lang``."""
+    """A setting's identifier, its name with its default and values, and what it
+    changes, in ``lang``."""
     head, text = rulebook.setting_lines(setting, lang)
-    return setting.name, head.removeprefix(setting.name), text
+    return setting.name, head, text
 
 
 BOT_LABELS = {
