@@ -13,7 +13,7 @@ from playwright.sync_api import Browser, ViewportSize
 from atout.session import Table, TableSettings
 from tests.browser import PHONE, browser, needs_chromium, sqlite_server
 from tests.test_web_browser import Watched, wait_until
-from tests.test_web_browser_scenes import FakeServer
+from tests.test_web_browser_scenes import FakeServer, calling_seat, scene
 from tests.web_harness import ServerProcess, create_table
 
 __all__ = ["browser"]  # the fixture
@@ -46,7 +46,11 @@ def scored_table(bouts: int) -> tuple[Table, dict[str, Any]]:
 
 
 def open_page(
-    browser: Browser, server: ServerProcess, fake: FakeServer, viewport: ViewportSize
+    browser: Browser,
+    server: ServerProcess,
+    fake: FakeServer,
+    viewport: ViewportSize,
+    ready: str = "#log li.ev-donne_scored",
 ) -> Watched:
     links = create_table(server.base, {"players": 4, "seats": [None] * 4})
     context = browser.new_context(
@@ -57,8 +61,18 @@ def open_page(
     page.route_web_socket("**/ws/**", fake.handle)
     watched = Watched(page, "french")
     page.goto(links["seats"][0]["url"])
-    page.wait_for_selector("#log li.ev-donne_scored", state="attached")
+    page.wait_for_selector(ready, state="attached")
     return watched
+
+
+def test_the_called_king_takes_its_article(server: ServerProcess, browser: Browser) -> None:
+    table, seat = scene(5, calling_seat)
+    watched = open_page(browser, server, FakeServer(table, seat), LAPTOP, "[data-act=call]")
+    page = watched.page
+    page.click('[data-act=call][data-card="KH"]')
+    page.wait_for_selector("#log li.ev-call", state="attached")
+    assert "appelle le Roi de Cœur" in page.locator("#log li.ev-call").inner_text()
+    assert not watched.errors, watched.errors
 
 
 @pytest.mark.parametrize("bouts", [1, 2])
