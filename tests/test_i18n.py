@@ -302,7 +302,7 @@ def test_the_lobby_s_refusals_are_said_in_french(web: TestClient) -> None:
 
 
 def test_a_wrong_seat_link_is_said_in_french(web: TestClient) -> None:
-    for headers, said in ((FRENCH, "aucune table pour ce jeton"), ({}, "no such table for")):
+    for headers, said in ((FRENCH, "Aucune table n'a ce lien"), ({}, "No table has this link")):
         headers = {**headers, "Origin": "http://testserver"}
         with web.websocket_connect("/ws/nothing", headers=headers) as ws:
             ws.send_text(json.dumps({"type": "hello", "token": "x" * 43}))
@@ -314,4 +314,7 @@ def test_the_page_s_language_in_its_hello_wins(web: TestClient) -> None:
     headers = {"Origin": "http://testserver"}
     with web.websocket_connect("/ws/nothing", headers=headers) as ws:
         ws.send_text(json.dumps({"type": "hello", "token": "x" * 43, "lang": "fr"}))
-        assert ws.receive_json()["message"] == "aucune table pour ce jeton : vérifiez le lien"
+        assert (
+            ws.receive_json()["message"]
+            == "Aucune table n'a ce lien : vérifiez qu'il a été copié en entier."
+        )

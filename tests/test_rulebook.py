@@ -142,19 +142,41 @@ def test_lookup_is_case_insensitive_and_unknown_ids_are_one_line() -> None:
     assert "D1–D19, B1–B4, E1–E3, A1–A6, P1–P5, S1–S5" in message
 
 
+def test_each_setting_and_each_named_value_is_said_in_words() -> None:
+    """The pages show a setting by its name in words, in each language, and a named
+    value (``winning_camp``, ``1.5:1.5``) in words too: never the program's spelling."""
+    for found in rulebook.rules():
+        for setting in found.settings:
+            for lang in ("en", "fr"):
+                head, text = rulebook.setting_lines(setting, lang)
+                assert not head.startswith(setting.name), (setting.name, lang)
+                for value in setting.choices:
+                    if isinstance(value, str):
+                        said = rulebook.setting_value(value, lang)
+                        assert said != value and "_" not in said, (value, lang)
+                        assert value not in text, (setting.name, value, lang)
+                assert "//" not in text and "//" not in found.text(lang), found.id
+                if lang == "fr":
+                    assert "1.5" not in head + text, setting.name
+
+
 def test_render_rule_has_title_text_settings_and_examples() -> None:
     text = rulebook.render_rule("P4", "en")
     found = rulebook.rule("P4")
     assert text.startswith("P4 — The Excuse\n" + found.text.en)
     assert "⚙ Settings:" in text
-    assert "excuse_last_trick (default: changes_camp; choices: changes_camp | to_trick_winner)" in (
-        text
+    assert (
+        "Excuse in the last trick (default: changes camp; choices: changes camp | to the "
+        "trick's winner) [excuse_last_trick]:" in text
     )
     assert all(f"Example: {e.text.en}" in text for e in found.examples)
     french = rulebook.render_rule("D14", "fr")
     assert french.startswith("D14 — Une carte retournée\n")
-    assert "bar_plain_card_exposer (par défaut : non ; valeurs : non | oui)" in french
-    assert "excuse_exposed_as_trump (par défaut : oui" in french
+    assert (
+        "Pas d'enchère après une basse carte retournée (par défaut : non ; valeurs : "
+        "non | oui) [bar_plain_card_exposer] :" in french
+    )
+    assert "L'Excuse retournée compte comme un atout (par défaut : oui" in french
 
 
 # -- atout rules -------------------------------------------------------------------------
@@ -233,7 +255,11 @@ def test_the_markdown_command() -> None:
         check=True,
     )
     assert done.stdout == rulebook.markdown("fr")
-    assert "⚙ `excuse_last_trick`" in done.stdout and "### P4 — L'Excuse" in done.stdout
+    assert "⚙ Excuse au dernier pli (par défaut : change de camp ; " in done.stdout
+    assert (
+        "au gagnant du pli) `excuse_last_trick` :" in done.stdout
+        and "### P4 — L'Excuse" in done.stdout
+    )
     bad = subprocess.run(
         [sys.executable, "-m", "atout.rulebook", "--markdown", "de"],
         capture_output=True,
@@ -266,7 +292,9 @@ def test_rules_page_in_the_readers_language(client: Any) -> None:
         assert f"{found.id}</a> — {_escaped(found.title.fr)}</h3>" in article
         assert _escaped(found.text.fr) in article
         for setting in found.settings:
-            assert f"<code>{setting.name}</code> (par défaut" in article
+            label = rulebook.setting_label(setting, "fr")
+            assert f"⚙ {_escaped(label)} (par défaut" in article
+            assert f"<code>{setting.name}</code> — " in article
     assert _escaped(rulebook.introduction()[1].fr) in html
     assert _escaped(rulebook.figures()[1].fr) in html
     english = client.get("/rules?lang=en", headers={"Accept-Language": "fr"})

@@ -184,6 +184,8 @@ def test_a_poignee_shows_the_trumps_the_player_picks(
     page.click(f'#hand .card[data-card="{others[0]}"]')
     page.click("[data-act=poignee-show]")
     page.wait_for_selector(".seat .poignee-shown")
+    shown = page.locator(".seat .poignee-shown").first.inner_text()
+    assert shown.startswith(f"{option.level} poignée: "), shown  # the seat box names it
     sent = fake.actions[-1]
     assert sent["type"] == "poignee" and sent["level"] == option.level
     assert set(sent["cards"]) == (default - {dropped}) | {others[0]}
@@ -210,6 +212,7 @@ def test_the_taker_calls_a_king_with_five_players(server: ServerProcess, browser
     assert "King of Spades" in page.inner_text("#actions")
     page.click('[data-act=call][data-card="KH"]')
     page.wait_for_selector("#log li.ev-call")
+    assert "calls the King of Hearts" in page.inner_text("#log li.ev-call")
     assert fake.actions[-1] == {"type": "call", "seat": seat, "card": "KH"}
     page.locator("#status", has_text="calls K♥").wait_for()
     assert not fake.refused and not watched.errors

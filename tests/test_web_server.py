@@ -13,6 +13,7 @@ import sqlite3
 import subprocess
 import sys
 from collections.abc import Iterator
+from html import unescape
 from pathlib import Path
 from typing import Any
 
@@ -163,6 +164,64 @@ def test_the_page_language_is_french_only_when_french_comes_first() -> None:
     assert page_language("fr;q=bad, de") == "en"
 
 
+def fetch(url: str, **headers: str) -> tuple[int, Any, bytes]:
+    """A GET's status, headers and body, whatever the status."""
+    from urllib.error import HTTPError
+    from urllib.request import Request, urlopen
+
+    try:
+        with urlopen(Request(url, headers=headers)) as answer:
+            return answer.status, answer.headers, answer.read()
+    except HTTPError as error:
+        return error.code, error.headers, error.read()
+
+
+def test_the_lobby_names_every_bot_level_in_the_page_language(server: ServerProcess) -> None:
+    _, _, body = fetch(f"{server.base}/", **{"Accept-Language": "fr-FR,fr;q=0.9"})
+    html = body.decode()
+    for level, label in (
+        ("heuristic-1", "robot · heuristique, première version"),
+        ("search-fast", "robot · recherche rapide"),
+        ("search", "robot · recherche<"),
+        ("search-strong", "robot · recherche poussée"),
+        ("search-random", "robot · recherche, parties au hasard"),
+        ("search-cheat", "robot · recherche qui voit toutes les mains"),
+        ("random", "robot · hasard"),
+    ):
+        assert f'<option value="{level}"' in html  # the identifier stays the value
+        assert label in html, level
+    assert "robot · search" not in html and "robot · heuristic" not in html
+    _, _, body = fetch(f"{server.base}/", **{"Accept-Language": "en"})
+    assert "bot · search, strong<" in body.decode()
+
+
+@pytest.mark.parametrize("path", ["/nope", "/t/", "/api/nope"])
+def test_a_browser_asking_for_a_missing_page_gets_a_page_in_its_language(
+    server: ServerProcess, path: str
+) -> None:
+    browser = {"Accept": "text/html,application/xhtml+xml,*/*;q=0.8"}
+    status, headers, body = fetch(
+        f"{server.base}{path}", **browser, **{"Accept-Language": "fr-FR,fr;q=0.9"}
+    )
+    assert status == 404
+    assert headers["Content-Type"].startswith("text/html")
+    assert headers["Content-Language"] == "fr"
+    html = unescape(body.decode())
+    assert "Cette page n'existe pas : vérifiez l'adresse." in html
+    assert 'href="/"' in html and "Not Found" not in html
+    status, headers, body = fetch(f"{server.base}{path}", **browser, **{"Accept-Language": "en"})
+    assert status == 404 and "No such page: check the address." in body.decode()
+    status, headers, body = fetch(f"{server.base}{path}", Accept="application/json")
+    assert status == 404 and headers["Content-Type"] == "application/json"
+    assert json.loads(body) == {"detail": "Not Found"}  # API clients keep the JSON answer
+
+
+def test_the_favicon_is_served(server: ServerProcess) -> None:
+    status, headers, body = fetch(f"{server.base}/favicon.ico", Accept="image/*")
+    assert status == 200 and headers["Content-Type"].startswith("image/svg+xml")
+    assert body.startswith(b"<svg") or b"<svg" in body[:200]
+
+
 # -- the websocket --------------------------------------------------------------------------
 
 
@@ -186,10 +245,13 @@ async def test_a_wrong_token_is_refused_and_the_connection_closed(server: Server
     other = create_table(server.base, {})
     for token in ("x" * 43, token_of(other["owner"])):  # a token of another table
         seat = Seat(server.ws_base, links["table"], token)
-        with pytest.raises(RuntimeError, match="no such table for this token"):
+        with pytest.raises(RuntimeError, match="No table has this link"):
             await seat.connect()
         with pytest.raises(ConnectionClosed):
             await seat.receive(5)
+    french = Seat(server.ws_base, links["table"], "x" * 43, lang="fr")
+    with pytest.raises(RuntimeError, match="Aucune table n'a ce lien : vérifiez"):
+        await french.connect()
 
 
 async def test_snapshot_then_ack_before_update_and_each_seat_its_own_view(

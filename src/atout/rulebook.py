@@ -227,13 +227,15 @@ _RULES: tuple[Rule, ...] = (
         _w("The shuffle", "Le mélange"),
         _w(
             "The pack must be shuffled, by the player opposite the dealer. With 3 or 5 "
-            "players no one sits opposite: the seat n//2 places after the dealer "
-            "shuffles (with 3 players the dealer's right neighbour, with 5 the second "
+            "players no one sits opposite: the seat half the number of players (rounded "
+            "down) places after the dealer shuffles (with 3 players the dealer's right "
+            "neighbour, with 5 the second "
             "seat after the dealer).",
             "Le jeu doit être mélangé, par le joueur en face du donneur. À 3 ou 5 joueurs "
-            "personne n'est en face : c'est la place n//2 rangs après le donneur qui "
-            "mélange (à 3, le voisin de droite du donneur ; à 5, la deuxième place après "
-            "le donneur).",
+            "personne n'est en face : mélange le joueur placé après le donneur d'autant "
+            "de places que la moitié du nombre de joueurs, arrondie à l'entier inférieur "
+            "(à 3, le voisin de droite du donneur ; à 5, la deuxième place après le "
+            "donneur).",
         ),
         settings=(
             Setting(
@@ -242,9 +244,11 @@ _RULES: tuple[Rule, ...] = (
                 (None, 1, 2, 3, 4),
                 _w(
                     "the shuffler is the dealer's seat + this offset; none (the default) "
-                    "means the seat opposite, or dealer + n//2 with 3 and 5 players",
+                    "means the seat opposite, or with 3 and 5 players the dealer + half the "
+                    "number of players, rounded down",
                     "le mélangeur est la place du donneur + ce décalage ; aucun (par "
-                    "défaut) veut dire la place en face, ou donneur + n//2 à 3 et 5 joueurs",
+                    "défaut) veut dire la place en face, ou à 3 et 5 joueurs le donneur + la "
+                    "moitié du nombre de joueurs, arrondie à l'entier inférieur",
                 ),
                 _w("none, or 1 … n−1", "aucun, ou 1 … n−1"),
             ),
@@ -685,10 +689,10 @@ _RULES: tuple[Rule, ...] = (
                 "winning_camp",
                 ("winning_camp", "attack_if_made"),
                 _w(
-                    "winning_camp: to the camp that wins; attack_if_made: it counts for "
-                    "the taker's camp when the contract is made, for nobody otherwise",
-                    "winning_camp : au camp gagnant ; attack_if_made : elle compte pour le "
-                    "camp du preneur si le contrat est réussi, pour personne sinon",
+                    "to the winning camp; or, to the attack if made, to the taker's camp "
+                    "when the contract is made and to nobody otherwise",
+                    "au camp gagnant ; ou, à l'attaque si réussi, au camp du preneur "
+                    "quand le contrat est réussi et à personne sinon",
                 ),
             ),
         ),
@@ -845,11 +849,11 @@ _RULES: tuple[Rule, ...] = (
                 ("changes_camp", "to_trick_winner"),
                 _w(
                     "where the Excuse played in the last trick outside a chelem goes: "
-                    "changes_camp (the FFT text) to the other camp; to_trick_winner, as "
-                    "some clubs read it, to the camp that wins the trick",
-                    "où va l'Excuse jouée au dernier pli hors chelem : changes_camp (le "
-                    "texte de la FFT) à l'autre camp ; to_trick_winner, comme le lisent "
-                    "certains clubs, au camp qui gagne le pli",
+                    "to the other camp (the FFT text), or, as some clubs read it, to the "
+                    "camp that wins the trick",
+                    "où va l'Excuse jouée au dernier pli hors chelem : à l'autre camp (le "
+                    "texte de la FFT) ou, comme le lisent certains clubs, au camp qui "
+                    "gagne le pli",
                 ),
             ),
         ),
@@ -941,11 +945,12 @@ _RULES: tuple[Rule, ...] = (
                 "2:1",
                 ("2:1", "1.5:1.5"),
                 _w(
-                    "with 5 players, 2:1 gives the taker 2S and his partner S; 1.5:1.5 "
-                    "gives each 1.5 × S (the odd half mark to the taker, so marks stay "
-                    "whole)",
-                    "à 5 joueurs, 2:1 donne 2S au preneur et S à son partenaire ; 1.5:1.5 "
-                    "donne 1,5 × S à chacun (le demi-point restant au preneur, pour des "
+                    "with 5 players, how the taker and his partner share the marks: 2 × S "
+                    "to the taker and S to the partner, or 1.5 × S each (the odd half "
+                    "mark to the taker, so marks stay whole)",
+                    "à 5 joueurs, le partage des marques entre le preneur et son "
+                    "partenaire : 2 × S au preneur et S au partenaire, ou 1,5 × S à "
+                    "chacun (le demi-point restant au preneur, pour des "
                     "marques entières)",
                 ),
             ),
@@ -1036,17 +1041,61 @@ def _colon(lang: str) -> str:
     return " :" if lang == "fr" else ":"
 
 
+_SETTING_LABELS = {
+    "shuffler_offset": _w("Shuffler's place", "Place du mélangeur"),
+    "consecutive_chien_cards": _w("Two chien cards in a row", "Deux cartes du chien à la suite"),
+    "early_pickup_penalty": _w(
+        "Penalty for picking up too early", "Pénalité pour ramassage trop tôt"
+    ),
+    "bar_plain_card_exposer": _w(
+        "No bid after turning up a plain card", "Pas d'enchère après une basse carte retournée"
+    ),
+    "excuse_exposed_as_trump": _w(
+        "The Excuse turned up counts as a trump", "L'Excuse retournée compte comme un atout"
+    ),
+    "called_suit_first_trick": _w(
+        "Called suit at the first trick", "Couleur appelée au premier pli"
+    ),
+    "poignee_multiplied": _w("Poignée multiplied", "Poignée multipliée"),
+    "poignee_goes": _w("Who gets the poignée", "À qui va la poignée"),
+    "defence_chelem_bonus": _w("Defence's chelem bonus", "Prime de chelem de la défense"),
+    "petit_au_bout_multiplied": _w("Petit au bout multiplied", "Petit au bout multiplié"),
+    "excuse_last_trick": _w("Excuse in the last trick", "Excuse au dernier pli"),
+    "five_player_split": _w("Split at 5 players", "Partage à 5 joueurs"),
+}
+"""Each ⚙ setting's name as a reader says it (its identifier is for the program)."""
+
+_VALUE_LABELS = {
+    "winning_camp": _w("to the winning camp", "au camp gagnant"),
+    "attack_if_made": _w("to the attack if made", "à l'attaque si réussi"),
+    "changes_camp": _w("changes camp", "change de camp"),
+    "to_trick_winner": _w("to the trick's winner", "au gagnant du pli"),
+    "2:1": _w("2 × S and S", "2 × S et S"),
+    "1.5:1.5": _w("1.5 × S each", "1,5 × S chacun"),
+}
+"""Each named value of a ⚙ setting as a reader says it."""
+
+
+def setting_label(setting: Setting, lang: str) -> str:
+    """The setting's name as a reader says it (``Shuffler's place``), in ``lang``."""
+    found = _SETTING_LABELS.get(setting.name)
+    return setting.name if found is None else found(lang)
+
+
 def setting_value(value: SettingValue, lang: str) -> str:
-    """A setting's value as a reader sees it: yes/no, none, a number or a name."""
+    """A setting's value as a reader sees it: yes/no, none, a number or its words."""
     if value is None:
         return _LABELS["none"](lang)
     if isinstance(value, bool):
         return _LABELS["yes" if value else "no"](lang)
+    if isinstance(value, str) and value in _VALUE_LABELS:
+        return _VALUE_LABELS[value](lang)
     return str(value)
 
 
 def setting_lines(setting: Setting, lang: str) -> tuple[str, str]:
-    """The setting's name with its default and values, and what it changes."""
+    """The setting's name as a reader says it with its default and values, and what it
+    changes (the identifier, :attr:`Setting.name`, is the caller's to show)."""
     values = (
         setting.values(lang)
         if setting.values is not None
@@ -1054,7 +1103,7 @@ def setting_lines(setting: Setting, lang: str) -> tuple[str, str]:
     )
     colon, semicolon = (" :", " ;") if lang == "fr" else (":", ";")
     head = (
-        f"{setting.name} ({_LABELS['default'](lang)}{colon} "
+        f"{setting_label(setting, lang)} ({_LABELS['default'](lang)}{colon} "
         f"{setting_value(setting.default, lang)}{semicolon} "
         f"{_LABELS['choices'](lang)}{colon} {values})"
     )
@@ -1070,7 +1119,7 @@ def render_rule(rule_id: str, lang: str) -> str:
         lines += ["", _LABELS["settings"](lang) + _colon(lang)]
         for setting in found.settings:
             head, text = setting_lines(setting, lang)
-            lines.append(f"  {head}{_colon(lang)} {text}")
+            lines.append(f"  {head} [{setting.name}]{_colon(lang)} {text}")
     for example in found.examples:
         lines += ["", f"{_LABELS['example'](lang)}{_colon(lang)} {example.text(lang)}"]
     return "\n".join(lines)
@@ -1115,7 +1164,7 @@ def markdown(lang: str) -> str:
             ]
             for setting in found.settings:
                 head, what = setting_lines(setting, lang)
-                out += [f"- ⚙ `{setting.name}`{head[len(setting.name) :]}{_colon(lang)} {what}."]
+                out += [f"- ⚙ {head} `{setting.name}`{_colon(lang)} {what}."]
             if found.settings:
                 out.append("")
             for example in found.examples:

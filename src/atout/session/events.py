@@ -136,7 +136,7 @@ def donne_event(seq: int, donne: int, op: GameOperation, taker: int | None) -> E
         private = {op.seat: {"card": str(op.card)}}
         return Event(seq, donne, "discard", "E2" if shown else "E1", data, private)
     if isinstance(op, ChelemDecision):
-        return Event(seq, donne, "chelem", "A6", {"seat": op.seat, "announce": op.announce})
+        return Event(seq, donne, "chelem", "A4", {"seat": op.seat, "announce": op.announce})
     if isinstance(op, PoigneeShown):
         data = {"seat": op.seat, "level": op.level, "cards": _cards(op.cards)}
         return Event(seq, donne, "poignee", "A1", data)

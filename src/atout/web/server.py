@@ -28,10 +28,12 @@ from pathlib import Path
 from typing import Any
 
 from fastapi import FastAPI, Request, WebSocket
+from fastapi.exception_handlers import http_exception_handler
 from fastapi.responses import HTMLResponse, JSONResponse, Response
 from fastapi.staticfiles import StaticFiles
 from jinja2 import Environment, FileSystemLoader, select_autoescape
 from sqlalchemy.engine import URL
+from starlette.exceptions import HTTPException as StarletteHTTPException
 from starlette.websockets import WebSocketDisconnect, WebSocketState
 
 from atout import rulebook
@@ -270,9 +272,36 @@ def _rule_book(lang: str) -> dict[str, Any]:
 
 
 def _setting(setting: rulebook.Setting, lang: str) -> tuple[str, str, str]:
-    """A setting's name, its default and values, and what it changes, in ``lang``."""
+    """A setting's identifier, its name with its default and values, and what it
+    changes, in ``lang``."""
     head, text = rulebook.setting_lines(setting, lang)
-    return setting.name, head.removeprefix(setting.name), text
+    return setting.name, head, text
+
+
+BOT_LABELS = {
+    "random": N_("random"),
+    "heuristic": N_("heuristic"),
+    "heuristic-1": N_("heuristic, first version"),
+    "search-fast": N_("search, fast"),
+    "search": N_("search"),
+    "search-strong": N_("search, strong"),
+    "search-random": N_("search, random playouts"),
+    "search-cheat": N_("search, sees every hand"),
+}
+"""What the seat menus show for each bot level (the level's identifier is the value)."""
+
+
+def _not_found_page(lang: str, message: str) -> HTMLResponse:
+    """A page that says what was not found, in ``lang``, with a way back to the lobby."""
+    said = html_escape(gettext(lang, message))
+    back = html_escape(gettext(lang, "Lobby"))
+    return HTMLResponse(
+        f'<!doctype html><html lang="{lang}"><meta charset="utf-8"><title>atout</title>'
+        f'<link rel="icon" href="/static/icon.svg" type="image/svg+xml">'
+        f'<p>{said}</p><p><a href="/">{back}</a></p>',
+        404,
+        headers={"Content-Language": lang, "Cache-Control": "no-store"},
+    )
 
 
 def _error(status: int, message: str) -> JSONResponse:
@@ -304,9 +333,30 @@ def create_app(db: str | URL | None = None, max_tables: int = 1000) -> FastAPI:
     def page(name: str, request: Request, lang: str | None = None, **values: Any) -> HTMLResponse:
         lang = lang or page_language(request.headers.get("accept-language"))
         html = templates.get_template(name).render(
-            lang=lang, translations=_translations(lang), bots=list(BOTS), **values
+            lang=lang,
+            translations=_translations(lang),
+            bots=list(BOTS),
+            bot_labels={bot: gettext(lang, BOT_LABELS.get(bot, bot)) for bot in BOTS},
+            **values,
         )
         return HTMLResponse(html, headers={"Cache-Control": "no-store", "Content-Language": lang})
+
+    @app.exception_handler(StarletteHTTPException)
+    async def not_found(request: Request, exc: StarletteHTTPException) -> Response:
+        """A browser (Accept: text/html) asking for a page that is not there gets a page
+        in its language; an API client keeps the JSON answer."""
+        if exc.status_code == 404 and "text/html" in request.headers.get("accept", ""):
+            lang = page_language(request.headers.get("accept-language"))
+            return _not_found_page(lang, N_("No such page: check the address."))
+        return await http_exception_handler(request, exc)
+
+    @app.get("/favicon.ico", include_in_schema=False)
+    async def favicon() -> Response:
+        return Response(
+            (STATIC / "icon.svg").read_bytes(),
+            media_type="image/svg+xml",
+            headers={"Cache-Control": "max-age=86400"},
+        )
 
     @app.get("/")
     async def lobby(request: Request) -> Response:
@@ -317,14 +367,7 @@ def create_app(db: str | URL | None = None, max_tables: int = 1000) -> FastAPI:
         room = await server.room(table_id)
         if room is None:
             lang = page_language(request.headers.get("accept-language"))
-            said = html_escape(gettext(lang, "No such table: check the link you were sent."))
-            back = html_escape(gettext(lang, "Lobby"))
-            return HTMLResponse(
-                f'<!doctype html><html lang="{lang}"><title>atout</title>'
-                f'<p>{said}</p><p><a href="/">{back}</a></p>',
-                404,
-                headers={"Content-Language": lang},
-            )
+            return _not_found_page(lang, N_("No such table: check the link you were sent."))
         return page("table.html", request, table_id=table_id, table=room.table_json())
 
     @app.get("/rules")
@@ -550,7 +593,9 @@ async def _websocket(server: Server, ws: WebSocket, table_id: str) -> None:
             found = await server.room(table_id)
             who = None if found is None else found.identify(digest(token))
             if found is None or who is None:
-                conn.error("protocol", N_("no such table for this token: check the link"))
+                conn.error(
+                    "protocol", N_("No table has this link: check that it was copied whole.")
+                )
                 conn.close("unknown table or token")
                 return
             conn.role, conn.seat = who

@@ -2,7 +2,7 @@
 // log beside it).
 import { lang, t } from "./i18n.js";
 import * as C from "./cards.js";
-import { number, scoreSum } from "./score.js";
+import { number, signed } from "./score.js";
 
 export function contractName(contract) {
   return {
@@ -18,12 +18,33 @@ export function levelName(level) {
   return { simple: t("simple"), double: t("double"), triple: t("triple") }[level] || level;
 }
 
+/** What a seat menu shows for a bot level (the identifier stays the option's value). */
+export function botLabel(bot) {
+  return {
+    random: t("random"),
+    heuristic: t("heuristic"),
+    "heuristic-1": t("heuristic, first version"),
+    "search-fast": t("search, fast"),
+    search: t("search"),
+    "search-strong": t("search, strong"),
+    "search-random": t("search, random playouts"),
+    "search-cheat": t("search, sees every hand"),
+  }[bot] || bot;
+}
+
 const FAULTS = {
   misdeal: () => t("a misdeal"),
   chien_count: () => t("a wrong chien count"),
   card_exposed: () => t("a card turned face up"),
   early_pickup: () => t("cards picked up too early"),
 };
+
+/** A called card with its article: "the King of Clubs", "le Roi de Trèfle", "la Dame…". */
+export function theCard(code) {
+  const named = C.name(code);
+  if (lang !== "fr") return `the ${named}`;
+  return (String(code).toUpperCase().startsWith("Q") ? "la " : "le ") + named;
+}
 
 /** One line for `event`; `name(seat)` names a seat. */
 export function describe(e, name) {
@@ -58,7 +79,7 @@ export function describe(e, name) {
     case "bid":
       return t("{name}: {contract}", { name: name(e.seat), contract: contractName(e.contract) });
     case "call":
-      return t("{name} calls {card}", { name: name(e.seat), card: C.name(e.card) });
+      return t("{name} calls {card}", { name: name(e.seat), card: theCard(e.card) });
     case "chien_revealed":
       return t("The chien: {cards}", { cards: C.line(e.cards) });
     case "discard":
@@ -80,12 +101,18 @@ export function describe(e, name) {
     case "donne_voided":
       return t("The donne is void");
     case "donne_scored": {
+      // S4: each defender's share is -S (the score S is the taker's camp's, S3).
       const r = e.result;
+      const values = { points: number(r.points, lang), bouts: r.bouts, score: signed(-r.score) };
+      const pile = r.bouts === 0
+        ? t("{points} points with no bout, {score} for each defender", values)
+        : r.bouts === 1
+          ? t("{points} points with 1 bout, {score} for each defender", values)
+          : t("{points} points with {bouts} bouts, {score} for each defender", values);
       return (r.made
         ? t("{name} makes the contract by {n}", { name: name(e.taker), n: r.difference })
         : t("{name} fails the contract by {n}", { name: name(e.taker), n: r.difference })) +
-        " — " + t("{points} points with {bouts} bouts, {score} a defender", { points: number(r.points, lang), bouts: r.bouts, score: r.score }) +
-        (e.breakdown ? " — S = " + scoreSum(e.breakdown, t) : "");
+        " — " + pile;
     }
     case "contributed":
       return t("{name} gives a random value to the shuffle", { name: name(e.seat) });

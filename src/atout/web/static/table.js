@@ -6,13 +6,18 @@ import { lang, t } from "./i18n.js";
 import { ruleLink } from "./rules.js";
 import * as C from "./cards.js";
 import { Connection } from "./connection.js";
-import { describe, contractName, levelName } from "./describe.js";
+import { describe, contractName, levelName, botLabel } from "./describe.js";
 import * as Score from "./score.js";
 
 const $ = (id) => document.getElementById(id);
 const data = JSON.parse($("table-data").textContent);
 const TABLE = data.table;
 const TOKEN = decodeURIComponent(location.hash.slice(1));
+// A seat link pasted over the owner page changes only the fragment: the page reloads
+// so that it joins with the new token (the seat's, not the owner's).
+window.addEventListener("hashchange", () => {
+  if (decodeURIComponent(location.hash.slice(1)) !== TOKEN) location.reload();
+});
 const PENDING_KEY = `atout.pending.${TABLE}`;
 const CONTRIB_KEY = `atout.contrib.${TABLE}`;
 const STEP_MS = { packet: 70, chien: 110, draw: 450, play: 260, trick: 950 };
@@ -434,6 +439,10 @@ function logEvent(event) {
   }
   const text = describe(event, seatName);
   if (text) logLine(event, text);
+  if (event.kind === "donne_scored" && event.breakdown) {
+    // The score S is S3's sum; the line above (S4) gives each defender's share of it.
+    logLine({ kind: "score", rule: "S3" }, t("Score (S3): {sum}", { sum: Score.scoreSum(event.breakdown, t) }));
+  }
 }
 
 function logLine(event, text) {
@@ -630,7 +639,7 @@ function renderWaiting() {
       el("span", { class: "name", text: seatName(seat) }),
       el("span", { class: "state", text: kind === "bot" ? t("bot") : present ? t("here") : t("not here yet") }));
     if (owner && kind === "person" && !present) {
-      const select = el("select", { "aria-label": t("Bot level") }, ...bots.map((b) => el("option", { value: b, text: t(b) })));
+      const select = el("select", { "aria-label": t("Bot level") }, ...bots.map((b) => el("option", { value: b, text: botLabel(b) })));
       select.value = bots.includes("heuristic") ? "heuristic" : bots[0];
       li.append(select, el("button", {
         type: "button", class: "seat-bot", text: t("Put a bot here"),
@@ -718,7 +727,7 @@ function renderSeats() {
       badges,
       el("span", { class: "count", text: t("{n} cards", { n: handCount(seat) }) }),
       bubble,
-      poignee ? el("span", { class: "poignee-shown", title: "A1", text: `${levelName(poignee[1])}: ${C.line(poignee[2])}` }) : null);
+      poignee ? el("span", { class: "poignee-shown", title: "A1", text: t("{level} poignée: {cards}", { level: levelName(poignee[1]), cards: C.line(poignee[2]) }) }) : null);
     box.append(node);
   }
 }
@@ -1071,7 +1080,7 @@ function renderSheet() {
       el("td", { class: "score", text: r ? Score.signed(r.score) : "—", title: b ? Score.scoreSum(b, t) : null }),
       ...marks.map((m, s) => el("td", { class: "seat-col marks", text: `${m > 0 ? "+" : ""}${m}`, title: t("total {n}", { n: row.totals[s] }) }))));
     if (b) body.append(el("tr", { class: "working" }, el("td", { colspan: String(8 + n), title: "S3", text: t("Score (S3): {sum}", { sum: Score.scoreSum(b, t) }) })));
-    body.append(el("tr", { class: "totals" }, el("td", { colspan: "8", text: t("totals after donne {n}", { n: row.number }) }),
+    body.append(el("tr", { class: "totals" }, el("td", { colspan: "8", text: t("Totals after donne {n}", { n: row.number }) }),
       ...row.totals.map((x) => el("td", { class: "seat-col", text: String(x) }))));
   }
   if (!v.sheet.length) body.append(el("tr", {}, el("td", { colspan: String(8 + n), text: t("No donne is over yet.") })));
