@@ -1089,3 +1089,15 @@ async def test_quit_says_the_match_is_saved_and_resume_names_it(tmp_path: Path) 
         assert table(again).lines[-1] == (
             "Reprise de la partie sauvegardée (3 joueurs, 3 donnes) : donne 1."
         )
+
+
+async def test_q_on_a_donnes_result_saves_and_quits(tmp_path: Path) -> None:
+    app = new_app(tmp_path, 8, replace(FRENCH, players=3, deals=3))
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.press("n")
+        await pilot.pause()
+        await play_until_result(pilot, app)
+        await pilot.pause()
+        await pilot.press("q")
+        await pilot.pause()
+    assert app.farewell == "Partie sauvegardée : relancez atout play pour la reprendre."

@@ -1055,12 +1055,20 @@ class TableScreen(Screen[None]):
             )
             self.app.push_screen(PanelScreen(text, "", more), self.after_match)
         else:
-            more = (("sheet", self.t("Score sheet"), "m"), ("export", self.t("Export"), "x"))
+            more = (
+                ("sheet", self.t("Score sheet"), "m"),
+                ("export", self.t("Export"), "x"),
+                ("quit", self.t("Save & quit"), "q"),
+            )
             self.app.push_screen(
                 PanelScreen(text, self.t("Next donne (Enter)"), more), self.after_result
             )
 
     async def after_result(self, choice: str | None) -> None:
+        if choice == "quit":  # the footer's q, kept on the result panel
+            self.result_shown = False
+            self.action_quit_table()
+            return
         if choice in ("sheet", "export"):
             self.result_shown = False
             self.open_then(choice, self.show_result)
