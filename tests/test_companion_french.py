@@ -163,7 +163,8 @@ def test_french_chelem_line_has_its_colon() -> None:
         }
     )
     chelem = next(line.fr for line in e.donnes[0].lines if line.rule == "A4")
-    assert chelem.startswith("chelem : la défense a fait tous les plis"), chelem
+    assert chelem.startswith("chelem, la défense a fait tous les plis"), chelem
+    assert " : -200, non multiplié" in chelem, chelem  # S is counted for the taker
 
 
 def test_french_draw_and_setting_wording() -> None:
