@@ -34,10 +34,9 @@ class UserError(Exception):
 def _(message: str, **values: object) -> str:
     """``message`` in the reader's language (``LC_ALL``, ``LC_MESSAGES``, ``LANG``),
     its ``{names}`` filled in."""
-    from atout.i18n import gettext, reader_language
+    from atout.i18n import reader_language, said
 
-    text = gettext(reader_language(), message)
-    return text.format(**values) if values else text
+    return said(reader_language(), message, **values)
 
 
 def check_seed(seed: int | None, last: int = 0) -> None:
