@@ -82,7 +82,7 @@ def gettext(lang: str, message: str) -> str:
     return catalogue(lang).gettext(message)
 
 
-def said(lang: str, message: str, **values: object) -> str:
+def said(lang: str, message: str, /, **values: object) -> str:
     """``message`` in ``lang`` with its ``{names}`` filled from ``values``.
 
     >>> said("fr", "Donne {n}: {name} deals", n=2, name="Nord")
