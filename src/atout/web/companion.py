@@ -157,7 +157,7 @@ class _Evenings:
             for n, text in rows:
                 if n != len(evening.log):
                     raise CompanionError(Reason("⚙", "c_entry_order", evening=evening_id, number=n))
-                evening.add(json.loads(text))
+                evening.add(json.loads(text), None)  # as stored: older ones as typed
             if len(self.loaded) >= MAX_EVENINGS_CACHED:
                 self.loaded.pop(next(iter(self.loaded)))
             found = _Loaded(evening_id, evening, setup, row.scorer_digest, row.viewer_digest)
