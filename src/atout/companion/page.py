@@ -43,6 +43,7 @@ def view(evening: EveningLog, lang: str = "en") -> dict[str, Any]:
         else [],
         "entries": len(evening.log),
         "can_undo": evening.can_undo,
+        "can_redo": evening.can_redo,
     }
 
 
