@@ -36,6 +36,7 @@ from sqlalchemy.exc import IntegrityError
 from sqlalchemy.ext.asyncio import AsyncEngine
 
 from atout.companion import PROFILES, CompanionError, Evening, differences, profile_rules
+from atout.companion.text import camp_text
 from atout.errors import AtoutError
 from atout.reasons import Reason
 from atout.score_text import number
@@ -556,7 +557,7 @@ def sheet_pdf(evening: Evening, lang: str = "en") -> bytes:
         if sheet.result is not None and sheet.entry is not None:
             e, r = sheet.entry, sheet.result
             label = (contract_fr if fr else contract_en)[e["contract"]]
-            label += f" {names[e['taker']]} {number(r.points, lang)} ({r.bouts}b)"
+            label += f" {camp_text(names, e, lang)} {number(r.points, lang)} ({r.bouts}b)"
             label += " ✓" if r.made else " ✗"
             if sheet.edited:
                 label += " *"
@@ -614,6 +615,9 @@ def detail_rows(evening: Evening, lang: str = "en") -> list[tuple[bool, str]]:
     rows: list[tuple[bool, str]] = []
     for sheet in evening.finished():
         head = f"Donne {sheet.number} — {'donneur' if fr else 'dealer'} {names[sheet.dealer]}"
+        if sheet.entry is not None and sheet.entry.get("called"):
+            camp = camp_text(names, sheet.entry, lang)
+            head += f" — {'preneur' if fr else 'taker'} {camp}"
         rows.append((True, head))
         for view in sheet.faults:
             rows += [(False, f"   {line.rule}  {line.text(lang)}") for line in view.lines]

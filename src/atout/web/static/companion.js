@@ -469,8 +469,7 @@ function outcome(d) {
   if (d.void) return `${T[`${d.void}V`]} (${d.void_rule})`;
   if (!d.result) return "…";
   const r = d.result;
-  let text = `${T[d.contract]} ${view.names[d.taker]}`;
-  if (d.partner !== null && d.partner !== undefined) text += ` + ${view.names[d.partner]}`;
+  let text = `${T[d.contract]} ${d.camp ?? view.names[d.taker]}`; // with 5: "+ Émile (R♥)" or "seul (R♥)"
   text += ` · ${String(r.points).replace(".", FR ? "," : ".")} (${r.bouts}b) ${r.made ? "✓" : "✗"}`;
   return text;
 }
