@@ -78,6 +78,24 @@ router = APIRouter()
 # -- tokens ---------------------------------------------------------------------------------
 
 
+_TABLE_BASES: list[str] = []
+
+
+def set_table_bases(bases: list[str]) -> None:
+    """The base URLs other devices can use (``atout serve`` sets them): the links and
+    the QR code a scorer opens on this machine (127.0.0.1) use the first."""
+    _TABLE_BASES[:] = bases
+
+
+def _base(request: Request) -> str:
+    """The base URL of the links: the request's, unless it is this machine's
+    loopback and the server is reachable from the network."""
+    host = request.url.hostname or ""
+    if _TABLE_BASES and (host == "localhost" or host.startswith("127.") or host == "::1"):
+        return _TABLE_BASES[0]
+    return str(request.base_url).rstrip("/")
+
+
 def _digest(token: str) -> str:
     return hashlib.sha256(token.encode("utf-8", "surrogatepass")).hexdigest()
 
@@ -342,7 +360,7 @@ async def create(request: Request) -> Response:
     evening_id = await _evenings(request).create(setup, scorer)
     if evening_id is None:
         return _error(429, f"limit: this server holds at most {MAX_EVENINGS} evenings")
-    base = str(request.base_url).rstrip("/")
+    base = _base(request)
     return JSONResponse(
         {
             "evening": evening_id,
@@ -412,7 +430,7 @@ async def viewer_link(request: Request, evening_id: str) -> Response:
     import segno
 
     scorer = _bearer(request) or ""
-    link = f"{str(request.base_url).rstrip('/')}/companion/{evening_id}#{viewer_token(scorer)}"
+    link = f"{_base(request)}/companion/{evening_id}#{viewer_token(scorer)}"
     qr = segno.make(link, error="m")
     svg = qr.svg_inline(scale=4, dark="#111", light="#fff")
     uri = qr.svg_data_uri(scale=4, dark="#111", light="#fff")
