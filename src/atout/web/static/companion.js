@@ -208,7 +208,7 @@ function enter(entry) {
 }
 
 async function download(path, name) {
-  const answer = await fetch(`${API}/${path}?lang=${LANG}`, { headers: headers() });
+  const answer = await fetch(`${API}/${path}${path.includes("?") ? "&" : "?"}lang=${LANG}`, { headers: headers() });
   if (!answer.ok) return;
   const blob = await answer.blob();
   const url = URL.createObjectURL(blob);
@@ -579,6 +579,7 @@ function linksCard(scorer) {
   const parts = [h("h2", {}, T.exports),
     h("div", { class: "buttons" },
       h("button", { id: "export-csv", onclick: () => download("sheet.csv", `atout-${view.evening}.csv`) }, "CSV"),
+      h("button", { id: "export-csv-fr", onclick: () => download("sheet.csv?sep=%3B", `atout-${view.evening}.csv`) }, FR ? "CSV (tableur français, ;)" : "CSV (French spreadsheet, ;)"),
       h("button", { id: "export-pdf", onclick: () => download("sheet.pdf", `atout-${view.evening}.pdf`) }, "PDF"),
       h("button", { id: "export-json", onclick: () => download("record.json", `atout-${view.evening}.json`) }, "atout.game/1"),
     )];
