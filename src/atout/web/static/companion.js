@@ -4,10 +4,12 @@
 // stored; an entry is kept and sent again with the same number until the server has
 // stored it (a dropped connection never loses it). Every rule id is a link to its text.
 import { ruleLink } from "./rules.js";
+import { echoTypedCards, splitCards, typedBack } from "./typed_cards.js";
 
 const boot = JSON.parse(document.getElementById("boot").textContent);
 const LANG = boot.lang === "fr" ? "fr" : "en";
 const FR = LANG === "fr";
+echoTypedCards(LANG);
 const TOKEN = decodeURIComponent(window.location.hash.slice(1));
 const API = `/api/companion/${boot.evening}`;
 const POLL_MS = 2000;
@@ -26,7 +28,9 @@ const T = {
     points: "Points du preneur", bouts: "Bouts", pile: "Cartes du tas du preneur", byPoints: "Points et bouts",
     byPile: "Cartes du tas", poignees: "Poignées", none: "—", chelem: "Chelem annoncé par",
     every: "Tous les plis", attack: "attaque", defence: "défense", pab: "Petit au bout",
-    petitChien: "Le Petit était au chien", save: "Enregistrer", cancel: "Annuler", edit: "Corriger",
+    petitChien: "Le Petit était au chien", save: "Enregistrer", cancel: "Fermer sans enregistrer", edit: "Corriger",
+    pick: "— choisir —", redo: "Rétablir la saisie annulée", undoAsk: "Annuler la dernière saisie ? Vous pourrez la rétablir.",
+    undoYes: "Oui, l'annuler", undoNo: "Non, la garder",
     editing: "Correction de la donne", sheet: "Feuille de marque", totals: "Total", ahead: "En tête",
     chart: "Totaux au fil de la soirée", rules: "Règles", fft: "FFT : règles officielles, sans différence.",
     links: "Liens", viewerLink: "Lien spectateur (lecture seule)", scorerLink: "Votre lien de marqueur : gardez-le",
@@ -49,7 +53,9 @@ const T = {
     points: "Taker's points", bouts: "Bouts", pile: "Cards of the taker's pile", byPoints: "Points and bouts",
     byPile: "Cards of the pile", poignees: "Poignées", none: "—", chelem: "Chelem announced by",
     every: "Every trick", attack: "attack", defence: "defence", pab: "Petit au bout",
-    petitChien: "The Petit was in the chien", save: "Save", cancel: "Cancel", edit: "Edit",
+    petitChien: "The Petit was in the chien", save: "Save", cancel: "Close without saving", edit: "Edit",
+    pick: "— choose —", redo: "Redo the undone entry", undoAsk: "Undo the last entry? You can redo it.",
+    undoYes: "Yes, undo it", undoNo: "No, keep it",
     editing: "Editing donne", sheet: "Score sheet", totals: "Total", ahead: "Ahead",
     chart: "Totals over the evening", rules: "Rules", fft: "FFT: the official rules, no difference.",
     links: "Links", viewerLink: "Viewer link (read-only)", scorerLink: "Your scorer link: keep it",
@@ -63,6 +69,22 @@ const T = {
 }[LANG];
 
 const COLOURS = ["#c81e2d", "#145ac8", "#148c3c", "#c87800", "#7828a0"];
+const MARKERS = ["●", "■", "▲", "◆", "✚"];
+
+/** Each player's standing after each donne over: the totals less the D11 penalties
+ * counted so far; the last point is the standing now (a penalty of the donne going on
+ * included). */
+function standingsHistory() {
+  const rows = [view.names.map(() => 0)];
+  const penalties = view.names.map(() => 0);
+  for (const d of view.donnes) {
+    d.penalties.forEach((p, s) => { penalties[s] += p; });
+    if (d.over) rows.push(d.totals.map((t, s) => t - penalties[s]));
+  }
+  const now = view.standings;
+  if (rows[rows.length - 1].some((v, s) => v !== now[s])) rows.push(now);
+  return rows;
+}
 
 let view = null;
 let pending = null; // {n, entry}: sent, not yet acknowledged
@@ -70,6 +92,7 @@ let retryMs = POLL_MS;
 let pollTimer = null;
 let panel = null; // "fault" | "result" | "petit" | null
 let editing = null; // donne number being edited
+let askingUndo = false; // the Undo button asks before it undoes
 let opened = new Set(); // donnes whose details are shown
 let message = null; // {text, rule}
 
@@ -201,7 +224,7 @@ function enter(entry) {
 }
 
 async function download(path, name) {
-  const answer = await fetch(`${API}/${path}?lang=${LANG}`, { headers: headers() });
+  const answer = await fetch(`${API}/${path}${path.includes("?") ? "&" : "?"}lang=${LANG}`, { headers: headers() });
   if (!answer.ok) return;
   const blob = await answer.blob();
   const url = URL.createObjectURL(blob);
@@ -281,7 +304,7 @@ function drawCard(scorer) {
           enter({ type: "draw", seat: Number(e.target.seat.value), card: e.target.card.value.trim() });
         } },
         field(T.seat, select("seat", view.to_draw.map((s) => [s, view.names[s]]))),
-        field(T.card, h("input", { id: "card", name: "card", required: true, placeholder: FR ? "7♠, R♥, 21, Excuse" : "7♠, KS, 21, Excuse", autocapitalize: "characters" })),
+        field(T.card, h("input", { id: "card", name: "card", required: true, "data-cards": "one", placeholder: FR ? "7P, RC, 21, Excuse" : "7S, KH, 21, Excuse", autocapitalize: "characters" })),
         h("button", { type: "submit", class: "primary", id: "draw-button" }, T.drawn),
       ),
     );
@@ -349,7 +372,7 @@ function faultForm(d) {
     } },
     field(T.kind, select("kind", kinds)),
     field(T.by, select("by", seatOptions(), d.dealer)),
-    field(T.card, h("input", { id: "fcard", name: "fcard", placeholder: FR ? "R♥, 7♣, 12, Excuse" : "K♥, 7♣, 12, Excuse" })),
+    field(T.card, h("input", { id: "fcard", name: "fcard", "data-cards": "one", placeholder: FR ? "RC, 7T, 12, Excuse" : "KH, 7C, 12, Excuse" })),
     h("button", { type: "submit", class: "primary", id: "fault-save" }, T.record),
   );
   return form;
@@ -383,11 +406,11 @@ function resultForm(donne) {
       const result = { contract: f.contract.value, taker: Number(f.taker.value) };
       if (five) {
         result.called = f.called.value.trim();
-        if (f.partner.value !== "") result.partner = Number(f.partner.value);
+        if (f.partner.value !== "alone") result.partner = Number(f.partner.value);
       }
-      if (f.mode.value === "pile") result.pile = f.pile.value.trim().split(/[\s,]+/).filter(Boolean);
+      if (f.mode.value === "pile") result.pile = splitCards(f.pile.value);
       else {
-        result.points = Number(String(f.points.value).replace(",", "."));
+        result.points = f.points.value.trim(); // read by the server: plain decimals only
         result.bouts = Number(f.bouts.value);
       }
       const shown = [];
@@ -405,21 +428,21 @@ function resultForm(donne) {
     } },
     donne ? h("h3", {}, `${T.editing} ${donne.number}`) : null,
     h("div", { class: "grid" },
-      field(T.contract, select("contract", ["prise", "garde", "garde_sans", "garde_contre"].map((c) => [c, T[c]]), e.contract || "garde")),
-      field(T.taker, select("taker", seatOptions(), e.taker ?? "")),
-      five ? field(T.called, h("input", { id: "called", name: "called", value: e.called || "", placeholder: FR ? "R♥, RCo" : "K♥, KH" })) : null,
-      five ? field(T.partner, select("partner", seatOptions([["", T.alone]]), e.partner ?? "")) : null,
+      field(T.contract, required(select("contract", [["", T.pick], ...["prise", "garde", "garde_sans", "garde_contre"].map((c) => [c, T[c]])], e.contract || ""))),
+      field(T.taker, required(select("taker", [["", T.pick], ...seatOptions().filter(([s]) => !(donne || current()).barred.includes(s))], e.taker ?? ""))),
+      five ? field(T.called, h("input", { id: "called", name: "called", "data-cards": "one", value: typedBack(e.called, LANG), placeholder: FR ? "RC, R♥, Roi de cœur" : "KH, K♥, King of hearts" })) : null,
+      five ? field(T.partner, required(select("partner", seatOptions([["", T.pick], ["alone", T.alone]]), e.partner ?? (donne ? "alone" : "")))) : null,
     ),
     h("div", { class: "mode" },
       h("label", { class: "check" }, h("input", { type: "radio", name: "mode", value: "points", checked: !byPile, onchange: toggleMode }), T.byPoints),
       h("label", { class: "check" }, h("input", { type: "radio", name: "mode", value: "pile", checked: byPile, onchange: toggleMode }), T.byPile),
     ),
     h("div", { class: "grid", id: "by-points", hidden: byPile },
-      field(T.points, h("input", { id: "points", name: "points", type: "text", inputmode: "decimal", value: e.points ?? "" })),
-      field(T.bouts, select("bouts", [0, 1, 2, 3].map((b) => [b, b]), e.bouts ?? 1)),
+      field(T.points, h("input", { id: "points", name: "points", type: "text", inputmode: "decimal", required: !byPile, value: e.points ?? "" })),
+      field(T.bouts, required(select("bouts", [["", T.pick], ...[0, 1, 2, 3].map((b) => [b, b])], e.bouts ?? ""), !byPile)),
     ),
     h("div", { id: "by-pile", hidden: !byPile },
-      field(T.pile, h("textarea", { id: "pile", name: "pile", rows: 3, placeholder: FR ? "21 1 R♠ D♥ …" : "21 1 K♠ Q♥ …" }, (e.pile || []).join(" "))),
+      field(T.pile, h("textarea", { id: "pile", name: "pile", rows: 3, required: byPile, "data-cards": "many", placeholder: FR ? "21 1 Ex RP DC …" : "21 1 Ex KS QH …" }, typedBack(e.pile || [], LANG))),
     ),
     h("fieldset", {}, h("legend", {}, T.poignees),
       h("div", { class: "grid" }, view.names.map((name, s) =>
@@ -443,6 +466,18 @@ function toggleMode(event) {
   const pile = form.mode.value === "pile";
   form.querySelector("#by-points").hidden = pile;
   form.querySelector("#by-pile").hidden = !pile;
+  form.points.required = !pile; // only what is shown must be filled in
+  form.bouts.required = !pile;
+  form.pile.required = pile;
+}
+
+function required(control, on = true) {
+  control.required = on;
+  return control;
+}
+
+function current() {
+  return view.donnes[view.donnes.length - 1];
 }
 
 function outcome(d) {
@@ -450,8 +485,7 @@ function outcome(d) {
   if (d.void) return `${T[`${d.void}V`]} (${d.void_rule})`;
   if (!d.result) return "…";
   const r = d.result;
-  let text = `${T[d.contract]} ${view.names[d.taker]}`;
-  if (d.partner !== null && d.partner !== undefined) text += ` + ${view.names[d.partner]}`;
+  let text = `${T[d.contract]} ${d.camp ?? view.names[d.taker]}`; // with 5: "+ Émile (R♥)" or "seul (R♥)"
   text += ` · ${String(r.points).replace(".", FR ? "," : ".")} (${r.bouts}b) ${r.made ? "✓" : "✗"}`;
   return text;
 }
@@ -497,15 +531,23 @@ function sheetCard(scorer) {
   if (view.penalties.some((p) => p)) {
     parts.push(h("p", { class: "hint" }, `${T.penalties} : ${view.penalties.map((p, s) => (p ? `${view.names[s]} −${p}` : null)).filter(Boolean).join(", ")}`));
   }
-  if (scorer && view.can_undo) {
-    parts.push(h("button", { id: "undo", class: "quiet", onclick: () => enter({ type: "undo" }) }, `↶ ${T.undo}`));
+  if (scorer && view.can_undo && askingUndo) {
+    parts.push(h("div", { id: "undo-ask", class: "panel", role: "alertdialog", "aria-live": "polite" },
+      h("p", {}, T.undoAsk),
+      h("div", { class: "buttons" },
+        h("button", { id: "undo-yes", onclick: () => { askingUndo = false; enter({ type: "undo" }); } }, T.undoYes),
+        h("button", { id: "undo-no", class: "primary", onclick: () => { askingUndo = false; render(); } }, T.undoNo))));
+  } else if (scorer && view.can_undo) {
+    parts.push(h("button", { id: "undo", class: "quiet", onclick: () => { askingUndo = true; render(); } }, `↶ ${T.undo}`));
+  }
+  if (scorer && view.can_redo) {
+    parts.push(h("button", { id: "redo", class: "quiet", onclick: () => enter({ type: "redo" }) }, `↷ ${T.redo}`));
   }
   return h("section", { class: "card", id: "sheet-card" }, parts);
 }
 
 function chartCard() {
-  const over = view.donnes.filter((d) => d.over);
-  const history = [view.names.map(() => 0), ...over.map((d) => d.totals)];
+  const history = standingsHistory();
   const width = 340;
   const height = 150;
   const pad = 24;
@@ -532,10 +574,14 @@ function chartCard() {
   add("text", { x: 2, y: y(high) + 4, class: "tick" }, high);
   add("text", { x: 2, y: y(low), class: "tick" }, low);
   view.names.forEach((_, s) => {
-    const points = history.map((row, i) => `${x(i).toFixed(1)},${y(row[s]).toFixed(1)}`).join(" ");
-    add("polyline", { points, fill: "none", stroke: COLOURS[s % COLOURS.length], "stroke-width": 2.5 });
+    // tied players stay apart: each line a little offset, each point its seat's marker
+    const shift = (s - (view.players - 1) / 2) * 1.6;
+    const at = history.map((row, i) => [x(i), y(row[s]) + shift]);
+    const colour = COLOURS[s % COLOURS.length];
+    add("polyline", { points: at.map(([px, py]) => `${px.toFixed(1)},${py.toFixed(1)}`).join(" "), fill: "none", stroke: colour, "stroke-width": 2, "data-seat": s });
+    for (const [px, py] of at) add("text", { x: px, y: py + 3, "text-anchor": "middle", class: "marker", fill: colour, "data-seat": s }, MARKERS[s]);
   });
-  const legend = h("p", { class: "legend" }, view.names.map((n, s) => h("span", { class: `key k${s}` }, `■ ${n}`)));
+  const legend = h("p", { class: "legend" }, view.names.map((n, s) => h("span", { class: `key k${s}` }, `${MARKERS[s]} ${n}`)));
   return h("section", { class: "card", id: "chart-card" }, h("h2", {}, T.chart), svg, legend);
 }
 
@@ -552,6 +598,7 @@ function linksCard(scorer) {
   const parts = [h("h2", {}, T.exports),
     h("div", { class: "buttons" },
       h("button", { id: "export-csv", onclick: () => download("sheet.csv", `atout-${view.evening}.csv`) }, "CSV"),
+      h("button", { id: "export-csv-fr", onclick: () => download("sheet.csv?sep=%3B", `atout-${view.evening}.csv`) }, FR ? "CSV (tableur français, ;)" : "CSV (French spreadsheet, ;)"),
       h("button", { id: "export-pdf", onclick: () => download("sheet.pdf", `atout-${view.evening}.pdf`) }, "PDF"),
       h("button", { id: "export-json", onclick: () => download("record.json", `atout-${view.evening}.json`) }, "atout.game/1"),
     )];
