@@ -226,19 +226,19 @@ def test_replay_refuses_a_device_and_a_folder(tmp_path: Path) -> None:
 def test_replay_refuses_a_file_above_the_limit_before_reading_it(
     capsys: pytest.CaptureFixture[str], tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    from atout.cli import _record_limit
+    from atout.cli.records import record_limit
 
     big = tmp_path / "big.json"
     with big.open("wb") as handle:
-        handle.truncate(_record_limit() + 1)
+        handle.truncate(record_limit() + 1)
 
     def no_reading(*args: object, **kwargs: object) -> None:
         raise AssertionError("read a file above the limit")
 
-    monkeypatch.setattr("atout.cli.os.fdopen", no_reading)
+    monkeypatch.setattr("atout.cli.records.os.fdopen", no_reading)
     code, out, err = run(capsys, "replay", str(big))
     assert (code, out) == (1, "") and err.count("\n") == 1
-    assert f"big.json: {_record_limit() + 1:,} bytes, larger than" in err
+    assert f"big.json: {record_limit() + 1:,} bytes, larger than" in err
 
 
 def test_replay_of_50_mb_of_garbage_answers_at_once(tmp_path: Path) -> None:
@@ -264,7 +264,7 @@ def test_replay_missing_and_unreadable_files(
     def refuse(path: str, flags: int, mode: int = 0o777) -> int:
         raise PermissionError(13, "Permission denied", path)
 
-    monkeypatch.setattr("atout.cli.os.open", refuse)
+    monkeypatch.setattr("atout.cli.records.os.open", refuse)
     code, _, err = run(capsys, "replay", str(locked))
     assert code == 2 and err.count("\n") == 1 and "cannot read it (Permission denied)" in err
 
@@ -299,13 +299,13 @@ class EndlessStdin:
 def test_replay_reads_standard_input_with_a_bound(
     capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    from atout.cli import _record_limit
+    from atout.cli.records import record_limit
 
     stdin = EndlessStdin()
     monkeypatch.setattr("sys.stdin", stdin)
     code, _, err = run(capsys, "replay", "-")
     assert code == 1 and err.startswith("atout: -: ") and "the limit of a record" in err
-    assert stdin.buffer.asked == [_record_limit() + 1]
+    assert stdin.buffer.asked == [record_limit() + 1]
 
 
 def test_replay_without_a_file_at_a_terminal_prints_its_usage() -> None:

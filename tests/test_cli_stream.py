@@ -14,7 +14,8 @@ from pathlib import Path
 import pytest
 
 from atout.bots import BOTS, RandomBot, iter_match, play_match
-from atout.cli import main, stream_game
+from atout.cli import main
+from atout.cli.play import stream_game
 from atout.match import Match
 from atout.randomness import make_rng
 from atout.record import donne_record, game_record

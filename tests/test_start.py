@@ -84,7 +84,7 @@ def test_the_fast_coercion_gives_what_typer_gives(annotation: object, value: obj
     from typer._coercion import build_runtime_param, resolve_type_descriptor
     from typer.models import OptionInfo
 
-    from atout.cli_common import _PlainValue
+    from atout.cli.common import _PlainValue
 
     descriptor = resolve_type_descriptor(annotation, OptionInfo())
     fast = _PlainValue(descriptor.parameter_info, descriptor.annotation, descriptor)
@@ -100,11 +100,11 @@ def test_other_integers_are_read_as_typer_reads_them(
 ) -> None:
     """What is not plain digits is Typer's to read or refuse, in its own words: the
     same output and status with the fast coercion as without it."""
-    from atout import cli
+    from atout.cli import root
 
     def run() -> tuple[object, str, str]:
         try:
-            cli.main(["deal", "--seed", "5", "--dealer", text])
+            root.main(["deal", "--seed", "5", "--dealer", text])
             code: object = 0
         except SystemExit as stop:
             code = stop.code
@@ -112,5 +112,5 @@ def test_other_integers_are_read_as_typer_reads_them(
         return code, out, err
 
     fast = run()
-    monkeypatch.setattr(cli, "plain_values_fast", lambda command: None)
+    monkeypatch.setattr(root, "plain_values_fast", lambda command: None)
     assert fast == run()

@@ -35,7 +35,7 @@ from dataclasses import dataclass, field
 from enum import Enum
 from functools import cache
 from operator import itemgetter
-from typing import Any, ClassVar, Literal, NamedTuple, TypeGuard, TypeVar
+from typing import Any, ClassVar, Literal, NamedTuple, Self, TypeGuard, TypeVar
 
 from atout.cards import ALL_CARDS, PETIT, Card, CardSet, holds_petit_sec
 from atout.errors import IllegalActionError, Reason
@@ -377,12 +377,10 @@ _Item = TypeVar("_Item")
 
 
 @dataclass(eq=False)
-class Deal:
-    """One deal, from the draw for the dealer (or a given dealer) to the bidding.
-
-    ``barred`` are the seats that may not bid because of a fault in the previous deal
-    (D12, D14); a :class:`~atout.match.Match` passes them on.
-    """
+class _DealState:
+    """What a deal holds and who is who in it: the fields of :class:`Deal`, the seats
+    its rules name, what it is at, and its log. The actions are :class:`_DealSteps`',
+    the faults and any operation replayed :class:`_DealLog`'s."""
 
     variant: Variant
     rules: Rules = _FFT_RULES
@@ -430,7 +428,7 @@ class Deal:
             self._plan = None
         return self._operations
 
-    def __deepcopy__(self, memo: dict[int, Any]) -> Deal:
+    def __deepcopy__(self, memo: dict[int, Any]) -> Self:
         """A copy as independent as :func:`copy.deepcopy` makes one, sharing only what
         cannot change: cards, operations, the variant and the rules."""
         new = object.__new__(type(self))
@@ -539,6 +537,28 @@ class Deal:
 
     def _maybe(self, attribute: str) -> int | None:
         return getattr(self, attribute) if self.dealer is not None else None
+
+    # -- the log --------------------------------------------------------------------------
+
+    def _act(self, operation: _Op) -> _Op:
+        """Log and apply an operation that its action method has already checked."""
+        self.operations.append(operation)
+        _APPLY[type(operation)](self, operation)
+        return operation
+
+    def _log(self, operation: Operation) -> None:
+        self.operations.append(operation)
+
+    def _void(self, reason: VoidReason, next_dealer: int, barred: tuple[int, ...]) -> DealVoided:
+        self.void = reason
+        self.phase = Phase.VOID
+        self._voided_op = DealVoided(reason, next_dealer, barred)
+        return self._voided_op
+
+
+class _DealSteps(_DealState):
+    """The actions of a deal, D1–D16, each with its check (``verify_…``, which raises
+    the refusal), its test (``can_…``) and the action itself, which logs its operation."""
 
     # -- D1–D3: the draw for the first dealer ---------------------------------------------
 
@@ -823,6 +843,11 @@ class Deal:
         self.verify_announce_petit_sec(seat)
         return self._act(PetitSecAnnounced(seat, CardSet(self.received[seat])))
 
+
+class _DealLog(_DealSteps):
+    """The faults of a deal (D10–D14), and any operation checked and applied (the
+    operations of a record are replayed through :meth:`apply`)."""
+
     # -- D10–D14: faults during the deal ------------------------------------------------
 
     def verify_fault(self, kind: str, by: int | None = None, card: int | None = None) -> None:
@@ -910,6 +935,118 @@ class Deal:
             return FaultRecorded(kind, by, exposed, rule, True, (by,), by == dealer, 0)
         barred = (by,) if self.rules.bar_plain_card_exposer else ()
         return FaultRecorded(kind, by, exposed, rule, False, barred, False, 0)
+
+    # -- applying operations --------------------------------------------------------------
+
+    def apply(self, operation: Operation) -> None:
+        """Check ``operation`` against the rules, then apply and log it (and what
+        follows from it: the dealer chosen, the deal voided)."""
+        verify = _VERIFY.get(type(operation))
+        if verify is None:
+            raise IllegalActionError(
+                _rule_of(operation), "follows_from_another", operation=type(operation).__name__
+            )
+        verify(self, operation)
+        self._act(operation)
+
+    # -- how each operation changes the state ------------------------------------------
+
+    def _apply_drawn(self, op: CardDrawn) -> None:
+        self.draws.setdefault(op.seat, []).append(op.card)
+        if not self.seats_to_draw():
+            lowest = min(self.draws, key=lambda s: self.draws[s][-1].draw_rank)
+            self.dealer = lowest
+            self.phase = Phase.SHUFFLE
+            self._log(_dealer_chosen(lowest, True))
+
+    def _apply_shuffled(self, op: Shuffled) -> None:
+        self.pack = list(op.order)
+        self.shuffled = op.order
+        self.phase = Phase.CUT
+
+    def _apply_cut(self, op: Cut) -> None:
+        self.pack = self.pack[op.k :] + self.pack[: op.k]
+        self.cut_k = op.k
+        self.phase = Phase.DEAL
+
+    def _apply_packet(self, op: PacketDealt) -> None:
+        self.received[op.seat].extend(op.cards)
+        self._next_card += len(op.cards)
+        self._packets += 1
+        self._last_was_chien = False
+        self._after_card()
+
+    def _apply_chien_card(self, op: ChienCardDealt) -> None:
+        self.chien_cards.append(op.card)
+        self._last_was_chien = True
+        self._next_card += 1
+        self._after_card()
+
+    def _after_card(self) -> None:
+        if self._next_card == 78:
+            self.phase = Phase.SHOW_CHIEN
+
+    def _apply_chien_shown(self, op: ChienShown) -> None:
+        self.phase = Phase.PICK_UP
+
+    def _apply_picked_up(self, op: CardsPickedUp) -> None:
+        self.petit_sec = self.holder_of_petit_sec()
+        self.phase = Phase.COMPLETE if self.petit_sec is None else Phase.PETIT_SEC
+
+    def _apply_petit_sec(self, op: PetitSecAnnounced) -> None:
+        self._log(self._void("petit_sec", self.variant.right_of(self._require_dealer()), ()))
+
+    def _apply_fault(self, op: FaultRecorded) -> None:
+        self.faults.append(op)
+        if op.voids:
+            self._log(self._void("misdeal", self._require_dealer(), op.barred))
+
+    # -- how each operation is checked ------------------------------------------------------
+
+    def _verify_drawn(self, op: CardDrawn) -> None:
+        self.verify_draw(op.seat, op.card)
+
+    def _verify_shuffled(self, op: Shuffled) -> None:
+        self.verify_shuffle(op.seat)
+        if sorted(op.order) != list(range(78)):
+            raise IllegalActionError("D4", "shuffled_pack")
+
+    def _verify_cut(self, op: Cut) -> None:
+        self.verify_cut(op.k, op.seat)
+
+    def _verify_packet(self, op: PacketDealt) -> None:
+        self.verify_packet(op.seat, len(op.cards))
+        top = tuple(self.pack[self._next_card : self._next_card + len(op.cards)])
+        if op.cards != top:
+            raise IllegalActionError("D6", "packet_from_top")
+
+    def _verify_chien_card(self, op: ChienCardDealt) -> None:
+        self.verify_chien_card()
+        if op.card != self.pack[self._next_card]:
+            raise IllegalActionError("D8", "chien_card_from_top")
+
+    def _verify_chien_shown(self, op: ChienShown) -> None:
+        self.verify_show_chien()
+
+    def _verify_picked_up(self, op: CardsPickedUp) -> None:
+        self.verify_pick_up()
+
+    def _verify_petit_sec(self, op: PetitSecAnnounced) -> None:
+        self.verify_announce_petit_sec(op.seat)
+
+    def _verify_fault(self, op: FaultRecorded) -> None:
+        self.verify_fault(op.kind, op.by, op.card)
+        if op != self.fault_consequences(op.kind, op.by, op.card):
+            raise IllegalActionError(op.rule, "consequences_disagree")
+
+
+@dataclass(eq=False)
+class Deal(_DealLog):
+    """One deal, from the draw for the dealer (or a given dealer) to the bidding.
+
+    ``barred`` are the seats that may not bid because of a fault in the previous deal
+    (D12, D14); a :class:`~atout.match.Match` passes them on.
+    """
 
     # -- the automatic deal -------------------------------------------------------------
 
@@ -1032,27 +1169,7 @@ class Deal:
             for _ in range(per_gap[packet]):
                 self.deal_chien_card()
 
-    # -- applying operations and replay ---------------------------------------------------
-
-    def _act(self, operation: _Op) -> _Op:
-        """Log and apply an operation that its action method has already checked."""
-        self.operations.append(operation)
-        _APPLY[type(operation)](self, operation)
-        return operation
-
-    def apply(self, operation: Operation) -> None:
-        """Check ``operation`` against the rules, then apply and log it (and what
-        follows from it: the dealer chosen, the deal voided)."""
-        verify = _VERIFY.get(type(operation))
-        if verify is None:
-            raise IllegalActionError(
-                _rule_of(operation), "follows_from_another", operation=type(operation).__name__
-            )
-        verify(self, operation)
-        self._act(operation)
-
-    def _log(self, operation: Operation) -> None:
-        self.operations.append(operation)
+    # -- replay ---------------------------------------------------------------------------
 
     @classmethod
     def replay(
@@ -1081,102 +1198,6 @@ class Deal:
         keys = ("variant", "rules", "dealer", "barred", "phase", "operations", "draws")
         more = ("received", "chien_cards", "faults", "petit_sec", "void", "shuffled", "cut_k")
         return all(getattr(self, k) == getattr(other, k) for k in (*keys, *more, "pack"))
-
-    # -- how each operation changes the state ------------------------------------------
-
-    def _apply_drawn(self, op: CardDrawn) -> None:
-        self.draws.setdefault(op.seat, []).append(op.card)
-        if not self.seats_to_draw():
-            lowest = min(self.draws, key=lambda s: self.draws[s][-1].draw_rank)
-            self.dealer = lowest
-            self.phase = Phase.SHUFFLE
-            self._log(_dealer_chosen(lowest, True))
-
-    def _apply_shuffled(self, op: Shuffled) -> None:
-        self.pack = list(op.order)
-        self.shuffled = op.order
-        self.phase = Phase.CUT
-
-    def _apply_cut(self, op: Cut) -> None:
-        self.pack = self.pack[op.k :] + self.pack[: op.k]
-        self.cut_k = op.k
-        self.phase = Phase.DEAL
-
-    def _apply_packet(self, op: PacketDealt) -> None:
-        self.received[op.seat].extend(op.cards)
-        self._next_card += len(op.cards)
-        self._packets += 1
-        self._last_was_chien = False
-        self._after_card()
-
-    def _apply_chien_card(self, op: ChienCardDealt) -> None:
-        self.chien_cards.append(op.card)
-        self._last_was_chien = True
-        self._next_card += 1
-        self._after_card()
-
-    def _after_card(self) -> None:
-        if self._next_card == 78:
-            self.phase = Phase.SHOW_CHIEN
-
-    def _apply_chien_shown(self, op: ChienShown) -> None:
-        self.phase = Phase.PICK_UP
-
-    def _apply_picked_up(self, op: CardsPickedUp) -> None:
-        self.petit_sec = self.holder_of_petit_sec()
-        self.phase = Phase.COMPLETE if self.petit_sec is None else Phase.PETIT_SEC
-
-    def _apply_petit_sec(self, op: PetitSecAnnounced) -> None:
-        self._log(self._void("petit_sec", self.variant.right_of(self._require_dealer()), ()))
-
-    def _apply_fault(self, op: FaultRecorded) -> None:
-        self.faults.append(op)
-        if op.voids:
-            self._log(self._void("misdeal", self._require_dealer(), op.barred))
-
-    def _void(self, reason: VoidReason, next_dealer: int, barred: tuple[int, ...]) -> DealVoided:
-        self.void = reason
-        self.phase = Phase.VOID
-        self._voided_op = DealVoided(reason, next_dealer, barred)
-        return self._voided_op
-
-    # -- how each operation is checked ------------------------------------------------------
-
-    def _verify_drawn(self, op: CardDrawn) -> None:
-        self.verify_draw(op.seat, op.card)
-
-    def _verify_shuffled(self, op: Shuffled) -> None:
-        self.verify_shuffle(op.seat)
-        if sorted(op.order) != list(range(78)):
-            raise IllegalActionError("D4", "shuffled_pack")
-
-    def _verify_cut(self, op: Cut) -> None:
-        self.verify_cut(op.k, op.seat)
-
-    def _verify_packet(self, op: PacketDealt) -> None:
-        self.verify_packet(op.seat, len(op.cards))
-        top = tuple(self.pack[self._next_card : self._next_card + len(op.cards)])
-        if op.cards != top:
-            raise IllegalActionError("D6", "packet_from_top")
-
-    def _verify_chien_card(self, op: ChienCardDealt) -> None:
-        self.verify_chien_card()
-        if op.card != self.pack[self._next_card]:
-            raise IllegalActionError("D8", "chien_card_from_top")
-
-    def _verify_chien_shown(self, op: ChienShown) -> None:
-        self.verify_show_chien()
-
-    def _verify_picked_up(self, op: CardsPickedUp) -> None:
-        self.verify_pick_up()
-
-    def _verify_petit_sec(self, op: PetitSecAnnounced) -> None:
-        self.verify_announce_petit_sec(op.seat)
-
-    def _verify_fault(self, op: FaultRecorded) -> None:
-        self.verify_fault(op.kind, op.by, op.card)
-        if op != self.fault_consequences(op.kind, op.by, op.card):
-            raise IllegalActionError(op.rule, "consequences_disagree")
 
 
 _RULES: dict[type[Operation], str] = {
@@ -1225,10 +1246,10 @@ _NAMES: dict[type[Operation], str] = {
     PetitSecAnnounced: "petit_sec",
     FaultRecorded: "fault",
 }
-_VERIFY: dict[type[Operation], Callable[[Deal, Any], None]] = {
+_VERIFY: dict[type[Operation], Callable[[_DealLog, Any], None]] = {
     kind: getattr(Deal, f"_verify_{name}") for kind, name in _NAMES.items()
 }
-_APPLY: dict[type[Operation], Callable[[Deal, Any], None]] = {
+_APPLY: dict[type[Operation], Callable[[Any, Any], None]] = {
     kind: getattr(Deal, f"_apply_{name}") for kind, name in _NAMES.items()
 }
 

@@ -157,58 +157,15 @@ def describe_deal(
 
 
 def _step(deal: Deal, op: Operation, lang: str, names: str) -> list[str]:
-    if isinstance(op, CardDrawn):
-        card = op.card.display(names)
-        if op.card.is_excuse:
-            return [
-                said(
-                    lang,
-                    "  seat {seat} draws {card} — the Excuse does not count: draws again (D3)",
-                    seat=op.seat,
-                    card=card,
-                )
-            ]
-        return [said(lang, "  seat {seat} draws {card}", seat=op.seat, card=card)]
-    if isinstance(op, DealerChosen):
-        if not op.by_draw:
-            return [said(lang, "Seat {seat} deals.", seat=op.dealer)]
-        low = deal.draws[op.dealer][-1]
-        return [
-            said(
-                lang,
-                "  The lowest card, {card}, deals (D1–D2: suit cards below trumps, then by "
-                "rank, then ♣ < ♦ < ♥ < ♠): seat {seat} deals.",
-                card=low.display(names),
-                seat=op.dealer,
-            )
-        ]
+    """The lines telling one operation of the deal (the packets are told apart)."""
+    if isinstance(op, CardDrawn | DealerChosen):
+        return _draw_step(deal, op, lang, names)
     if isinstance(op, Shuffled):
         return [
             said(lang, "Seat {seat}, opposite the dealer, shuffles the pack (D4).", seat=op.seat)
         ]
     if isinstance(op, Cut):
-        size = deal.variant.packet_size
-        return [
-            said(
-                lang,
-                "Seat {seat}, the dealer's left neighbour, cuts {cut} cards and leaves {left} "
-                "(D5: more than 3 each way).",
-                seat=op.seat,
-                cut=op.k,
-                left=78 - op.k,
-            ),
-            said(
-                lang,
-                "Seat {seat} deals {size} by {size}, counter-clockwise from seat {first} (D6–D7),",
-                seat=deal.dealer,
-                size=size,
-                first=deal.first_bidder,
-            ),
-            gettext(
-                lang, "and builds the chien card by card, never the first or the last card (D8)."
-            ),
-            gettext(lang, "Each round, in order: [seat] packet, (chien card):"),
-        ]
+        return _cut_step(deal, op, lang)
     if isinstance(op, ChienShown):
         return [said(lang, "The dealer shows the chien: {count} cards (D10).", count=op.count)]
     if isinstance(op, FaultRecorded):
@@ -232,6 +189,58 @@ def _step(deal: Deal, op: Operation, lang: str, names: str) -> list[str]:
             )
         ]
     return []
+
+
+def _draw_step(deal: Deal, op: CardDrawn | DealerChosen, lang: str, names: str) -> list[str]:
+    """A card drawn for the dealer (D1–D3), or the dealer chosen."""
+    if isinstance(op, CardDrawn):
+        card = op.card.display(names)
+        if op.card.is_excuse:
+            return [
+                said(
+                    lang,
+                    "  seat {seat} draws {card} — the Excuse does not count: draws again (D3)",
+                    seat=op.seat,
+                    card=card,
+                )
+            ]
+        return [said(lang, "  seat {seat} draws {card}", seat=op.seat, card=card)]
+    if not op.by_draw:
+        return [said(lang, "Seat {seat} deals.", seat=op.dealer)]
+    low = deal.draws[op.dealer][-1]
+    return [
+        said(
+            lang,
+            "  The lowest card, {card}, deals (D1–D2: suit cards below trumps, then by "
+            "rank, then ♣ < ♦ < ♥ < ♠): seat {seat} deals.",
+            card=low.display(names),
+            seat=op.dealer,
+        )
+    ]
+
+
+def _cut_step(deal: Deal, op: Cut, lang: str) -> list[str]:
+    """The cut (D5), and how the packets and the chien cards will go (D6–D8)."""
+    size = deal.variant.packet_size
+    return [
+        said(
+            lang,
+            "Seat {seat}, the dealer's left neighbour, cuts {cut} cards and leaves {left} "
+            "(D5: more than 3 each way).",
+            seat=op.seat,
+            cut=op.k,
+            left=78 - op.k,
+        ),
+        said(
+            lang,
+            "Seat {seat} deals {size} by {size}, counter-clockwise from seat {first} (D6–D7),",
+            seat=deal.dealer,
+            size=size,
+            first=deal.first_bidder,
+        ),
+        gettext(lang, "and builds the chien card by card, never the first or the last card (D8)."),
+        gettext(lang, "Each round, in order: [seat] packet, (chien card):"),
+    ]
 
 
 def _packet(deal: Deal, op: PacketDealt | ChienCardDealt, names: str, viewer: int | None) -> str:
@@ -322,6 +331,19 @@ def describe_donne(
     lines.append(said(lang, "  Bids (B1): {bids}.", bids=bids))
     if donne.void == "all_pass":
         return [*lines, gettext(lang, "  Everyone passed: void; the next dealer deals (B3).")]
+    lines += _contract_lines(donne, lang, names)
+    for index, trick in enumerate(donne.tricks, 1):
+        played = "  ".join(f"{seat}:{card.display(names)}" for seat, card in trick.cards)
+        lines.append(f"  {index:>2}. {played}  → {trick.winner}")
+    if donne.result is not None:
+        lines += describe_result(donne.result, "en" if lang == names == "en" else "fr")
+    return lines
+
+
+def _contract_lines(donne: Donne, lang: str, names: str) -> list[str]:
+    """The contract taken, the King called, the chien and the écart, a chelem announced
+    and the poignées shown."""
+    lines: list[str] = []
     assert donne.contract is not None
     lines.append(
         said(
@@ -340,7 +362,7 @@ def describe_donne(
         )
         called = donne.called.display(names)
         lines.append(said(lang, "  Calls {card} (B4): {partner}.", card=called, partner=partner))
-    chien = _show(deal.chien_cards, names)
+    chien = _show(donne.deal.chien_cards, names)
     if donne.contract.chien_seen:
         lines.append(
             said(
@@ -372,11 +394,6 @@ def describe_donne(
                 cards=_show(poignee.cards, names),
             )
         )
-    for index, trick in enumerate(donne.tricks, 1):
-        played = "  ".join(f"{seat}:{card.display(names)}" for seat, card in trick.cards)
-        lines.append(f"  {index:>2}. {played}  → {trick.winner}")
-    if donne.result is not None:
-        lines += describe_result(donne.result, "en" if lang == names == "en" else "fr")
     return lines
 
 

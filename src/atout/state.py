@@ -290,8 +290,10 @@ class Observation(NamedTuple):
     legal_actions: tuple[Action, ...]
 
 
-class Donne:
-    """One donne after its deal. ``deal`` must be over (complete, or void)."""
+class _DonneState:
+    """What a donne holds: its facts, how each operation changes them (the only way
+    they change) and its scoring. The rules as they apply now and the agent interface
+    are :class:`_DonneRules`'."""
 
     def __init__(self, deal: Deal) -> None:
         if not deal.is_over:
@@ -433,216 +435,6 @@ class Donne:
     def trick(self) -> Trick | None:
         """The trick being played, if any."""
         return self._trick
-
-    # -- the agent interface -------------------------------------------------------------
-
-    def current_player(self) -> int | None:
-        """The seat to act, or ``None`` when the donne is over."""
-        return self._turn
-
-    def is_terminal(self) -> bool:
-        return self._turn is None
-
-    def returns(self) -> list[int]:
-        """The marks of each seat (S4); zeros for a void donne or one not over."""
-        return list(self._result.marks) if self._result else [0] * self._players
-
-    def clone(self) -> Donne:
-        """An independent copy: what differs is copied, what cannot change is shared."""
-        copy = object.__new__(Donne)
-        copy.__dict__.update(self.__dict__)
-        copy._log = list(self._log)
-        copy._hands = list(self._hands)
-        return copy
-
-    def legal_actions(self) -> tuple[Action, ...]:
-        """Every legal action of the player to act (a poignée with its default cards;
-        :meth:`apply_action` also takes any other legal choice of cards)."""
-        legal = self._legal
-        if legal is not None:
-            return legal
-        seat = self._turn
-        if seat is None or self._phase is not _PLAY:
-            legal = self._legal = self._legal_actions()
-            return legal
-        mask = self._mask if self._mask >= 0 else self._play_mask(seat)
-        menu = _PLAYS[seat]
-        if menu is None:
-            menu = _PLAYS[seat] = _menu(seat)
-        cards: tuple[Action, ...] = ()  # the actions of the mask's cards, byte by byte
-        rest = mask & ~EXCUSE_BIT  # the Excuse, far from the others, comes last
-        byte = ((rest & -rest).bit_length() - 1) >> 3 if rest else 0
-        rest >>= byte << 3
-        while rest:
-            if rest & 255:
-                cards += menu[byte][rest & 255]
-            rest >>= 8
-            byte += 1
-        if mask & EXCUSE_BIT:
-            cards += _PLAY_OF[seat][EXCUSE_INDEX:]
-        if not self._done and self._may_show_poignee(seat):
-            hand = self._hands[seat]
-            shows = poignee_options(hand, self.variant)
-            cards = (*(PoigneeShown(seat, lvl, c) for lvl, c in shows), *cards)
-        self._legal = cards
-        return cards
-
-    def _legal_actions(self) -> tuple[Action, ...]:
-        """The legal actions outside the play of the cards."""
-        seat, phase = self._turn, self._phase
-        if seat is None:
-            return ()
-        if phase is _BIDDING:
-            if seat in self._barred:
-                return (_PASSES[seat],)
-            return _BID_MENUS[seat][self._highest]
-        if phase is _ECART:
-            left = self.variant.chien_size - len(self._ecart)
-            self._mask = ecart_mask(self._hands[seat], left)
-            return tuple(map(_DISCARD_OF[seat].__getitem__, mask_cards(self._mask)))
-        if phase is _CALL:
-            return tuple(CallCard(seat, card) for card in callable_cards(self._hands[seat]))
-        return _CHELEM_DECISIONS[seat]
-
-    def apply_action(self, action: Action) -> None:
-        """Check ``action`` against the rules, then apply and log it."""
-        if action.__class__ is CardPlayed and self._phase is _PLAY:
-            seat, card = action.seat, action.card
-            if seat == self._turn and card.__class__ is Card:
-                mask = self._mask if self._mask >= 0 else self._play_mask(seat)
-                if mask >> card & 1:  # P1–P4: the card may be played
-                    self._log.append(action)
-                    self._legal, self._mask = None, -1
-                    self._apply_card(action)
-                    return
-        elif (
-            action.__class__ is Discard
-            and self._phase is _ECART
-            and action.seat == self._turn
-            and self._mask >= 0
-            and action.card.__class__ is Card
-            and self._mask >> action.card & 1
-        ):
-            self._record(action)
-            return
-        legal = self._legal  # one of the very actions legal_actions gave
-        if legal is not None and any(map(is_, legal, repeat(action))):
-            self._record(action)
-            return
-        why = self.why_illegal(action)
-        if why is not None:
-            raise IllegalActionError.because(why)
-        self._record(action)
-
-    def can_apply(self, action: Action) -> bool:
-        return self.why_illegal(action) is None
-
-    def verify_action(self, action: Action) -> None:
-        """Raise :class:`IllegalActionError` naming the rule ``action`` breaks."""
-        why = self.why_illegal(action)
-        if why is not None:
-            raise IllegalActionError.because(why)
-
-    # -- the rules, as they apply now ------------------------------------------------------
-
-    def why_illegal(self, action: object) -> Reason | None:
-        """Why ``action`` may not be taken now (the rule id and its reason, from the
-        rule functions), or ``None`` when it may."""
-        seat = self._turn
-        if seat is None:
-            return self._why_over()
-        expected = _PHASE_OF.get(type(action))
-        if expected is None:
-            return Reason("P1", "not_a_game_action", action=f"{action!r:.80}")
-        phase, rule = expected
-        if phase is not self._phase:
-            return Reason(
-                rule, "not_possible_now", action=type(action).__name__, now=self._phase_reason()
-            )
-        if action.seat != seat:  # type: ignore[attr-defined]
-            return Reason(rule, "not_your_turn", turn=seat, seat=action.seat)  # type: ignore[attr-defined]
-        check: Callable[[Donne, Any], Reason | None] = _WHY[type(action)]
-        return check(self, action)
-
-    def _phase_reason(self) -> Reason:
-        """What the donne is at now, as a clause of a refusal."""
-        return Reason(_PHASE_RULES[self._phase], f"game_{self._phase.value}")
-
-    def _why_over(self) -> Reason:
-        """Why nothing more may be played: the rule that ended the donne."""
-        if self._void is not None:
-            rule = VOID_RULES[self._void]
-            return Reason(rule, "donne_void", why=self._void)
-        return Reason("D9", "donne_over", tricks=self._tricks_in_all)
-
-    def _why_bid(self, action: Bid) -> Reason | None:
-        if action.contract is None:
-            return None
-        if not isinstance(action.contract, Contract):
-            return Reason("B2", "not_a_contract", value=f"{action.contract!r:.40}")
-        if action.seat in self._barred:
-            return Reason("D12", "barred_from_bidding", seat=action.seat)
-        if action.contract not in legal_contracts(self._highest):
-            assert self._highest is not None
-            return Reason("B1", "bid_too_low", highest=self._highest, contract=action.contract)
-        return None
-
-    def _why_call(self, action: CallCard) -> Reason | None:
-        allowed = callable_cards(self._hands[action.seat])
-        if action.card in allowed:
-            return None
-        return Reason("B4", "call_not_allowed", allowed=list(allowed), card=action.card)
-
-    def _why_discard(self, action: Discard) -> Reason | None:
-        left = self.variant.chien_size - len(self._ecart)
-        return why_not_in_ecart(action.card, self._hands[action.seat], left)
-
-    def _why_chelem(self, action: ChelemDecision) -> Reason | None:
-        if not isinstance(action.announce, bool):
-            return Reason("A4", "chelem_yes_or_no", value=f"{action.announce!r:.40}")
-        return None
-
-    def _why_poignee(self, action: PoigneeShown) -> Reason | None:
-        if not self._may_show_poignee(action.seat):
-            return Reason("A2", "poignee_once")
-        return why_not_poignee(self._hands[action.seat], self.variant, action.level, action.cards)
-
-    def _why_card(self, action: CardPlayed) -> Reason | None:
-        hand = self._hands[action.seat]
-        if action.card not in hand:
-            return Reason("P1", "seat_lacks_card", seat=action.seat, card=action.card)
-        return why_illegal(action.card, hand, self._trick_cards(), self._called_first())
-
-    def _trick_cards(self) -> list[Card]:
-        return [card for _, card in self._trick.cards] if self._trick else []
-
-    def _called_first(self) -> Card | None:
-        """B4 ⚙: the called card, when its suit may not be led at the first trick."""
-        if self._called is None or self._done or self._trick is not None:
-            return None
-        return None if self.rules.called_suit_first_trick else self._called
-
-    def _play_mask(self, seat: int) -> int:
-        if seat == self._turn and self._mask >= 0 and self._phase is _PLAY:
-            return self._mask
-        mask = play_limit(self._hands[seat].mask, self._lead, self._best, self._called_first())[0]
-        if seat == self._turn and self._phase is _PLAY:
-            self._mask = mask
-        return mask
-
-    def legal_cards(self, seat: int) -> list[Card]:
-        """The cards ``seat`` may play now (P1–P4, and B4's first-trick rule)."""
-        return mask_cards(self._play_mask(seat))
-
-    def _may_show_poignee(self, seat: int) -> bool:
-        """A2: a poignée is shown once, just before the player's first card."""
-        if self._phase is not _PLAY or self._done:
-            return False
-        if self._trick is not None and any(s == seat for s, _ in self._trick.cards):
-            return False
-        if any(p.seat == seat for p in self._poignees):
-            return False
-        return has_poignee(self._hands[seat], self.variant)
 
     # -- applying operations: the only way the state changes ------------------------------
 
@@ -801,6 +593,225 @@ class Donne:
             rules=self.rules,
         )
 
+
+class _DonneRules(_DonneState):
+    """The rules as they apply to a donne now, and the interface an agent plays
+    through (:meth:`legal_actions`, :meth:`apply_action`)."""
+
+    # -- the rules, as they apply now ------------------------------------------------------
+
+    def why_illegal(self, action: object) -> Reason | None:
+        """Why ``action`` may not be taken now (the rule id and its reason, from the
+        rule functions), or ``None`` when it may."""
+        seat = self._turn
+        if seat is None:
+            return self._why_over()
+        expected = _PHASE_OF.get(type(action))
+        if expected is None:
+            return Reason("P1", "not_a_game_action", action=f"{action!r:.80}")
+        phase, rule = expected
+        if phase is not self._phase:
+            return Reason(
+                rule, "not_possible_now", action=type(action).__name__, now=self._phase_reason()
+            )
+        if action.seat != seat:  # type: ignore[attr-defined]
+            return Reason(rule, "not_your_turn", turn=seat, seat=action.seat)  # type: ignore[attr-defined]
+        check: Callable[[_DonneRules, Any], Reason | None] = _WHY[type(action)]
+        return check(self, action)
+
+    def _phase_reason(self) -> Reason:
+        """What the donne is at now, as a clause of a refusal."""
+        return Reason(_PHASE_RULES[self._phase], f"game_{self._phase.value}")
+
+    def _why_over(self) -> Reason:
+        """Why nothing more may be played: the rule that ended the donne."""
+        if self._void is not None:
+            rule = VOID_RULES[self._void]
+            return Reason(rule, "donne_void", why=self._void)
+        return Reason("D9", "donne_over", tricks=self._tricks_in_all)
+
+    def _why_bid(self, action: Bid) -> Reason | None:
+        if action.contract is None:
+            return None
+        if not isinstance(action.contract, Contract):
+            return Reason("B2", "not_a_contract", value=f"{action.contract!r:.40}")
+        if action.seat in self._barred:
+            return Reason("D12", "barred_from_bidding", seat=action.seat)
+        if action.contract not in legal_contracts(self._highest):
+            assert self._highest is not None
+            return Reason("B1", "bid_too_low", highest=self._highest, contract=action.contract)
+        return None
+
+    def _why_call(self, action: CallCard) -> Reason | None:
+        allowed = callable_cards(self._hands[action.seat])
+        if action.card in allowed:
+            return None
+        return Reason("B4", "call_not_allowed", allowed=list(allowed), card=action.card)
+
+    def _why_discard(self, action: Discard) -> Reason | None:
+        left = self.variant.chien_size - len(self._ecart)
+        return why_not_in_ecart(action.card, self._hands[action.seat], left)
+
+    def _why_chelem(self, action: ChelemDecision) -> Reason | None:
+        if not isinstance(action.announce, bool):
+            return Reason("A4", "chelem_yes_or_no", value=f"{action.announce!r:.40}")
+        return None
+
+    def _why_poignee(self, action: PoigneeShown) -> Reason | None:
+        if not self._may_show_poignee(action.seat):
+            return Reason("A2", "poignee_once")
+        return why_not_poignee(self._hands[action.seat], self.variant, action.level, action.cards)
+
+    def _why_card(self, action: CardPlayed) -> Reason | None:
+        hand = self._hands[action.seat]
+        if action.card not in hand:
+            return Reason("P1", "seat_lacks_card", seat=action.seat, card=action.card)
+        return why_illegal(action.card, hand, self._trick_cards(), self._called_first())
+
+    def _trick_cards(self) -> list[Card]:
+        return [card for _, card in self._trick.cards] if self._trick else []
+
+    def _called_first(self) -> Card | None:
+        """B4 ⚙: the called card, when its suit may not be led at the first trick."""
+        if self._called is None or self._done or self._trick is not None:
+            return None
+        return None if self.rules.called_suit_first_trick else self._called
+
+    def _play_mask(self, seat: int) -> int:
+        if seat == self._turn and self._mask >= 0 and self._phase is _PLAY:
+            return self._mask
+        mask = play_limit(self._hands[seat].mask, self._lead, self._best, self._called_first())[0]
+        if seat == self._turn and self._phase is _PLAY:
+            self._mask = mask
+        return mask
+
+    def legal_cards(self, seat: int) -> list[Card]:
+        """The cards ``seat`` may play now (P1–P4, and B4's first-trick rule)."""
+        return mask_cards(self._play_mask(seat))
+
+    def _may_show_poignee(self, seat: int) -> bool:
+        """A2: a poignée is shown once, just before the player's first card."""
+        if self._phase is not _PLAY or self._done:
+            return False
+        if self._trick is not None and any(s == seat for s, _ in self._trick.cards):
+            return False
+        if any(p.seat == seat for p in self._poignees):
+            return False
+        return has_poignee(self._hands[seat], self.variant)
+
+    # -- the agent interface -------------------------------------------------------------
+
+    def current_player(self) -> int | None:
+        """The seat to act, or ``None`` when the donne is over."""
+        return self._turn
+
+    def is_terminal(self) -> bool:
+        return self._turn is None
+
+    def returns(self) -> list[int]:
+        """The marks of each seat (S4); zeros for a void donne or one not over."""
+        return list(self._result.marks) if self._result else [0] * self._players
+
+    def clone(self) -> Donne:
+        """An independent copy: what differs is copied, what cannot change is shared."""
+        copy = object.__new__(Donne)
+        copy.__dict__.update(self.__dict__)
+        copy._log = list(self._log)
+        copy._hands = list(self._hands)
+        return copy
+
+    def legal_actions(self) -> tuple[Action, ...]:
+        """Every legal action of the player to act (a poignée with its default cards;
+        :meth:`apply_action` also takes any other legal choice of cards)."""
+        legal = self._legal
+        if legal is not None:
+            return legal
+        seat = self._turn
+        if seat is None or self._phase is not _PLAY:
+            legal = self._legal = self._legal_actions()
+            return legal
+        mask = self._mask if self._mask >= 0 else self._play_mask(seat)
+        menu = _PLAYS[seat]
+        if menu is None:
+            menu = _PLAYS[seat] = _menu(seat)
+        cards: tuple[Action, ...] = ()  # the actions of the mask's cards, byte by byte
+        rest = mask & ~EXCUSE_BIT  # the Excuse, far from the others, comes last
+        byte = ((rest & -rest).bit_length() - 1) >> 3 if rest else 0
+        rest >>= byte << 3
+        while rest:
+            if rest & 255:
+                cards += menu[byte][rest & 255]
+            rest >>= 8
+            byte += 1
+        if mask & EXCUSE_BIT:
+            cards += _PLAY_OF[seat][EXCUSE_INDEX:]
+        if not self._done and self._may_show_poignee(seat):
+            hand = self._hands[seat]
+            shows = poignee_options(hand, self.variant)
+            cards = (*(PoigneeShown(seat, lvl, c) for lvl, c in shows), *cards)
+        self._legal = cards
+        return cards
+
+    def _legal_actions(self) -> tuple[Action, ...]:
+        """The legal actions outside the play of the cards."""
+        seat, phase = self._turn, self._phase
+        if seat is None:
+            return ()
+        if phase is _BIDDING:
+            if seat in self._barred:
+                return (_PASSES[seat],)
+            return _BID_MENUS[seat][self._highest]
+        if phase is _ECART:
+            left = self.variant.chien_size - len(self._ecart)
+            self._mask = ecart_mask(self._hands[seat], left)
+            return tuple(map(_DISCARD_OF[seat].__getitem__, mask_cards(self._mask)))
+        if phase is _CALL:
+            return tuple(CallCard(seat, card) for card in callable_cards(self._hands[seat]))
+        return _CHELEM_DECISIONS[seat]
+
+    def apply_action(self, action: Action) -> None:
+        """Check ``action`` against the rules, then apply and log it."""
+        if action.__class__ is CardPlayed and self._phase is _PLAY:
+            seat, card = action.seat, action.card
+            if seat == self._turn and card.__class__ is Card:
+                mask = self._mask if self._mask >= 0 else self._play_mask(seat)
+                if mask >> card & 1:  # P1–P4: the card may be played
+                    self._log.append(action)
+                    self._legal, self._mask = None, -1
+                    self._apply_card(action)
+                    return
+        elif (
+            action.__class__ is Discard
+            and self._phase is _ECART
+            and action.seat == self._turn
+            and self._mask >= 0
+            and action.card.__class__ is Card
+            and self._mask >> action.card & 1
+        ):
+            self._record(action)
+            return
+        legal = self._legal  # one of the very actions legal_actions gave
+        if legal is not None and any(map(is_, legal, repeat(action))):
+            self._record(action)
+            return
+        why = self.why_illegal(action)
+        if why is not None:
+            raise IllegalActionError.because(why)
+        self._record(action)
+
+    def can_apply(self, action: Action) -> bool:
+        return self.why_illegal(action) is None
+
+    def verify_action(self, action: Action) -> None:
+        """Raise :class:`IllegalActionError` naming the rule ``action`` breaks."""
+        why = self.why_illegal(action)
+        if why is not None:
+            raise IllegalActionError.because(why)
+
+
+class Donne(_DonneRules):
+    """One donne after its deal. ``deal`` must be over (complete, or void)."""
+
     # -- what a seat may see ---------------------------------------------------------------
 
     def observation(self, seat: int) -> Observation:
@@ -904,7 +915,7 @@ def _rule_of(operation: GameOperation) -> str:
     return _RULES.get(type(operation), "P1")
 
 
-_WHY: dict[type, Callable[[Donne, Any], Reason | None]] = {
+_WHY: dict[type, Callable[[_DonneRules, Any], Reason | None]] = {
     Bid: Donne._why_bid,
     CallCard: Donne._why_call,
     Discard: Donne._why_discard,
@@ -912,7 +923,7 @@ _WHY: dict[type, Callable[[Donne, Any], Reason | None]] = {
     PoigneeShown: Donne._why_poignee,
     CardPlayed: Donne._why_card,
 }
-_APPLY: dict[type, Callable[[Donne, Any], None]] = {
+_APPLY: dict[type, Callable[[_DonneState, Any], None]] = {
     Bid: Donne._apply_bid,
     CallCard: Donne._apply_call,
     ChienRevealed: Donne._apply_chien,

@@ -161,8 +161,10 @@ def _mix(seed: int, *parts: object) -> int:
     return int.from_bytes(_drawn(seed, *parts)[:16], "big")
 
 
-class Table:
-    """A match at a table; see the module's text."""
+class _TableView:
+    """What a table holds and shows: its match, its log of actions and events, who is
+    to act and what each seat, a spectator or the score sheet sees. Acting on it is
+    :class:`Table`'s."""
 
     def __init__(self, settings: TableSettings, seed: int) -> None:
         settings.check()
@@ -183,8 +185,6 @@ class Table:
         self._contributions: dict[int, bytes] = {}
         self._secret: bytes | None = None
         self._revealed: list[dict[str, Any] | None] = []  # fairness of each donne
-        if settings.dealing == "visible":
-            self._begin_deal()
 
     # -- what is shown ---------------------------------------------------------------------
 
@@ -387,6 +387,15 @@ class Table:
         if not 1 <= number <= len(self._revealed):
             return None
         return self._revealed[number - 1]
+
+
+class Table(_TableView):
+    """A match at a table; see the module's text."""
+
+    def __init__(self, settings: TableSettings, seed: int) -> None:
+        super().__init__(settings, seed)
+        if settings.dealing == "visible":
+            self._begin_deal()
 
     # -- acting ----------------------------------------------------------------------------
 

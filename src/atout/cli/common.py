@@ -1,9 +1,10 @@
 """What the commands of ``atout`` share: the user's mistake (:class:`UserError`), the
-checks of the options several commands take, and the progress bar.
+options and checks several commands take, the progress bar, and the fast reading of
+plain option values.
 
-Kept apart from :mod:`atout.cli` so that a command of its own module (``atout arena``,
-:mod:`atout.cli_arena`) and the main command line both import it, and neither imports
-the other's private helpers. It imports no heavy library: every command starts fast.
+Each command has its module in :mod:`atout.cli`; they all import this one and none
+imports another's. It imports no heavy library, and the core only when a check needs
+it: every command starts fast.
 """
 
 from __future__ import annotations
@@ -15,16 +16,33 @@ from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass
 from types import UnionType
-from typing import Any, Union, get_args, get_origin
+from typing import TYPE_CHECKING, Annotated, Any, Union, get_args, get_origin
 
 import typer
 from typer._coercion import RuntimeParam, TypeDescriptor, build_runtime_param
 
-from atout.table import Variant
+from atout.i18n import N_
+
+if TYPE_CHECKING:
+    from atout.cards import Card, CardSet
+    from atout.table import Variant
 
 MAX_SEED = 2**64 - 1
 PLOT_FORMATS = ("png", "svg", "pdf")
 _PLAIN_INT = re.compile(r"-?[0-9]{1,30}")
+
+
+Players = Annotated[int, typer.Option("--players", "-p", help=N_("Number of players: 3, 4 or 5."))]
+English = Annotated[
+    bool, typer.Option("--english", help=N_("English card names (K Q N J) instead of R D C V."))
+]
+Language = Annotated[
+    str | None,
+    typer.Option(
+        "--lang",
+        help=N_("fr or en (default: the reader's language, from LC_ALL, LC_MESSAGES or LANG)."),
+    ),
+]
 
 
 class UserError(Exception):
@@ -50,6 +68,8 @@ def check_seed(seed: int | None, last: int = 0) -> None:
 
 def check_players(players: int) -> Variant:
     """The variant of ``--players``: 3, 4 or 5."""
+    from atout.table import Variant
+
     if players not in (3, 4, 5):
         raise UserError(
             _(
@@ -58,6 +78,38 @@ def check_players(players: int) -> Variant:
             )
         )
     return Variant.for_players(players)
+
+
+def language(lang: str | None) -> str:
+    """The language ``--lang`` names, else the reader's (:func:`atout.i18n.reader_language`:
+    French when the first of LC_ALL, LC_MESSAGES, LANG that is set is French)."""
+    from atout.i18n import reader_language
+
+    if lang is not None and lang not in ("fr", "en"):
+        raise UserError(_("--lang {lang!r:.20}: choose fr or en", lang=lang))
+    return lang or reader_language()
+
+
+def card_option(text: str, option: str) -> Card:
+    """The card ``text`` names, given to ``option``."""
+    from atout.cards import Card
+    from atout.errors import AtoutError
+
+    try:
+        return Card.parse(text)
+    except AtoutError as error:
+        raise UserError(_("{option}: {error}", option=option, error=error)) from None
+
+
+def cards_option(text: str, option: str) -> CardSet:
+    """The cards ``text`` names, given to ``option``."""
+    from atout.cards import CardSet
+    from atout.errors import AtoutError
+
+    try:
+        return CardSet.parse(text)
+    except AtoutError as error:
+        raise UserError(_("{option}: {error}", option=option, error=error)) from None
 
 
 def count_option(text: str, option: str, most: int) -> int:

@@ -1,7 +1,6 @@
 """``atout arena``: duplicate matches between two bots. The logic is in
-:mod:`atout.bots.arena`; this is its command-line face, registered by :mod:`atout.cli`.
-It shares the checks of the other commands through :mod:`atout.cli_common` and imports
-the arena itself only when the command runs."""
+:mod:`atout.bots.arena`; this is its command-line face. It imports the arena itself
+only when the command runs."""
 
 from __future__ import annotations
 
@@ -10,7 +9,7 @@ from typing import TYPE_CHECKING, Annotated
 
 import typer
 
-from atout.cli_common import (
+from atout.cli.common import (
     MAX_SEED,
     UserError,
     _,
@@ -22,6 +21,7 @@ from atout.cli_common import (
     processes_option,
     progress,
 )
+from atout.i18n import N_
 
 if TYPE_CHECKING:
     from atout.bots.arena import ArenaResult
@@ -102,6 +102,83 @@ def _read_deals(path: str, players: int | None, most: int | None) -> tuple[list[
     return deals, deals[0].variant.players
 
 
+HELP = N_(
+    "Duplicate matches: each deal played with each bot alone in every seat against "
+    "copies of the other; marks per donne, paired by deal, each with its interval (95%). "
+    "`atout arena merge SHARD…` adds up shards."
+)
+MERGE_HELP = N_(
+    "Add up the shards of one run (`atout arena --shard I/N`) into its report: the same "
+    "figures and intervals as the run in one process. Refuses shards of different "
+    "settings, overlapping shards and a run with shards missing."
+)
+
+Bots = Annotated[
+    str,
+    typer.Option(
+        help=N_("The two bots, e.g. search,heuristic-1 (the list: docs/howto/bots-arena.md).")
+    ),
+]
+Players = Annotated[
+    int | None,
+    typer.Option("--players", "-p", help=N_("Number of players: 3, 4 or 5 (default 4).")),
+]
+Deals = Annotated[
+    str | None,
+    typer.Option(
+        help=N_("How many deals (default 100; at most 1_000_000); with --deals-file, the first N.")
+    ),
+]
+Seed = Annotated[int, typer.Option(help=N_("Seed (0 … 2**64 - 1): the same games on any machine."))]
+DealsFile = Annotated[
+    str | None,
+    typer.Option(
+        "--deals-file", help=N_("Play the deals of this file of atout.deal/1 records (JSONL).")
+    ),
+]
+Json = Annotated[bool, typer.Option("--json", help=N_("The results as one JSON object."))]
+Plot = Annotated[
+    str | None,
+    typer.Option(
+        "--plot", help=N_("Draw the running difference with its interval (PNG, SVG, PDF).")
+    ),
+]
+Workers = Annotated[
+    str | None,
+    typer.Option(
+        metavar="N",
+        help=N_("Play on this many local processes (1 … 64): exactly the figures of one process."),
+    ),
+]
+Jobs = Annotated[str | None, typer.Option(hidden=True)]
+ShardOption = Annotated[
+    str | None,
+    typer.Option(
+        "--shard",
+        metavar="I/N",
+        help=N_(
+            "Play only shard I of N of the deals and print its raw counts (JSON) for "
+            "`atout arena merge`."
+        ),
+    ),
+]
+Ray = Annotated[
+    bool,
+    typer.Option(
+        "--ray",
+        help=N_(
+            "Play on a Ray cluster (RAY_ADDRESS, or one started by `ray start` here, "
+            "else a local one); RAY_ADDRESS alone does the same. Needs atout[ray]."
+        ),
+    ),
+]
+Shards = Annotated[
+    list[str] | None,
+    typer.Argument(
+        metavar="SHARD…", help=N_("The shard files of one run (atout arena --shard I/N).")
+    ),
+]
+
 arena_app = typer.Typer(
     invoke_without_command=True,
     add_completion=False,
@@ -110,77 +187,14 @@ arena_app = typer.Typer(
 )
 
 
-@arena_app.callback()
+@arena_app.callback(help=HELP)
 def arena(
-    context: typer.Context,
-    bots: Annotated[
-        str,
-        typer.Option(
-            help="The two bots, e.g. search,heuristic-1 (the list: docs/howto/bots-arena.md)."
-        ),
-    ] = "search,heuristic-1",
-    players: Annotated[
-        int | None,
-        typer.Option("--players", "-p", help="Number of players: 3, 4 or 5 (default 4)."),
-    ] = None,
-    deals: Annotated[
-        str | None,
-        typer.Option(
-            help=f"How many deals (default 100; at most {MAX_ARENA_DEALS:_}); "
-            "with --deals-file, the first N."
-        ),
-    ] = None,
-    seed: Annotated[
-        int, typer.Option(help="Seed (0 … 2**64 - 1): the same games on any machine.")
-    ] = 0,
-    deals_file: Annotated[
-        str | None,
-        typer.Option(
-            "--deals-file", help="Play the deals of this file of atout.deal/1 records (JSONL)."
-        ),
-    ] = None,
-    as_json: Annotated[
-        bool, typer.Option("--json", help="The results as one JSON object.")
-    ] = False,
-    plot_file: Annotated[
-        str | None,
-        typer.Option(
-            "--plot", help="Draw the running difference with its interval (PNG, SVG, PDF)."
-        ),
-    ] = None,
-    workers: Annotated[
-        str | None,
-        typer.Option(
-            metavar="N",
-            help=f"Play on this many local processes (1 … {MAX_JOBS}): exactly the figures "
-            "of one process.",
-        ),
-    ] = None,
-    jobs: Annotated[str | None, typer.Option(hidden=True)] = None,
-    shard: Annotated[
-        str | None,
-        typer.Option(
-            metavar="I/N",
-            help="Play only shard I of N of the deals and print its raw counts (JSON) for "
-            "`atout arena merge`.",
-        ),
-    ] = None,
-    use_ray: Annotated[
-        bool,
-        typer.Option(
-            "--ray",
-            help="Play on a Ray cluster (RAY_ADDRESS, or one started by `ray start` here, "
-            "else a local one); RAY_ADDRESS alone does the same. Needs atout[ray].",
-        ),
-    ] = False,
-) -> None:
-    """Duplicate matches: each deal played with each bot alone in every seat against
-    copies of the other; marks per donne with 95% intervals paired by deal.
-    `atout arena merge SHARD…` adds up shards."""
-    from atout.bots import arena as A
-    from atout.sim.parallel import default_address
-    from atout.sim.shards import Shard
-
+    context: typer.Context, bots: Bots = "search,heuristic-1", players: Players = None,
+    deals: Deals = None, seed: Seed = 0, deals_file: DealsFile = None, as_json: Json = False,
+    plot_file: Plot = None, workers: Workers = None, jobs: Jobs = None,
+    shard: ShardOption = None, use_ray: Ray = False,
+) -> None:  # fmt: skip
+    """``atout arena`` (its help: :data:`HELP`)."""
     if context.invoked_subcommand is not None:
         no_options_before_merge(context)
         return
@@ -198,6 +212,23 @@ def arena(
             last=last,
         )
     processes = _processes(workers, jobs)
+    _check_spread(processes, use_ray, shard, plot_file, deals_file)
+    path = plot_path(plot_file) if plot_file is not None else None
+    source: int | list[Deal]
+    if deals_file is not None:
+        source, players = _read_deals(deals_file, players, count)
+        total = len(source)
+    else:
+        players = players or 4
+        source = total = count or 100
+    _play(names, players, source, total, seed, processes, use_ray, shard, as_json, path)
+
+
+def _check_spread(
+    processes: int | None, use_ray: bool, shard: str | None, plot_file: str | None,
+    deals_file: str | None,
+) -> None:  # fmt: skip
+    """Refuse --workers with --ray, and --shard with --plot or --deals-file."""
     if processes is not None and use_ray:
         raise _mistake(
             "--workers with --ray: give one; on Ray every CPU of the cluster plays",
@@ -210,14 +241,18 @@ def arena(
         raise _mistake(
             "--shard with --deals-file: shards are of a seed's deals (--deals N --seed S)",
         )
-    path = plot_path(plot_file) if plot_file is not None else None
-    source: int | list[Deal]
-    if deals_file is not None:
-        source, players = _read_deals(deals_file, players, count)
-        total = len(source)
-    else:
-        players = players or 4
-        source = total = count or 100
+
+
+def _play(
+    names: list[str], players: int, source: int | list[Deal], total: int, seed: int,
+    processes: int | None, use_ray: bool, shard: str | None, as_json: bool, path: str | None,
+) -> None:  # fmt: skip
+    """Play the arena's deals (``source``: a count of seeded deals, or the deals), or
+    the shard ``shard`` of them, and show the results or print the shard's counts."""
+    from atout.bots import arena as A
+    from atout.sim.parallel import default_address
+    from atout.sim.shards import Shard
+
     piece = Shard.parse(shard) if shard is not None else None
     if piece is not None and piece.of > total:
         raise _mistake(
@@ -264,21 +299,9 @@ def _show(result: ArenaResult, as_json: bool, path: str | None) -> None:
             typer.echo(f"Plot written to {path}")
 
 
-@arena_app.command("merge")
-def arena_merge(
-    files: Annotated[
-        list[str] | None,
-        typer.Argument(
-            metavar="SHARD…", help="The shard files of one run (atout arena --shard I/N)."
-        ),
-    ] = None,
-    as_json: Annotated[
-        bool, typer.Option("--json", help="The results as one JSON object.")
-    ] = False,
-) -> None:
-    """Add up the shards of one run (`atout arena --shard I/N`) into its report: the same
-    figures and intervals as the run in one process. Refuses shards of different
-    settings, overlapping shards and a run with shards missing."""
+@arena_app.command("merge", help=MERGE_HELP)
+def arena_merge(files: Shards = None, as_json: Json = False) -> None:
+    """``atout arena merge`` (its help: :data:`MERGE_HELP`)."""
     from atout.bots import arena as A
 
     if not files:

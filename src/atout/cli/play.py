@@ -1,0 +1,232 @@
+"""``atout play``: a match at the terminal table, or between bots told donne by donne
+or streamed as an ``atout.game/1`` record (:func:`stream_game`)."""
+
+from __future__ import annotations
+
+import json
+import random
+import sys
+from collections.abc import Iterable, Iterator
+from typing import TYPE_CHECKING, Annotated
+
+import typer
+
+from atout.cli.common import English, Players, UserError, _, check_players, check_seed, is_terminal
+from atout.i18n import N_, gettext
+
+if TYPE_CHECKING:
+    from atout.state import Donne
+    from atout.table import Variant
+
+MAX_COUNT = 10**9
+
+HELP = N_(
+    "Play French Tarot: at a full-screen table against bots when run in a terminal, "
+    "or a whole match between bots, told donne by donne or printed as a record.\n\n"
+    "At the table you sit at seat 0 (the bottom); seat 1 is your right neighbour. The "
+    "match is saved after every action; run `atout play` again to resume it. Between "
+    "bots (--bots LEVEL, --auto, --json, or output not a terminal) each donne is dealt "
+    "as La Donne says, bid, the chien taken and the écart made, played trick by trick "
+    "and scored by the FFT rules; the totals follow."
+)
+LEVELS_HEADING = N_("The bots' levels (--bots, --level):")
+LEVELS = {
+    "random": N_("any legal action, picked at random"),
+    "heuristic": N_("bids on its hand's strength, saves the Petit (default)"),
+    "heuristic-1": N_("the first heuristic bot, frozen: the yardstick"),
+    "search-fast": N_("search on 24 sampled deals a decision: quicker, weaker"),
+    "search": N_("plays each choice out on 64 deals fitting what it saw"),
+    "search-strong": N_("search on 200 sampled deals a decision: slower, stronger"),
+    "search-random": N_("search with random playouts: the policy's yardstick"),
+    "search-cheat": N_("sees every hand (in atout arena): for study only"),
+}
+"""One line on each bot level of :data:`atout.bots.BOTS`, shown by ``atout play --help``."""
+
+
+def help_text(lang: str) -> str:
+    """The help of ``atout play`` in ``lang``: what it does and every bot level."""
+
+    def say(message: str) -> str:
+        return message if lang == "en" else gettext(lang, message)
+
+    width = max(map(len, LEVELS)) + 2
+    levels = [f"  {name:<{width}}{say(text)}" for name, text in LEVELS.items()]
+    return "\n\n".join([say(HELP), "\b\n" + "\n".join([say(LEVELS_HEADING), *levels])])
+
+
+Bots = Annotated[
+    str | None,
+    typer.Option(
+        help=N_(
+            "Bots in every seat, of this level (the levels are listed above): a match "
+            "between bots, told donne by donne (or --json)."
+        )
+    ),
+]
+Level = Annotated[
+    str | None,
+    typer.Option(
+        help=N_("The bots' level at the table, or with --auto (heuristic by default)."),
+    ),
+]
+Donnes = Annotated[
+    int,
+    typer.Option(help=N_("How many donnes the match lasts (void ones count), 1 … 1_000_000_000.")),
+]
+Seed = Annotated[
+    int | None,
+    typer.Option(help=N_("Seed for a reproducible match (≥ 0); without it, the secure source.")),
+]
+Json = Annotated[
+    bool,
+    typer.Option("--json", help=N_("Print one atout.game/1 record (docs/reference/formats.md).")),
+]
+Auto = Annotated[
+    bool,
+    typer.Option(
+        "--auto", help=N_("Bots in every seat, of the --level (the default off a terminal).")
+    ),
+]
+Resume = Annotated[bool, typer.Option("--resume", help=N_("Resume the unfinished match at once."))]
+NoAnimation = Annotated[
+    bool, typer.Option("--no-animation", help=N_("Show the deal at once, without animation."))
+]
+
+
+def play(
+    bots: Bots = None,
+    level: Level = None,
+    players: Players = 4,
+    deals: Donnes = 5,
+    seed: Seed = None,
+    as_json: Json = False,
+    english: English = False,
+    auto: Auto = False,
+    resume: Resume = False,
+    no_animation: NoAnimation = False,
+) -> None:
+    """``atout play`` (its help: :func:`help_text`)."""
+    from atout.i18n import reader_language
+
+    variant = check_players(players)
+    _check_levels(bots, level)
+    if deals < 1:
+        raise UserError(_("--deals {deals}: give a number of donnes ≥ 1", deals=deals))
+    if deals > MAX_COUNT:
+        raise UserError(
+            _("--deals {deals}: give a number of donnes ≤ {most:_}", deals=deals, most=MAX_COUNT)
+        )
+    check_seed(seed)
+    at_table = bots is None and not (as_json or auto) and is_terminal(sys.stdin, sys.stdout)
+    _check_play_options(bots, level, as_json, english, at_table, resume, no_animation)
+    lang = "en" if english else "fr"
+    if at_table:
+        from atout.tui.app import run
+        from atout.tui.session import Settings
+
+        settings = Settings(players, level or "heuristic", deals, not no_animation, lang)
+        run(settings, seed, resume)
+        return
+    if bots is None and not (as_json or auto):
+        print(
+            _(
+                "atout play: standard input or output is not a terminal, so no table opens; "
+                "here is a match between bots instead (--bots LEVEL or --auto asks for it "
+                "without this note)."
+            ),
+            file=sys.stderr,
+        )
+    _play_bots(variant, bots or level or "heuristic", deals, seed, as_json, reader_language(), lang)
+
+
+def _check_levels(bots: str | None, level: str | None) -> None:
+    """Refuse a level that is not one of the bots'."""
+    from atout.bots import BOTS
+
+    for option, value in (("--bots", bots), ("--level", level)):
+        if value is not None and value not in BOTS:
+            raise UserError(
+                _(
+                    "{option} {value!r:.40}: choose one of {choices}",
+                    option=option,
+                    value=value,
+                    choices=", ".join(BOTS),
+                )
+            )
+
+
+def _check_play_options(
+    bots: str | None, level: str | None, as_json: bool, english: bool, at_table: bool,
+    resume: bool, no_animation: bool,
+) -> None:  # fmt: skip
+    """Refuse options that would do nothing with the others given."""
+    if bots is not None and level is not None:
+        raise UserError(
+            _(
+                "--level goes with the table or --auto; with --bots the level is {bots}",
+                bots=bots,
+            )
+        )
+    if as_json and english:
+        raise UserError(
+            _(
+                "--english names cards for people; records hold canonical cards (KS, T21)",
+            )
+        )
+    for option, given in (("--resume", resume), ("--no-animation", no_animation)):
+        if given and not at_table:
+            raise UserError(
+                _(
+                    "{option} goes with the table: `atout play` in a terminal, without "
+                    "--bots, --auto or --json",
+                    option=option,
+                )
+            )
+
+
+def _play_bots(
+    variant: Variant, level: str, deals: int, seed: int | None, as_json: bool, lang: str,
+    cards: str,
+) -> None:  # fmt: skip
+    """A match between bots, written donne by donne as it is played, in ``lang`` with
+    the cards named in ``cards``."""
+    from atout.bots import BOTS, iter_match
+    from atout.describe import describe_donne
+    from atout.i18n import said
+    from atout.match import Match
+    from atout.randomness import make_rng
+
+    master = make_rng(seed)
+    deal_rng = random.Random(master.getrandbits(64))
+    agents = [BOTS[level](random.Random(master.getrandbits(64))) for _ in range(variant.players)]
+    match = Match(variant, keep=False)
+    played = iter_match(match, agents, deals, deal_rng)
+    if as_json:
+        for text in stream_game(played, [f"bot:{level}"] * variant.players, seed):
+            typer.echo(text, nl=False)
+        typer.echo()
+        return
+    for number, donne in enumerate(played, 1):
+        typer.echo("\n".join(describe_donne(donne, number, lang, cards)))
+        typer.echo(said(lang, "  Totals: {totals}", totals=match.totals()))
+    totals = match.totals()
+    standings = sorted(range(variant.players), key=lambda s: -totals[s])
+    each = ", ".join(
+        said(lang, "seat {seat} {total:+d}", seat=s, total=totals[s]) for s in standings
+    )
+    typer.echo(said(lang, "Final totals: {totals}", totals=each))
+
+
+def stream_game(donnes: Iterable[Donne], seats: list[str], seed: int | None) -> Iterator[str]:
+    """The text of ``json.dumps(game_record(donnes, seats, seed), ensure_ascii=False)``
+    in pieces, one a donne as it comes: the header, each donne, then the totals."""
+    from atout.record import GAME_FORMAT, donne_record
+    from atout.scoring import add_marks
+
+    head = {"format": GAME_FORMAT, "players": len(seats), "seed": seed, "seats": seats}
+    yield json.dumps(head, ensure_ascii=False)[:-1] + ', "donnes": ['
+    totals: tuple[int, ...] = (0,) * len(seats)
+    for number, donne in enumerate(donnes):
+        yield (", " if number else "") + json.dumps(donne_record(donne), ensure_ascii=False)
+        totals = add_marks(totals, donne.returns())
+    yield f'], "totals": {json.dumps(list(totals))}}}'

@@ -1,0 +1,39 @@
+"""``atout serve``: the web table's server (:mod:`atout.web.server`)."""
+
+from __future__ import annotations
+
+from typing import Annotated
+
+import typer
+
+from atout.i18n import N_
+
+HELP = N_(
+    "Serve the web table: a table for friends and bots in the browser, one link per "
+    "seat. One worker; every action is stored before it is acknowledged."
+)
+
+Host = Annotated[str, typer.Option("--host", help=N_("The address to listen on."))]
+Port = Annotated[int, typer.Option("--port", help=N_("The port to listen on."))]
+Database = Annotated[
+    str | None,
+    typer.Option(
+        "--db",
+        help=N_(
+            "The database: sqlite:///PATH or postgresql+asyncpg://USER@HOST/DATABASE "
+            "(default: atout.db in $ATOUT_HOME or the user's data folder)."
+        ),
+    ),
+]
+MaxTables = Annotated[
+    int, typer.Option("--max-tables", help=N_("The most open tables the server holds."))
+]
+
+
+def serve(
+    host: Host = "127.0.0.1", port: Port = 8000, db: Database = None, max_tables: MaxTables = 1000
+) -> None:
+    """``atout serve`` (its help: :data:`HELP`)."""
+    from atout.web.server import serve as run_server
+
+    run_server(host=host, port=port, db=db, max_tables=max_tables)
