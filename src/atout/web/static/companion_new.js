@@ -1,11 +1,18 @@
 // The table companion: open an evening (players, names, rules profile).
 import { ruleLink } from "./rules.js";
+import { evenings, forget } from "./companion_store.js";
 
 const boot = JSON.parse(document.getElementById("boot").textContent);
 const fr = boot.lang === "fr";
 const T = fr
-  ? { player: "Joueur", fft: "FFT (règles officielles)", maison: "Maison", same: "Les règles de la FFT, sans différence." }
-  : { player: "Player", fft: "FFT (official rules)", maison: "House", same: "The FFT's rules, no difference." };
+  ? {
+    player: "Joueur", fft: "FFT (règles officielles)", maison: "Maison", same: "Les règles de la FFT, sans différence.",
+    scorer: "marqueur", viewer: "spectateur", forget: "Oublier", donneOne: "{n} donne", donnes: "{n} donnes",
+  }
+  : {
+    player: "Player", fft: "FFT (official rules)", maison: "House", same: "The FFT's rules, no difference.",
+    scorer: "scorer", viewer: "viewer", forget: "Forget", donneOne: "{n} donne", donnes: "{n} donnes",
+  };
 
 const players = document.getElementById("players");
 const names = document.getElementById("names");
@@ -90,3 +97,36 @@ document.getElementById("setup").addEventListener("submit", async (event) => {
     error.textContent = fr ? "Pas de connexion au serveur." : "No connection to the server.";
   }
 });
+
+// The evenings this device scores or views (kept by the evening page), the last first.
+function renderEvenings() {
+  const list = evenings();
+  const section = document.getElementById("evenings");
+  const ul = document.getElementById("evening-list");
+  section.hidden = list.length === 0;
+  ul.replaceChildren();
+  for (const e of list) {
+    const li = document.createElement("li");
+    const a = document.createElement("a");
+    a.href = e.link;
+    a.className = "evening";
+    const when = new Date(e.seen).toLocaleDateString(boot.lang, { day: "numeric", month: "short" });
+    const one = e.donnes === 1 || (fr && e.donnes === 0); // French: 0 and 1 singular
+    const donnes = (one ? T.donneOne : T.donnes).replace("{n}", e.donnes);
+    a.textContent = `${e.names.join(", ")} · ${donnes} · ${T[e.role]} · ${when}`;
+    const button = document.createElement("button");
+    button.type = "button";
+    button.textContent = T.forget;
+    button.addEventListener("click", () => {
+      forget(e.id, e.role);
+      renderEvenings();
+    });
+    li.append(a, button);
+    ul.append(li);
+  }
+}
+
+renderEvenings();
+if ("serviceWorker" in navigator && window.isSecureContext) {
+  navigator.serviceWorker.register("/companion-sw.js", { scope: "/companion" }).catch(() => {});
+}
