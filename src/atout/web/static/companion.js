@@ -79,6 +79,9 @@ let queue = []; // the entries waiting to be sent, oldest first (as kept in Inde
 let blocked = null; // {text, rule, key, stale}: the first waiting entry, refused or stale
 let sendingFrom = null; // the form whose entry is on its way (its Save button waits)
 let offline = false;
+let formBase = null; // the sheet's version when the open panel was opened
+let formGen = 0; // counts the panels opened: an answer closes only the form it came from
+let sendingGen = 0;
 let retryMs = POLL_MS;
 let pollTimer = null;
 let panel = null; // "fault" | "result" | "petit" | null
@@ -186,8 +189,10 @@ async function poll(force = false) {
     showStatus();
     if (queue.length && !blocked) await flush();
   } catch (e) {
+    const was = offline;
     offline = true;
     retryMs = Math.min(retryMs * 2, MAX_RETRY_MS);
+    if (!was && view && queue.length) render();
     showStatus();
   }
   pollTimer = setTimeout(poll, retryMs);
@@ -198,12 +203,24 @@ function expected() {
   return queue.length ? queue[queue.length - 1].n + 1 : view.version;
 }
 
+/** Open (or close) a panel: its entry follows the sheet as it is now (`formBase`), so
+ * that a sheet changed meanwhile on another phone is said before anything is saved. */
+function openPanel(name) {
+  panel = panel === name ? null : name;
+  formBase = expected();
+  formGen += 1;
+  render();
+}
+
 async function enter(entry, where) {
   if (!view || view.role !== "scorer" || sendingFrom === where) return;
+  sendingFrom = where; // set at once: a second tap before the first is kept does nothing
+  sendingGen = formGen;
   message = null;
-  const item = await store.addWaiting(boot.evening, entry, expected(), where);
+  const panelForm = where === "result-form" || where === "fault-form" || where === "petit-form";
+  const n = !queue.length && panelForm && formBase !== null ? Math.min(formBase, view.version) : expected();
+  const item = await store.addWaiting(boot.evening, entry, n, where);
   queue.push(item);
-  sendingFrom = where;
   render();
   showStatus();
   flush();
@@ -256,7 +273,7 @@ async function sendAll() {
 }
 
 async function settle(item, answer, data) {
-  const open = sendingFrom === item.where && queue.length === 1;
+  const open = sendingFrom === item.where && queue.length === 1 && sendingGen === formGen;
   if (answer.ok) {
     takeView(data);
     await drop(item);
@@ -269,6 +286,7 @@ async function settle(item, answer, data) {
       // the form is still open with what was typed: the message goes beside it
       await drop(item);
       message = shown;
+      formBase = data.stale ? data.version : formBase;
     } else {
       blocked = { ...shown, key: item.key, stale: answer.status === 409 };
       message = null;
@@ -505,10 +523,10 @@ function currentCard(scorer) {
       slot("cut-form"),
       saveButton("cut-form", "cut-button", T.enterCut, "")) : null,
     h("div", { class: "buttons" },
-      h("button", { id: "fault-button", class: panel === "fault" ? "on" : "", onclick: () => { panel = panel === "fault" ? null : "fault"; render(); } }, T.fault),
-      h("button", { id: "petit-button", class: panel === "petit" ? "on" : "", onclick: () => { panel = panel === "petit" ? null : "petit"; render(); } }, T.petitSec),
+      h("button", { id: "fault-button", class: panel === "fault" ? "on" : "", onclick: () => openPanel("fault") }, T.fault),
+      h("button", { id: "petit-button", class: panel === "petit" ? "on" : "", onclick: () => openPanel("petit") }, T.petitSec),
       h("button", { id: "pass-button", disabled: sendingFrom === "actions", onclick: () => enter({ type: "all_pass" }, "actions") }, T.allPass),
-      h("button", { id: "result-button", class: `primary ${panel === "result" ? "on" : ""}`, onclick: () => { panel = panel === "result" ? null : "result"; render(); } }, T.result),
+      h("button", { id: "result-button", class: `primary ${panel === "result" ? "on" : ""}`, onclick: () => openPanel("result") }, T.result),
     ),
   );
   body.push(actions);
@@ -670,6 +688,8 @@ function sheetCard(scorer) {
           ev.stopPropagation();
           editing = d.number;
           panel = null;
+          formBase = expected();
+          formGen += 1;
           render();
           document.getElementById("current").scrollIntoView();
         } }, T.edit));
@@ -776,7 +796,11 @@ document.addEventListener("visibilitychange", () => {
 window.addEventListener("online", () => poll(true));
 
 if ("serviceWorker" in navigator && window.isSecureContext) {
-  navigator.serviceWorker.register("/companion-sw.js", { scope: "/companion" }).catch(() => {});
+  navigator.serviceWorker
+    .register("/companion-sw.js", { scope: "/companion" })
+    .then(() => navigator.serviceWorker.ready)
+    .then((registration) => registration.active.postMessage({ keep: window.location.pathname }))
+    .catch(() => {}); // without it the page still works online, its entries kept all the same
 }
 queue = await store.waiting(boot.evening);
 view = await store.lastView(VIEW_KEY);

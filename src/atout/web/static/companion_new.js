@@ -8,10 +8,14 @@ const T = fr
   ? {
     player: "Joueur", fft: "FFT (règles officielles)", maison: "Maison", same: "Les règles de la FFT, sans différence.",
     scorer: "marqueur", viewer: "spectateur", forget: "Oublier", donneOne: "{n} donne", donnes: "{n} donnes",
+    evenings: "Les soirées de cet appareil",
+    kept: "Gardées sur cet appareil seulement : « Oublier » retire une soirée de la liste, pas du serveur.",
   }
   : {
     player: "Player", fft: "FFT (official rules)", maison: "House", same: "The FFT's rules, no difference.",
     scorer: "scorer", viewer: "viewer", forget: "Forget", donneOne: "{n} donne", donnes: "{n} donnes",
+    evenings: "This device's evenings",
+    kept: "Kept on this device only: “Forget” takes an evening off the list, not off the server.",
   };
 
 const players = document.getElementById("players");
@@ -102,9 +106,18 @@ document.getElementById("setup").addEventListener("submit", async (event) => {
 function renderEvenings() {
   const list = evenings();
   const section = document.getElementById("evenings");
-  const ul = document.getElementById("evening-list");
   section.hidden = list.length === 0;
-  ul.replaceChildren();
+  section.replaceChildren();
+  if (!list.length) return;
+  const heading = document.createElement("h2");
+  heading.textContent = T.evenings;
+  const ul = document.createElement("ul");
+  ul.className = "evenings";
+  ul.id = "evening-list";
+  const hint = document.createElement("p");
+  hint.className = "hint";
+  hint.textContent = T.kept;
+  section.append(heading, ul, hint);
   for (const e of list) {
     const li = document.createElement("li");
     const a = document.createElement("a");
@@ -128,5 +141,9 @@ function renderEvenings() {
 
 renderEvenings();
 if ("serviceWorker" in navigator && window.isSecureContext) {
-  navigator.serviceWorker.register("/companion-sw.js", { scope: "/companion" }).catch(() => {});
+  navigator.serviceWorker
+    .register("/companion-sw.js", { scope: "/companion" })
+    .then(() => navigator.serviceWorker.ready)
+    .then((registration) => registration.active.postMessage({ keep: window.location.pathname }))
+    .catch(() => {}); // without it the page still works online, its entries kept all the same
 }

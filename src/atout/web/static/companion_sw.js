@@ -48,9 +48,27 @@ async function networkFirst(request) {
   } catch (error) {
     const copy = await cache.match(key);
     if (copy) return copy;
-    throw error;
+    if (request.mode !== "navigate") throw error;
+    return new Response(OFFLINE, { status: 503, headers: { "Content-Type": "text/html; charset=utf-8" } });
   }
 }
+
+const OFFLINE = `<!doctype html><meta charset="utf-8"><meta name="viewport" content="width=device-width">
+<title>atout</title><p lang="fr">Pas de connexion, et cette page n'a jamais été ouverte sur cet appareil.
+<a href="/companion">Les soirées de cet appareil</a></p><p lang="en">No connection, and this page was never
+opened on this device. <a href="/companion">This device's evenings</a></p>`;
+
+// A page opened before the worker was in control asks for its own address to be kept.
+self.addEventListener("message", (event) => {
+  const path = event.data && event.data.keep;
+  if (typeof path !== "string" || !path.startsWith("/companion")) return;
+  event.waitUntil(
+    caches.open(CACHE).then(async (cache) => {
+      const answer = await fetch(path);
+      if (answer.ok) await cache.put(self.location.origin + path, answer);
+    }),
+  );
+});
 
 self.addEventListener("fetch", (event) => {
   const request = event.request;
