@@ -81,7 +81,7 @@ def in_view_beside(page: Page, message: str, button: str) -> None:
     box = page.locator(message).bounding_box()
     save = page.locator(button).bounding_box()
     assert box is not None and save is not None
-    assert 0 <= box["y"] and box["y"] + box["height"] <= PHONE["height"]
+    assert box["y"] >= 0 and box["y"] + box["height"] <= PHONE["height"]
     assert 0 <= save["y"] - (box["y"] + box["height"]) < 120
 
 
