@@ -163,13 +163,14 @@ def test_one_map_of_fields_and_faults_to_rules() -> None:
     """The companion's score sheets cite the record's rules for each field (a sheet's
     cards of the deal are only entered: docs/reference/formats.md), and records check faults against
     the deal's own map (D10–D14)."""
-    from atout import companion, dealing, record
+    from atout import dealing, record
+    from atout.companion import replay
 
     for key, rule in record.DONNE_RULES.items():
-        assert companion._SHEET_RULES[key] == rule, key
+        assert replay.SHEET_RULES[key] == rule, key
     entered = {"shuffled", "pack", "sequence", "hands", "chien"}
     for key, rule in record.DEAL_RULES.items():
-        assert companion._SHEET_DEAL_RULES[key] == (
+        assert replay.SHEET_DEAL_RULES[key] == (
             "docs/reference/formats.md" if key in entered else rule
         )
     assert record.DONNE_RULES["ecart"] == "E1, E3"

@@ -1,0 +1,206 @@
+"""The evening exported: the score sheet as CSV (:func:`sheet_csv`) and as lines of
+text (:func:`sheet_lines`), and as an ``atout.game/1`` record (:func:`game_record`)
+that :func:`atout.companion.read_evening` and ``atout replay`` read back."""
+
+from __future__ import annotations
+
+import csv
+import io
+from typing import Any
+
+from atout.companion.log import EveningLog
+from atout.companion.sheet import DonneSheet
+from atout.companion.text import CONTRACTS_FR, FAULT_NAMES, pts
+from atout.record import rules_record
+from atout.score_text import number as number_text
+from atout.score_text import score_equation
+from atout.scoring import running_totals, sum_of_marks
+
+
+def sheet_csv(evening: EveningLog, lang: str = "en") -> str:
+    """The score sheet as CSV: one row per donne, marks then running totals."""
+    out = io.StringIO()
+    writer = csv.writer(out, lineterminator="\n")
+    fr = lang == "fr"
+    names = evening.names
+    head = ["donne", "donneur" if fr else "dealer", "issue" if fr else "outcome"]
+    head += ["contrat" if fr else "contract", "preneur" if fr else "taker"]
+    head += ["appelé" if fr else "partner", "points", "bouts", "score"]
+    head += [f"{n} ({'marque' if fr else 'marks'})" for n in names]
+    head += [f"{n} (total)" for n in names]
+    head += [f"{n} ({'pénalité' if fr else 'penalty'})" for n in names]
+    head += ["calcul (S3)" if fr else "working (S3)"]
+    writer.writerow(head)
+    finished = evening.finished()
+    sums = running_totals(map(evening.marks_of, finished), evening.players)
+    for sheet, running in zip(finished, sums, strict=True):
+        writer.writerow(_csv_row(evening, sheet, running, lang))
+    return out.getvalue()
+
+
+def _csv_row(
+    evening: EveningLog, sheet: DonneSheet, running: tuple[int, ...], lang: str
+) -> list[Any]:
+    fr = lang == "fr"
+    names = evening.names
+    e, r = sheet.entry or {}, sheet.result
+    penalties = sheet.penalties()
+    if sheet.void:
+        outcome = sheet.outcome_text(lang).rsplit(" (", 1)[0] if fr else sheet.outcome
+    else:
+        outcome = "jouée" if fr else "played"
+    return [
+        sheet.number,
+        names[sheet.dealer],
+        outcome,
+        CONTRACTS_FR.get(e.get("contract", ""), "") if fr else e.get("contract", ""),
+        names[e["taker"]] if e else "",
+        names[e["partner"]] if e.get("partner") is not None else "",
+        number_text(r.points, lang) if r else "",
+        r.bouts if r else "",
+        r.score if r else "",
+        *evening.marks_of(sheet),
+        *running,
+        *(penalties.get(s, 0) for s in range(evening.players)),
+        score_equation(r.breakdown, lang) if r else "",
+    ]
+
+
+def game_record(evening: EveningLog) -> dict[str, Any]:
+    """The evening as ``atout.game/1`` with the companion's additions (README): the
+    hands were not entered, so every donne says ``"hands_known": false`` and keeps
+    what was entered in ``"entered"``."""
+    finished = evening.finished()
+    donnes = [donne_record(evening, sheet) for sheet in finished]
+    running = sum_of_marks(map(evening.marks_of, finished), evening.players)
+    return {
+        "format": "atout.game/1",
+        "players": evening.players,
+        "seed": None,
+        "seats": list(evening.names),
+        "rules": rules_record(evening.rules),
+        "donnes": donnes,
+        "totals": running,
+    }
+
+
+def donne_record(evening: EveningLog, sheet: DonneSheet) -> dict[str, Any]:
+    """One donne of :func:`game_record`."""
+    e, r = sheet.entry, sheet.result
+    faults = [
+        {
+            "kind": v.fault.kind,
+            "by": v.fault.by,
+            "card": None if v.fault.card is None else str(v.fault.card),
+            "rule": v.fault.rule,
+            "at": 0,
+        }
+        for v in sheet.faults
+    ]
+    return {
+        "deal": _deal_record(evening, sheet),
+        "hands_known": False,
+        "barred": sorted(sheet.barred),
+        "faults": faults,
+        "void": "misdeal" if sheet.void == "misdeal" else sheet.void,
+        "bids": [],
+        "taker": e["taker"] if e else None,
+        "contract": e["contract"] if e else None,
+        "called": e.get("called") if e else None,
+        "partner": e.get("partner") if e else None,
+        "ecart": None,
+        "poignees": [[s, level, []] for s, level in (e or {}).get("poignees", [])],
+        "chelem": e.get("chelem") if e else None,
+        "tricks": [],
+        "result": r.as_record() if r else None,
+        "entered": _entered_record(evening, sheet),
+    }
+
+
+def _deal_record(evening: EveningLog, sheet: DonneSheet) -> dict[str, Any]:
+    first = sheet.number == 1 and evening.draw_by_cards
+    draw = [[s, [str(c) for c in cards]] for s, cards in evening.draw.draw_order]
+    return {
+        "format": "atout.deal/1",
+        "players": evening.players,
+        "seed": None,
+        "draw": draw if first else None,
+        "dealer": sheet.dealer,
+        "shuffler": sheet.shuffler,
+        "cutter": sheet.cutter,
+        "shuffled": None,
+        "cut": sheet.cut,
+        "pack": None,
+        "sequence": [],
+        "hands": [[] for _ in range(evening.players)],
+        "chien": [],
+        "petit_sec": sheet.void_by if sheet.void == "petit_sec" else None,
+        "first_bidder": sheet.first_bidder,
+        "leader": sheet.leader,
+        "next_dealer": sheet.deal.next_dealer,
+    }
+
+
+_ENTERED = ("points", "bouts", "pile", "every_trick", "petit_au_bout", "petit_in_chien")
+
+
+def _entered_record(evening: EveningLog, sheet: DonneSheet) -> dict[str, Any]:
+    entered: dict[str, Any] = {
+        "penalties": [sheet.penalties().get(s, 0) for s in range(evening.players)]
+    }
+    e = sheet.entry
+    if e is not None:
+        entered |= {k: e[k] for k in _ENTERED if e.get(k) is not None}
+    return entered
+
+
+def sheet_lines(evening: EveningLog) -> list[str]:
+    """The score sheet as lines of text: each donne finished (its dealer, how it ended,
+    the contract, the taker, the points, the bouts, the marks and the running totals),
+    then the totals, the penalties and who is ahead."""
+    names = evening.names
+    finished = evening.finished()
+    rows = running_totals(map(evening.marks_of, finished), evening.players)
+    lines = [
+        _donne_line(evening, sheet, running) for sheet, running in zip(finished, rows, strict=True)
+    ]
+    totals = evening.totals()
+    lines.append("Totals: " + ", ".join(f"{n} {t:+d}" for n, t in zip(names, totals, strict=True)))
+    penalties = evening.penalties()
+    if any(penalties):
+        lines.append(
+            "Penalties (D11): "
+            + ", ".join(f"{n} {p}" for n, p in zip(names, penalties, strict=True) if p)
+        )
+    if evening.finished():
+        standings = evening.standings()
+        best = max(standings)
+        lines.append(
+            "Ahead: " + ", ".join(n for n, s in zip(names, standings, strict=True) if s == best)
+        )
+    return lines
+
+
+def _donne_line(evening: EveningLog, sheet: DonneSheet, running: tuple[int, ...]) -> str:
+    names = evening.names
+    head = f"{sheet.number:>3}  {names[sheet.dealer]} deals"
+    faults = "; ".join(
+        f"{v.fault.rule} {FAULT_NAMES[v.fault.kind][0]} by {names[v.fault.by]}"
+        + (f" ({v.fault.card})" if v.fault.card is not None else "")
+        for v in sheet.faults
+    )
+    head += f" [{faults}]" if faults else ""
+    e, r = sheet.entry, sheet.result
+    if sheet.void is not None or e is None or r is None:
+        return f"{head}: void, {sheet.outcome_text('en') or 'all pass (B3)'}"
+    camp = names[e["taker"]]
+    if e.get("partner") is not None and e["partner"] != e["taker"]:
+        camp += f" with {names[e['partner']]}"
+    verdict = "made" if r.made else "failed"
+    shown = " ".join(f"{m:+d}" for m in evening.marks_of(sheet))
+    sums = " ".join(f"{t:+d}" for t in running)
+    return (
+        f"{head}: {e['contract']} by {camp}, {pts(r.points)} points, {r.bouts} bouts, "
+        f"{verdict} by {r.difference}; score {score_equation(r.breakdown, 'en')}; "
+        f"marks {shown}; totals {sums}"
+    )

@@ -1,0 +1,87 @@
+"""The evening as the companion's pages show it: one JSON object, in the page's
+language."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from atout.companion.guide import guide
+from atout.companion.log import EveningLog
+from atout.companion.profiles import differences
+from atout.companion.sheet import DonneSheet
+from atout.scoring import running_totals
+from atout.state import VOID_RULES
+
+
+def view(evening: EveningLog, lang: str = "en") -> dict[str, Any]:
+    """The whole evening as the page shows it (JSON)."""
+    sums = running_totals(map(evening.marks_of, evening.donnes), evening.players)
+    sheets = [
+        _donne_view(evening, sheet, running, lang)
+        for sheet, running in zip(evening.donnes, sums, strict=True)
+    ]
+    standings = evening.standings()
+    best = max(standings) if evening.finished() else None
+    return {
+        "players": evening.players,
+        "names": list(evening.names),
+        "profile": evening.profile,
+        "differences": [
+            {"setting": d.setting, "rule": d.rule, "text": d.fr if lang == "fr" else d.en}
+            for d in differences(evening.rules)
+        ],
+        "draw": [[s, [c.display(lang) for c in cards]] for s, cards in evening.draw.draw_order],
+        "to_draw": evening.draw.seats_to_draw() if evening.first_dealer is None else [],
+        "first_dealer": evening.first_dealer,
+        "guide": guide(evening, lang),
+        "donnes": sheets,
+        "totals": evening.totals(),
+        "penalties": evening.penalties(),
+        "standings": standings,
+        "ahead": [s for s in range(evening.players) if standings[s] == best]
+        if best is not None
+        else [],
+        "entries": len(evening.log),
+        "can_undo": evening.can_undo,
+    }
+
+
+def _donne_view(
+    evening: EveningLog, sheet: DonneSheet, running: tuple[int, ...], lang: str
+) -> dict[str, Any]:
+    e = sheet.entry
+    return {
+        "number": sheet.number,
+        "dealer": sheet.dealer,
+        "shuffler": sheet.shuffler,
+        "cutter": sheet.cutter,
+        "first_bidder": sheet.first_bidder,
+        "barred": sorted(sheet.barred_now),
+        "cut": sheet.cut,
+        "over": sheet.over,
+        "void": sheet.void,
+        "void_rule": VOID_RULES[sheet.void] if sheet.void else None,
+        "void_by": sheet.void_by,
+        "outcome": sheet.outcome_text(lang),
+        "edited": sheet.edited,
+        "faults": [
+            {
+                "kind": v.fault.kind,
+                "by": v.fault.by,
+                "card": None if v.fault.card is None else v.fault.card.display(lang),
+                "rule": v.fault.rule,
+                "voids": v.fault.voids,
+                "lines": [line.as_json(lang) for line in v.lines],
+            }
+            for v in sheet.faults
+        ],
+        "entry": e,
+        "contract": e["contract"] if e else None,
+        "taker": e["taker"] if e else None,
+        "partner": e.get("partner") if e else None,
+        "result": sheet.result.as_record() if sheet.result else None,
+        "lines": [line.as_json(lang) for line in sheet.lines],
+        "marks": evening.marks_of(sheet),
+        "totals": list(running) if sheet.over else None,
+        "penalties": [sheet.penalties().get(s, 0) for s in range(evening.players)],
+    }

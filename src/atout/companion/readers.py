@@ -1,0 +1,94 @@
+"""The small readers of what a scorer enters: the players' names, a card typed in the
+page's language, a pile, card points, a whole number. Each refuses a bad value with
+its rule."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any
+
+from atout.cards import Card, CardSet
+from atout.companion.base import MAX_NAME, refuse
+from atout.errors import InvalidNotationError
+
+
+def read_names(names: Sequence[str] | None, players: int) -> tuple[str, ...]:
+    if names is None:
+        return tuple(f"J{s + 1}" for s in range(players))
+    if isinstance(names, str) or len(names) != players:
+        raise refuse("⚙", "c_names_count", players=players)
+    clean = []
+    for i, name in enumerate(names):
+        if not isinstance(name, str) or not name.strip() or len(name.strip()) > MAX_NAME:
+            raise refuse("⚙", "c_name_length", number=i + 1, most=MAX_NAME)
+        clean.append(name.strip())
+    if len(set(clean)) != players:
+        raise refuse("⚙", "c_names_different")
+    return tuple(clean)
+
+
+def read_card(value: Any, what: str, rule: str) -> Card:
+    if isinstance(value, int) and not isinstance(value, bool) and 0 <= value < 78:
+        return Card(value)
+    if not isinstance(value, str) or len(value) > 12:
+        raise refuse(rule, "c_card_needed", what=what)
+    try:
+        return Card.parse(value)
+    except (InvalidNotationError, ValueError):
+        raise refuse(rule, "c_not_a_card", what=what, value=f"{value!r:.14}") from None
+
+
+def canonical(value: Any, lang: str) -> Any:
+    """A card typed in ``lang`` in the canonical notation (``RC`` in French: ``KH``);
+    what is not a card stays as it is, for the checks to refuse."""
+    if not isinstance(value, str):
+        return value
+    try:
+        return str(Card.parse(value, lang))
+    except InvalidNotationError:
+        return value
+
+
+def canonical_cards(entry: dict[str, Any], lang: str) -> dict[str, Any]:
+    """The entry with its typed cards (draw, fault, called card, pile) canonical, so
+    that the log and the record read the same in any language."""
+    fields = entry["result"] if entry["type"] == "edit" else entry
+    for key in ("card", "called"):
+        if key in fields:
+            fields[key] = canonical(fields[key], lang)
+    pile = fields.get("pile")
+    if isinstance(pile, str):
+        pile = pile.replace(",", " ").split()
+    if isinstance(pile, list):
+        fields["pile"] = [canonical(card, lang) for card in pile]
+    return entry
+
+
+def read_pile(value: Any) -> CardSet:
+    if isinstance(value, str):
+        value = value.replace(",", " ").split()
+    if not isinstance(value, list) or len(value) > 78:
+        raise refuse("S1", "c_pile_list")
+    cards = [read_card(v, "pile", "S1") for v in value]
+    if len(set(cards)) != len(cards):
+        twice = next(c for c in cards if cards.count(c) > 1)
+        raise refuse("S1", "c_pile_twice", card=twice)
+    return CardSet(cards)
+
+
+def half_points(value: Any, what: str = "points") -> int:
+    """S1: card points are a multiple of 0.5 from 0 to 91."""
+    if isinstance(value, bool) or not isinstance(value, int | float):
+        raise refuse("S1", "c_number", what=what)
+    doubled = value * 2
+    if doubled != int(doubled):
+        raise refuse("S1", "c_half_points", what=what, value=float(value))
+    if not 0 <= doubled <= 182:
+        raise refuse("S1", "c_points_bounds", what=what, value=float(value))
+    return int(doubled)
+
+
+def whole(value: Any, what: str, low: int, high: int, rule: str = "⚙") -> int:
+    if isinstance(value, bool) or not isinstance(value, int) or not low <= value <= high:
+        raise refuse(rule, "c_whole_number", what=what, low=low, high=high, value=f"{value!r:.20}")
+    return value

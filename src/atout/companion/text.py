@@ -1,0 +1,125 @@
+"""How the companion says things: the names of faults and of void donnes, a card in a
+sentence, the lines that explain a fault's consequence (D10–D14) and a donne's marks
+(S1–S5, A1–A5), in English and in French."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from atout.cards import Card
+from atout.companion.base import Line
+from atout.dealing import FaultRecorded, bar_rule
+from atout.score_text import score_lines, seat_names
+from atout.scoring import Result
+
+FAULT_NAMES = {
+    "misdeal": ("misdeal", "maldonne"),
+    "chien_count": ("wrong chien count", "chien mal compté"),
+    "card_exposed": ("card turned face up", "carte retournée"),
+    "early_pickup": ("cards picked up too early", "cartes ramassées trop tôt"),
+}
+
+OUTCOMES = {  # their rules: state.VOID_RULES
+    "petit_sec": ("Petit sec", "Petit sec"),
+    "all_pass": ("all pass", "tous passent"),
+}
+CONTRACTS_FR = {
+    "prise": "Prise",
+    "garde": "Garde",
+    "garde_sans": "Garde sans",
+    "garde_contre": "Garde contre",
+}
+
+
+def pts(value: float) -> str:
+    """Card points for an English line: ``43.5``, ``41``."""
+    return f"{value:g}"
+
+
+def card_text(card: Card, lang: str) -> str:
+    """A card for a sentence: ``R♠``, ``trump 7`` / ``atout 7``, ``the Excuse``."""
+    if card.is_excuse:
+        return "l'Excuse" if lang == "fr" else "the Excuse"
+    if card.is_trump:
+        return f"{'atout' if lang == 'fr' else 'trump'} {card.display(lang)}"
+    return card.display(lang)
+
+
+def fault_lines(names: Sequence[str], dealer: int, fault: FaultRecorded) -> tuple[Line, ...]:
+    """The consequence of a fault, as the rules say it (D10–D14)."""
+    lines = [_what_happened(names, fault)]
+    if fault.voids:
+        lines += _void_lines(names, dealer, fault)
+    elif fault.kind == "card_exposed":
+        lines.append(
+            Line(
+                fault.rule,
+                "a card below the Valet: the deal goes on",
+                "une carte sous le Valet : la donne continue",
+            )
+        )
+    for seat in fault.barred:
+        when_en = "on the new deal" if fault.voids else "on this deal"
+        when_fr = "sur la nouvelle donne" if fault.voids else "sur cette donne"
+        lines.append(
+            Line(
+                bar_rule(fault.kind),
+                f"{names[seat]} may not bid {when_en}",
+                f"{names[seat]} ne peut pas enchérir {when_fr}",
+            )
+        )
+    if fault.kind == "early_pickup":
+        lines.append(_pickup_line(names, fault))
+    return tuple(lines)
+
+
+def _what_happened(names: Sequence[str], fault: FaultRecorded) -> Line:
+    who = names[fault.by]
+    if fault.kind == "card_exposed" and fault.card is not None:
+        card_en, card_fr = card_text(fault.card, "en"), card_text(fault.card, "fr")
+        return Line(fault.rule, f"{who} turned up {card_en}", f"{who} a retourné {card_fr}")
+    en_kind, fr_kind = FAULT_NAMES[fault.kind]
+    return Line(fault.rule, f"{en_kind} by {who}", f"{fr_kind} par {who}")
+
+
+def _void_lines(names: Sequence[str], dealer: int, fault: FaultRecorded) -> list[Line]:
+    lines = [
+        Line(
+            "D12",
+            f"the deal is void: {names[dealer]} deals again",
+            f"la donne est nulle : {names[dealer]} redonne",
+        )
+    ]
+    if fault.hands_returned_unseen:
+        lines.append(
+            Line(
+                "D13",
+                "every player gives his hand back without looking at it",
+                "chacun rend ses cartes sans les regarder",
+            )
+        )
+    return lines
+
+
+def _pickup_line(names: Sequence[str], fault: FaultRecorded) -> Line:
+    who = names[fault.by]
+    if fault.penalty:
+        return Line(
+            "D11",
+            f"penalty: {who} loses {fault.penalty} points",
+            f"pénalité : {who} perd {fault.penalty} points",
+        )
+    return Line(
+        "D11",
+        "a recorded warning, no points; the deal goes on",
+        "un avertissement noté, sans points ; la donne continue",
+    )
+
+
+def explain(result: Result, names: Sequence[str]) -> tuple[Line, ...]:
+    """The marks, line by line, each with the rule it applies (the breakdown told in
+    English and in French)."""
+    name = seat_names(names)
+    en = score_lines(result.breakdown, "en", name)
+    fr = score_lines(result.breakdown, "fr", name)
+    return tuple(Line(rule, a, b) for (rule, a), (_, b) in zip(en, fr, strict=True))
