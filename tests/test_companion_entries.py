@@ -169,3 +169,32 @@ def test_service_worker_and_manifest(client: TestClient) -> None:
     assert {"192x192", "512x512"} <= {icon["sizes"] for icon in data["icons"]}
     page = client.get("/companion")
     assert '<link rel="manifest" href="/companion.webmanifest">' in page.text
+
+
+def test_ids_and_versions_on_postgresql(pg_url: str, tmp_path: Path) -> None:
+    """The same on PostgreSQL: the migration adds the column, a resend is stored once,
+    a page behind is refused, and a restarted server still knows the ids."""
+    from tests.web_harness import ServerProcess, http_json
+
+    with ServerProcess(pg_url, tmp_path / "server.log") as server:
+        status, created, _ = http_json("POST", f"{server.base}/api/companion", {"players": 3})
+        assert status == 201 and isinstance(created, dict)
+        token = created["scorer"].split("#")[1]
+        url = f"{server.base}/api/companion/{created['evening']}/entries"
+        headers = {"Authorization": f"Bearer {token}", "Content-Type": "application/json"}
+
+        def post(n: int, entry: dict[str, Any], entry_id: str) -> tuple[int, Any]:
+            body = {"n": n, "id": entry_id, "entry": entry}
+            status, data, _ = http_json("POST", url, body, headers)
+            return status, data
+
+        draw = {"type": "draw", "seat": 0, "card": "7S"}
+        assert post(0, draw, "pg-draw-0001")[0] == 200
+        status, data = post(0, draw, "pg-draw-0001")
+        assert status == 200 and data["stored"] == 0 and data["version"] == 1
+        status, data = post(0, {"type": "draw", "seat": 1, "card": "9H"}, "pg-draw-0002")
+        assert status == 409 and data["stale"] is True
+        server.stop()
+        server.start()
+        status, data = post(0, draw, "pg-draw-0001")
+        assert status == 200 and data["version"] == 1
