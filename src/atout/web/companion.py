@@ -47,6 +47,7 @@ from atout.i18n import N_, said
 from atout.reasons import Reason
 from atout.score_text import number
 from atout.scoring import running_totals
+from atout.web import companion_players as people
 
 __all__ = ["router", "sheet_pdf", "viewer_token"]
 
@@ -115,6 +116,7 @@ class _Loaded:
     scorer_digest: str
     viewer_digest: str
     ids: dict[str, int] = field(default_factory=dict)  # entry id → its n
+    players: list[int | None] = field(default_factory=list)  # each seat's player
     lock: asyncio.Lock = field(default_factory=asyncio.Lock)
 
     def role(self, token: str | None) -> Role | None:
@@ -174,6 +176,7 @@ class _Evenings:
             if len(self.loaded) >= MAX_EVENINGS_CACHED:
                 self.loaded.pop(next(iter(self.loaded)))
             found = _Loaded(evening_id, evening, setup, row.scorer_digest, row.viewer_digest, ids)
+            found.players = await people.evening_players(self.engine, evening_id, evening.players)
             self.loaded[evening_id] = found
             return found
 
@@ -193,6 +196,7 @@ class _Evenings:
                     viewer_digest=_digest(viewer_token(scorer)),
                 )
             )
+            await people.seat_players(c, evening_id, setup["names"])
         return evening_id
 
     async def store(
@@ -287,7 +291,14 @@ async def _authorised(
 
 def _view(loaded: _Loaded, role: Role, lang: str) -> dict[str, Any]:
     view = loaded.evening.view(lang)
-    return {"evening": loaded.id, "role": role, "lang": lang, "version": view["entries"], **view}
+    return {
+        "evening": loaded.id,
+        "role": role,
+        "lang": lang,
+        "version": view["entries"],
+        "player_ids": loaded.players,
+        **view,
+    }
 
 
 # -- pages ---------------------------------------------------------------------------------------
@@ -362,6 +373,90 @@ def _profiles(lang: str) -> list[dict[str, Any]]:
 @router.get("/api/companion/profiles")
 async def profiles(request: Request) -> Response:
     return JSONResponse({"profiles": _profiles(_lang(request))})
+
+
+# -- players across evenings -------------------------------------------------------------------
+
+NO_PLAYER = N_("No such player in this evening.")
+SAME_PLAYER = N_("A player cannot be merged with himself.")
+MERGE_WHO = N_(
+    "Merge: give the evening, the player to merge ('from') and the one he is ('into');"
+    " one of them must have sat in this evening."
+)
+
+
+async def _in_evening(
+    request: Request, evening_id: Any, need: Role | None = None
+) -> tuple[_Loaded, Role] | JSONResponse:
+    if not isinstance(evening_id, str):
+        return _error(404, "no such evening for this link")
+    return await _authorised(request, evening_id, need)
+
+
+@router.get("/companion/players/{player_id}")
+async def player_page(request: Request, player_id: int) -> Response:
+    return _page("companion_player.html", request, player_id=player_id)
+
+
+@router.get("/api/companion/players")
+async def find_players(request: Request) -> Response:
+    """The players whose name holds ``q`` (any token of ``evening``): the merge tool."""
+    found = await _in_evening(request, request.query_params.get("evening"))
+    if isinstance(found, JSONResponse):
+        return found
+    text = request.query_params.get("q", "")[:64]
+    return JSONResponse({"players": await people.search(_evenings(request).engine, text)})
+
+
+@router.get("/api/companion/players/{player_id}")
+async def player(request: Request, player_id: int) -> Response:
+    """A player's statistics over every evening of the server (a token of one he sat in)."""
+    lang = _lang(request)
+    found = await _in_evening(request, request.query_params.get("evening"))
+    if isinstance(found, JSONResponse):
+        return found
+    if player_id not in found[0].players:
+        return _error(404, said(lang, NO_PLAYER))
+    store = _evenings(request)
+    row = await people.player_row(store.engine, player_id)
+    if row is None:
+        return _error(404, said(lang, NO_PLAYER))
+    played = []
+    for evening_id, seat, created in await people.sittings(store.engine, player_id):
+        loaded = await store.get(evening_id)
+        if loaded is not None:
+            played.append((evening_id, seat, created, loaded.evening))
+    stats = people.player_stats(played)
+    return JSONResponse({"id": player_id, "name": row[0], "spellings": row[1], **stats})
+
+
+@router.post("/api/companion/players/merge")
+async def merge_players(request: Request) -> Response:
+    """Two spellings of one person become one player (the scorer of an evening of one)."""
+    lang = _lang(request)
+    try:
+        data = await _json_body(request)
+    except _BadRequest as error:
+        return _error(400, str(error))
+    if not isinstance(data, dict):
+        return _error(400, said(lang, MERGE_WHO))
+    found = await _in_evening(request, data.get("evening"), "scorer")
+    if isinstance(found, JSONResponse):
+        return found
+    source, into = data.get("from"), data.get("into")
+    if type(source) is not int or type(into) is not int:
+        return _error(400, said(lang, MERGE_WHO))
+    if source == into:
+        return _error(400, said(lang, SAME_PLAYER))
+    store = _evenings(request)
+    rows = [await people.player_row(store.engine, p) for p in (source, into)]
+    here = found[0].players
+    if None in rows or (source not in here and into not in here):
+        return _error(400, said(lang, MERGE_WHO))
+    await people.merge(store.engine, source, into)
+    for loaded in store.loaded.values():
+        loaded.players = [into if p == source else p for p in loaded.players]
+    return JSONResponse({"merged": source, "into": into})
 
 
 def _setup(data: Any) -> dict[str, Any]:
@@ -520,6 +615,21 @@ async def export_csv(request: Request, evening_id: str) -> Response:
         text,
         media_type="text/csv; charset=utf-8",
         headers={"Content-Disposition": f'attachment; filename="atout-{evening_id}.csv"'},
+    )
+
+
+@router.get("/api/companion/{evening_id}/sheet.png")
+async def export_png(request: Request, evening_id: str) -> Response:
+    found = await _authorised(request, evening_id)
+    if isinstance(found, JSONResponse):
+        return found
+    from atout.web.companion_image import sheet_png
+
+    data = sheet_png(found[0].evening, _lang(request))
+    return Response(
+        data,
+        media_type="image/png",
+        headers={"Content-Disposition": f'attachment; filename="atout-{evening_id}.png"'},
     )
 
 

@@ -42,6 +42,7 @@ const T = {
     waitingOffline: "Gardées sur ce téléphone, même si l'onglet est fermé : elles seront envoyées dans l'ordre au retour de la connexion.",
     waitingHint: "Envoi dans l'ordre…", sendAnyway: "Envoyer quand même", takeBack: "Retirer cette saisie",
     guideLater: "Saisies en attente : qui donne, coupe et parle sera dit au retour de la connexion.", cards: "cartes",
+    image: "Image (PNG)",
   },
   en: {
     scorer: "scorer", viewer: "viewer", live: "live", offline: "offline — retrying…",
@@ -69,6 +70,7 @@ const T = {
     waitingOffline: "Kept on this phone, even if the tab is closed: they are sent in order when the connection is back.",
     waitingHint: "Sending in order…", sendAnyway: "Send anyway", takeBack: "Take this entry back",
     guideLater: "Entries waiting: who deals, cuts and speaks is said when the connection is back.", cards: "cards",
+    image: "Image (PNG)",
   },
 }[LANG];
 
@@ -318,6 +320,31 @@ async function resolveBlocked(sendAnyway) {
   render();
   showStatus();
   flush();
+}
+
+/** A player's name, a link to his page (his statistics over the server's evenings). */
+function playerLink(name, seat) {
+  const id = (view.player_ids || [])[seat];
+  if (id === null || id === undefined) return name;
+  return h("a", { class: "player", id: `player-${seat}`, href: `/companion/players/${id}?evening=${view.evening}#${TOKEN}` }, name);
+}
+
+/** The sheet as an image: shared (the phone's share sheet) where the browser can, else
+ * downloaded. */
+async function shareImage() {
+  const name = `atout-${view.evening}.png`;
+  try {
+    const answer = await fetch(`${API}/sheet.png?lang=${LANG}`, { headers: headers() });
+    if (!answer.ok) return;
+    const file = new File([await answer.blob()], name, { type: "image/png" });
+    if (navigator.canShare && navigator.canShare({ files: [file] })) {
+      await navigator.share({ files: [file], title: T.sheet });
+      return;
+    }
+  } catch (e) {
+    if (e && e.name === "AbortError") return; // the scorer closed the share sheet
+  }
+  download("sheet.png", name);
 }
 
 async function download(path, name) {
@@ -663,7 +690,7 @@ function outcome(d) {
 }
 
 function sheetCard(scorer) {
-  const head = h("tr", {}, h("th", {}, "#"), h("th", {}, T.donne), view.names.map((n) => h("th", {}, n)));
+  const head = h("tr", {}, h("th", {}, "#"), h("th", {}, T.donne), view.names.map((n, s) => h("th", {}, playerLink(n, s))));
   const rows = [];
   for (const d of view.donnes.filter((x) => x.over)) {
     const open = opened.has(d.number);
@@ -763,6 +790,7 @@ function linksCard(scorer) {
     h("div", { class: "buttons" },
       h("button", { id: "export-csv", onclick: () => download("sheet.csv", `atout-${view.evening}.csv`) }, "CSV"),
       h("button", { id: "export-pdf", onclick: () => download("sheet.pdf", `atout-${view.evening}.pdf`) }, "PDF"),
+      h("button", { id: "export-png", onclick: shareImage }, T.image),
       h("button", { id: "export-json", onclick: () => download("record.json", `atout-${view.evening}.json`) }, "atout.game/1"),
     )];
   if (scorer) {

@@ -12,6 +12,7 @@ const SHELL = [
   "/static/companion.js",
   "/static/companion_new.js",
   "/static/companion_store.js",
+  "/static/companion_player.js",
   "/static/rules.js",
   "/static/icon.svg",
   "/static/icon-192.png",
