@@ -49,14 +49,14 @@ def open_evening(client: TestClient, names: list[str], entries: list[dict[str, A
     return data["evening"], scorer, view
 
 
-FIRST = [
+FIRST: list[dict[str, Any]] = [
     {"type": "dealer", "seat": 0},
     {"type": "result", "contract": "garde", "taker": 2, "points": 56, "bouts": 2},
     {"type": "result", "contract": "prise", "taker": 2, "points": 40, "bouts": 1},
     {"type": "all_pass"},
     {"type": "result", "contract": "garde_sans", "taker": 0, "points": 60, "bouts": 2},
 ]
-SECOND = [
+SECOND: list[dict[str, Any]] = [
     {"type": "dealer", "seat": 1},
     {"type": "result", "contract": "prise", "taker": 0, "points": 51, "bouts": 1},
 ]
