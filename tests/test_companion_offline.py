@@ -5,6 +5,8 @@ whose page is behind gets the new sheet and a message beside his Save button, ne
 second save; a refusal is shown beside the field and the Save button, in view. Offline:
 the service worker opens the page without the server, entries wait in IndexedDB, the
 tab is closed and opened again, and back online every entry is stored once, in order.
+Players across evenings: a player's page reached from the sheet, a merge of two
+spellings, and the sheet downloaded as a PNG image.
 """
 
 from __future__ import annotations
@@ -233,3 +235,84 @@ def test_offline_entries_wait_survive_the_tab_and_are_stored_once(
         context.close()
     finally:
         server.stop()
+
+
+def post_entries(base: str, created: dict[str, Any], entries: list[dict[str, Any]]) -> None:
+    token = created["scorer"].split("#")[1]
+    url = f"{base}/api/companion/{created['evening']}/entries"
+    for n, entry in enumerate(entries):
+        body = {"n": n, "id": f"{created['evening']}-{n:04d}", "entry": entry}
+        status, data, _ = http_json(
+            "POST",
+            url,
+            body,
+            {"Authorization": f"Bearer {token}", "Content-Type": "application/json"},
+        )
+        assert status == 200, data
+
+
+def test_a_player_page_a_merge_and_the_sheet_as_an_image(
+    server: ServerProcess, browser: Browser
+) -> None:
+    one = evening(server.base)
+    post_entries(
+        server.base,
+        one,
+        [
+            {"type": "dealer", "seat": 0},
+            {"type": "result", "contract": "garde", "taker": 2, "points": 56, "bouts": 2},
+            {"type": "result", "contract": "prise", "taker": 2, "points": 40, "bouts": 1},
+        ],
+    )
+    status, two, _ = http_json(
+        "POST", f"{server.base}/api/companion", {"players": 3, "names": ["Chloe", "Émile", "Anne"]}
+    )
+    assert status == 201 and isinstance(two, dict)
+    post_entries(
+        server.base,
+        two,
+        [
+            {"type": "dealer", "seat": 1},
+            {"type": "result", "contract": "garde_sans", "taker": 0, "points": 60, "bouts": 2},
+        ],
+    )
+    context = phone(browser)
+    context_errors: list[str] = []
+    page = context.new_page()
+    page.on("pageerror", lambda error: context_errors.append(str(error)))
+    page.goto(one["scorer"])
+    page.locator("#player-2").click()  # Chloé's name in the sheet's head
+    expect(page.locator("#stats h2")).to_have_text("Chloé")
+    expect(page.locator("#stat-donnes")).to_have_text("2")
+    expect(page.locator("#stat-average")).to_have_text("66")  # (240 − 108) / 2
+    expect(page.locator("#taken tbody tr").nth(0)).to_have_text("Prise10")
+    expect(page.locator("#taken tbody tr").nth(1)).to_have_text("Garde11")
+    expect(page.locator("#player-chart circle")).to_have_count(1)
+    # Chloe, without the accent, in the other evening: merged into Chloé
+    page.locator("#merge-search").fill("chlo")
+    expect(page.locator("#merge-choices li")).to_have_count(1)
+    expect(page.locator("#merge-choices li")).to_contain_text("Chloe est la même personne")
+    page.locator("#merge-choices button").click()
+    expect(page.locator("#merge-result")).to_have_text("Fusionné.")
+    expect(page.locator("#stat-evenings")).to_have_text("2")
+    expect(page.locator("#stat-donnes")).to_have_text("3")
+    expect(page.locator("#taken tbody tr").nth(2)).to_have_text("Garde sans11")
+    expect(page.locator("#player-chart circle")).to_have_count(2)
+    expect(page.locator("#spellings")).to_have_text("Noms reconnus : chloe, chloé")
+    page.screenshot(path=str(DOCS / "companion-player.png"), full_page=True)
+
+    # the sheet as an image, in the viewer's language (English) from the viewer's link
+    viewer = phone(browser, "en-GB")
+    other = viewer.new_page()
+    other.goto(one["viewer"])
+    expect(other.locator("#role")).to_have_text("viewer")
+    with other.expect_download() as caught:
+        other.locator("#export-png").click()
+    data = Path(caught.value.path()).read_bytes()
+    assert data.startswith(b"\x89PNG\r\n\x1a\n") and len(data) > 5_000
+    other.locator("#player-2").click()
+    expect(other.locator("#stats dt").nth(1)).to_have_text("Donnes played")
+    expect(other.locator("#stat-donnes")).to_have_text("3")
+    assert context_errors == []
+    context.close()
+    viewer.close()

@@ -11,7 +11,7 @@ const LANG = FR ? "fr" : "en";
 const T = {
   fr: {
     evenings: "Soirées", donnes: "Donnes jouées", average: "Moyenne par donne", taken: "Contrats pris",
-    contract: "Contrat", made: "réussis", partner: "Appelé (à 5)", chart: "Total à la fin de chaque soirée",
+    contract: "Contrat", made: "réussis", took: "pris", donneOne: "{n} donne", donneMany: "{n} donnes", partner: "Appelé (à 5)", chart: "Total à la fin de chaque soirée",
     place: "place", total: "total", back: "Retour à la soirée", merge: "Fusionner deux orthographes",
     mergeHint: "Si cette personne a aussi été notée sous un autre nom, cherchez-le et fusionnez-le avec elle.",
     search: "Chercher un nom", mergeInto: "est la même personne", done: "Fusionné.", none: "—",
@@ -20,7 +20,7 @@ const T = {
   },
   en: {
     evenings: "Evenings", donnes: "Donnes played", average: "Average per donne", taken: "Contracts taken",
-    contract: "Contract", made: "made", partner: "Called (5 players)", chart: "Total at the end of each evening",
+    contract: "Contract", made: "made", took: "taken", donneOne: "{n} donne", donneMany: "{n} donnes", partner: "Called (5 players)", chart: "Total at the end of each evening",
     place: "place", total: "total", back: "Back to the evening", merge: "Merge two spellings",
     mergeHint: "If this person was also written under another name, find it and merge it into this player.",
     search: "Find a name", mergeInto: "is the same person", done: "Merged.", none: "—",
@@ -64,7 +64,7 @@ function statsCard(p) {
       h("dt", {}, T.average), h("dd", { id: "stat-average" }, decimal(p.average)),
       h("dt", {}, T.partner), h("dd", { id: "stat-partner" }, p.partner)),
     h("h3", {}, T.taken),
-    h("table", { id: "taken" }, h("thead", {}, h("tr", {}, h("th", {}, T.contract), h("th", {}, T.taken), h("th", {}, T.made))), h("tbody", {}, rows)));
+    h("table", { id: "taken" }, h("thead", {}, h("tr", {}, h("th", {}, T.contract), h("th", {}, T.took), h("th", {}, T.made))), h("tbody", {}, rows)));
 }
 
 function chartCard(p) {
@@ -96,7 +96,7 @@ function chartCard(p) {
   totals.forEach((t, i) => add("circle", { cx: x(i).toFixed(1), cy: y(t).toFixed(1), r: 3.5, fill: "#145ac8", class: "dot" }));
   const list = h("ol", { class: "lines", id: "evening-list" }, p.evenings.map((e) => {
     const when = new Date(e.created * 1000).toLocaleDateString(LANG, { day: "numeric", month: "short", year: "numeric" });
-    return h("li", {}, `${when} · ${e.players} ${T.of} · ${e.donnes} donnes · ${T.total} ${e.total} · ${e.place}${FR ? (e.place === 1 ? "re" : "e") : ""} ${T.place}`);
+    return h("li", {}, `${when} · ${e.players} ${T.of} · ${(e.donnes === 1 || (FR && e.donnes === 0) ? T.donneOne : T.donneMany).replace("{n}", e.donnes)} · ${T.total} ${e.total} · ${FR ? `${e.place}${e.place === 1 ? "re" : "e"} place` : `place ${e.place}`}`);
   }));
   return h("section", { class: "card", id: "chart-card" }, h("h2", {}, T.chart), svg, list);
 }
