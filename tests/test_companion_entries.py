@@ -198,3 +198,33 @@ def test_ids_and_versions_on_postgresql(pg_url: str, tmp_path: Path) -> None:
         server.start()
         status, data = post(0, draw, "pg-draw-0001")
         assert status == 200 and data["version"] == 1
+        # players across evenings on PostgreSQL: one per name, a merge, the statistics
+        evenings = []
+        for names in (["Anne", "Bruno", "Chloé"], ["Chloe", "anne ", "David"]):
+            status, made, _ = http_json(
+                "POST", f"{server.base}/api/companion", {"players": 3, "names": names}
+            )
+            assert status == 201 and isinstance(made, dict)
+            scorer = {"Authorization": f"Bearer {made['scorer'].split('#')[1]}"}
+            _, view, _ = http_json(
+                "GET", f"{server.base}/api/companion/{made['evening']}", headers=scorer
+            )
+            evenings.append((made["evening"], scorer, view["player_ids"]))
+        (first, _, one), (second, scorer2, two) = evenings
+        assert two[1] == one[0] and two[0] != one[2]
+        status, _, _ = http_json(
+            "POST",
+            f"{server.base}/api/companion/players/merge",
+            {"evening": second, "from": two[0], "into": one[2]},
+            {**scorer2, "Content-Type": "application/json"},
+        )
+        assert status == 200
+        status, stats, _ = http_json(
+            "GET", f"{server.base}/api/companion/players/{one[2]}?evening={first}", headers=scorer2
+        )
+        assert status == 404  # the token of another evening reads nothing
+        status, stats, _ = http_json(
+            "GET", f"{server.base}/api/companion/players/{one[2]}?evening={second}", headers=scorer2
+        )
+        assert status == 200 and stats["spellings"] == ["chloe", "chloé"]
+        assert [e["evening"] for e in stats["evenings"]] == [first, second]

@@ -313,6 +313,7 @@ def test_a_player_page_a_merge_and_the_sheet_as_an_image(
     other.locator("#player-2").click()
     expect(other.locator("#stats dt").nth(1)).to_have_text("Donnes played")
     expect(other.locator("#stat-donnes")).to_have_text("3")
+    expect(other.locator("#merge")).to_have_count(0)  # merging is the scorer's
     assert context_errors == []
     context.close()
     viewer.close()

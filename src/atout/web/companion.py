@@ -427,7 +427,8 @@ async def player(request: Request, player_id: int) -> Response:
         if loaded is not None:
             played.append((evening_id, seat, created, loaded.evening))
     stats = people.player_stats(played)
-    return JSONResponse({"id": player_id, "name": row[0], "spellings": row[1], **stats})
+    body = {"id": player_id, "name": row[0], "spellings": row[1], "role": found[1], **stats}
+    return JSONResponse(body)
 
 
 @router.post("/api/companion/players/merge")

@@ -143,7 +143,7 @@ async function load() {
     return;
   }
   const back = h("p", {}, h("a", { id: "back", href: `/companion/${EVENING}#${TOKEN}` }, `← ${T.back}`));
-  app.replaceChildren(back, statsCard(data), chartCard(data), mergeCard(data));
+  app.replaceChildren(back, statsCard(data), chartCard(data), data.role === "scorer" ? mergeCard(data) : "");
 }
 
 load();
