@@ -228,3 +228,43 @@ def test_ids_and_versions_on_postgresql(pg_url: str, tmp_path: Path) -> None:
         )
         assert status == 200 and stats["spellings"] == ["chloe", "chloé"]
         assert [e["evening"] for e in stats["evenings"]] == [first, second]
+
+
+def test_postgresql_evenings_stored_before_players_get_theirs(pg_url: str, tmp_path: Path) -> None:
+    """The players' migration on PostgreSQL: an evening stored at the revision before
+    gets its players, and a new evening with one of the names finds the same one."""
+    import asyncio
+
+    from sqlalchemy.ext.asyncio import create_async_engine
+
+    from tests.web_harness import ServerProcess, http_json
+
+    async def back_to_companion_0002() -> None:
+        engine = create_async_engine(pg_url)
+        async with engine.begin() as c:
+            for table in ("companion_seats", "companion_player_names", "companion_players"):
+                await c.exec_driver_sql(f"DROP TABLE {table}")
+            await c.exec_driver_sql("UPDATE alembic_version SET version_num = 'companion_0002'")
+        await engine.dispose()
+
+    def created(server: ServerProcess, names: list[str]) -> tuple[str, dict[str, str]]:
+        status, made, _ = http_json(
+            "POST", f"{server.base}/api/companion", {"players": 3, "names": names}
+        )
+        assert status == 201 and isinstance(made, dict)
+        return made["evening"], {"Authorization": f"Bearer {made['scorer'].split('#')[1]}"}
+
+    def players_of(server: ServerProcess, evening: str, token: dict[str, str]) -> Any:
+        _, view, _ = http_json("GET", f"{server.base}/api/companion/{evening}", headers=token)
+        return view["player_ids"]
+
+    server = ServerProcess(pg_url, tmp_path / "server.log")
+    with server:
+        old, old_token = created(server, ["Anne", "Bruno", "J3"])
+    asyncio.run(back_to_companion_0002())
+    with server:
+        before = players_of(server, old, old_token)  # filled by the migration
+        assert before[0] and before[1] and before[2] is None
+        new, token = created(server, ["Bruno", "anne", "Chloé"])
+        ids = players_of(server, new, token)
+        assert ids[:2] == [before[1], before[0]] and ids[2] not in before
