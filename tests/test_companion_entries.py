@@ -268,3 +268,22 @@ def test_postgresql_evenings_stored_before_players_get_theirs(pg_url: str, tmp_p
         new, token = created(server, ["Bruno", "anne", "Chloé"])
         ids = players_of(server, new, token)
         assert ids[:2] == [before[1], before[0]] and ids[2] not in before
+
+
+def test_the_service_worker_keeps_every_module_the_pages_import() -> None:
+    """Offline, a module the worker did not keep would stop the page: every script of
+    the companion's pages, and every module they import, is in its list."""
+    import re
+
+    static = Path(__file__).resolve().parent.parent / "src" / "atout" / "web" / "static"
+    worker = (static / "companion_sw.js").read_text()
+    kept = set(re.findall(r'"/static/([\w.]+)"', worker))
+    todo = ["companion.js", "companion_new.js", "companion_player.js", "companion.css"]
+    seen: set[str] = set()
+    while todo:
+        name = todo.pop()
+        if name in seen:
+            continue
+        seen.add(name)
+        todo += re.findall(r'from "\./([\w.]+)"', (static / name).read_text())
+    assert seen <= kept, seen - kept

@@ -187,12 +187,18 @@ def test_two_players_with_one_name_is_not_a_hand_size_rule() -> None:
 
 
 def test_the_card_placeholders_are_in_the_page_s_language() -> None:
+    import re
     from pathlib import Path
 
     import atout.web
+    from atout.cards import readings
 
     js = (Path(atout.web.__file__).parent / "static" / "companion.js").read_text()
-    assert 'placeholder: FR ? "7♠, R♥, 21, Excuse" : "7♠, KS, 21, Excuse"' in js
-    assert 'placeholder: FR ? "R♥, RCo" : "K♥, KH"' in js
-    assert 'placeholder: FR ? "21 1 R♠ D♥ …" : "21 1 K♠ Q♥ …"' in js
+    shown = re.findall(r'placeholder: FR \? "([^"]*)" : "([^"]*)"', js)
+    assert len(shown) == 4  # the draw, the turned-up card, the called card, the pile
+    for fr, en in shown:  # every example reads as one card in its page's language
+        for text, lang in ((fr, "fr"), (en, "en")):
+            examples = text.replace("…", "").split(", " if ", " in text else " ")
+            assert all(len(readings(x, lang)) == 1 for x in examples if x.strip()), (text, lang)
+    assert 'placeholder: FR ? "7P, RC, 21, Excuse" : "7S, KH, 21, Excuse"' in js
     assert "if (d.void && d.outcome) return d.outcome;" in js

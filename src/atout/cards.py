@@ -41,6 +41,7 @@ __all__ = [
     "CardSet",
     "Suit",
     "holds_petit_sec",
+    "readings",
 ]
 
 
@@ -106,19 +107,6 @@ _SUIT_CHARS: Final = {
 _SUIT_CARD_RE: Final = re.compile(r"^(10|[1-9]|[ajnqkvcdr])([shdc♠♥♦♣♤♡♢♧])$")
 _TRUMP_RE: Final = re.compile(r"^(?:t|a|atout\s*)?(\d{1,2})$")
 _EXCUSE_WORDS: Final = frozenset({"ex", "exc", "excuse"})
-# Where people type cards in French: Roi, Dame, Cavalier, Valet; Pique, Cœur (C, Co),
-# Carreau (K, Ca), Trèfle (T). Read first on a French page, so that 7C is the 7 de Cœur.
-_FRENCH_RANK_LETTERS: Final = {"v": 11, "c": 12, "d": 13, "r": 14}
-_FRENCH_SUITS: Final = {
-    "p": Suit.SPADES,
-    "c": Suit.HEARTS,
-    "co": Suit.HEARTS,
-    "k": Suit.DIAMONDS,
-    "ca": Suit.DIAMONDS,
-    "t": Suit.CLUBS,
-    **{s: suit for s, suit in _SUIT_CHARS.items() if not s.isascii()},
-}
-_FRENCH_CARD_RE: Final = re.compile(r"^(10|[1-9]|[vcdr])(co|ca|[pckt♠♥♦♣♤♡♢♧])$")
 _NOTATION_HELP: Final = (
     "expected a suit card like KS, 10H, 1C, R♠ or C♥, a trump like T21, 21 or Petit, "
     "or the Excuse EX (docs/reference/formats.md, Cards)"
@@ -153,10 +141,11 @@ class Card(int):
     def parse(cls, text: str, lang: str | None = None) -> Card:
         """Read one card, leniently: canonical ASCII or the French display form.
 
-        With ``lang="fr"`` (where a French person types) the French letters come
-        first: ranks ``R D C V``, suits ``P``, ``C``/``Co`` (Cœur), ``K``/``Ca``
-        (Carreau), ``T`` (Trèfle), so ``RC`` is the Roi de Cœur and ``7C`` the 7 de
-        Cœur; what French does not read is read as without ``lang`` (``KS``).
+        With ``lang`` (``"fr"`` or ``"en"``: where a person types) the card is read as
+        :func:`readings` reads it in that language, and a text it reads two ways is
+        refused: on a French page ``RC`` is the Roi de Cœur and ``7C`` the 7 de Cœur,
+        on an English page ``7C`` is the 7 of Clubs and ``RC`` is refused (the Roi de
+        Trèfle in the record's letters, or the Roi de Cœur in French letters).
 
         Case does not matter; ``KS``, ``ks``, ``R♠`` are the King of Spades, ``NH`` and
         ``C♥`` the Cavalier of Hearts, ``T21``, ``21`` the 21, ``Petit`` the 1,
@@ -164,8 +153,12 @@ class Card(int):
 
         >>> Card.parse("10♦"), Card.parse("1C"), Card.parse("Petit")
         (Card.parse('10D'), Card.parse('1C'), Card.parse('T1'))
-        >>> Card.parse("RC", "fr"), Card.parse("10T", "fr"), Card.parse("DCo", "fr")
-        (Card.parse('KH'), Card.parse('10C'), Card.parse('QH'))
+        >>> Card.parse("RC", "fr"), Card.parse("10T", "fr"), Card.parse("Dame de pique", "en")
+        (Card.parse('KH'), Card.parse('10C'), Card.parse('QS'))
+        >>> Card.parse("RC", "en")
+        Traceback (most recent call last):
+        ...
+        atout.errors.InvalidNotationError: 'RC' is ambiguous: KC (Roi de Trèfle) or KH (Roi de Cœur)
         >>> Card.parse("KX")
         Traceback (most recent call last):
         ...
@@ -173,12 +166,17 @@ class Card(int):
         """  # noqa: E501
         if not isinstance(text, str):
             raise InvalidNotationError(f"{text!r} is not a card: a card is written as text")
+        if lang in ("en", "fr"):
+            found_all = readings(text, lang)
+            if len(found_all) > 1:
+                meant = " or ".join(f"{c} ({c.name()})" for c in found_all)
+                raise InvalidNotationError(f"{text!r} is ambiguous: {meant}")
+            if not found_all:
+                raise InvalidNotationError(f"{text!r} is not a card: {_NOTATION_HELP}")
+            return found_all[0]
         key = text.strip().casefold()
-        found = _PARSE_CACHE.get(key) if lang != "fr" else None
+        found = _PARSE_CACHE.get(key)
         if found is None:
-            found = _parse_french(key) if lang == "fr" else None
-            if found is not None:
-                return found
             found = _parse_uncached(key)
             if found is None:
                 raise InvalidNotationError(f"{text!r} is not a card: {_NOTATION_HELP}")
@@ -314,13 +312,92 @@ def _parse_uncached(key: str) -> Card | None:
     return None
 
 
-def _parse_french(key: str) -> Card | None:
-    match = _FRENCH_CARD_RE.match(key)
+# A card as a person types it (:func:`readings`): letters of either language, the
+# suit's name or symbol, a trump's number, the Excuse's and the Petit's names.
+_WORD_RANKS: Final = {
+    **{str(n): n for n in range(1, 11)},
+    **{"as": 1, "ace": 1, "valet": 11, "jack": 11, "cavalier": 12, "knight": 12},
+    **{"dame": 13, "queen": 13, "roi": 14, "king": 14},
+}
+_WORD_SUITS: Final = {
+    **{"pique": Suit.SPADES, "spade": Suit.SPADES, "cœur": Suit.HEARTS, "coeur": Suit.HEARTS},
+    **{"heart": Suit.HEARTS, "carreau": Suit.DIAMONDS, "diamond": Suit.DIAMONDS},
+    **{"trèfle": Suit.CLUBS, "trefle": Suit.CLUBS, "club": Suit.CLUBS},
+    **{s: suit for s, suit in _SUIT_CHARS.items() if not s.isascii()},
+}
+_WORD_SUIT_PLURALS: Final = {"carreaux": Suit.DIAMONDS}
+_NAMED_CARD_RE: Final = re.compile(r"^([a-z0-9]+)\s*(?:de\s+|d'|d’|of\s+(?:the\s+)?)?(\S+?)$")
+_TYPED_CARD_RE: Final = re.compile(r"^(10|[1-9]|[ajnqkvcdr])(co|ca|[shdcpkt♠♥♦♣♤♡♢♧])$")
+_TYPED_TRUMP_RE: Final = re.compile(r"^(?:t|a|atout|trump|l'atout|the trump)?\s*([0-9]{1,2})$")
+_TYPED_EXCUSE: Final = frozenset({"ex", "exc", "excuse", "l'excuse", "l’excuse", "the excuse"})
+_TYPED_PETIT: Final = frozenset({"petit", "le petit", "the petit"})
+_LETTER_SUITS: Final = {
+    "s": Suit.SPADES,
+    "h": Suit.HEARTS,
+    "d": Suit.DIAMONDS,
+    "p": Suit.SPADES,
+    "co": Suit.HEARTS,
+    "k": Suit.DIAMONDS,
+    "ca": Suit.DIAMONDS,
+    "t": Suit.CLUBS,
+    **{s: suit for s, suit in _SUIT_CHARS.items() if not s.isascii()},
+}
+# C is the one suit letter of both languages: Clubs in the record's letters, Cœur in
+# French ones. It is read in the page's language, unless the rank's letter is the
+# other language's (KC on a French page, RC on an English one): then it is refused.
+_C_SUIT: Final = {"en": Suit.CLUBS, "fr": Suit.HEARTS}
+_OTHER_RANKS: Final = {"en": frozenset("vcdr"), "fr": frozenset("jnqk")}
+
+
+def readings(text: str, lang: str) -> tuple[Card, ...]:
+    """The cards ``text`` may mean when a person types it on a page in ``lang``
+    (``"en"`` or ``"fr"``): one card, or two when the text reads two ways, or none.
+
+    Ranks are letters of either language (``K Q N J`` or ``R D C V``, ``A`` or ``1``
+    the ace) or names (``Roi``, ``Queen``); suits are letters (``S H D C``, French
+    ``P C``/``Co`` ``K``/``Ca`` ``T``), symbols, or names (``de cœur``, ``of
+    spades``); trumps are numbers (``21``, ``T21``, ``atout 21``, ``Petit``) and the
+    Excuse is ``EX`` or ``Excuse``. The letter ``C`` as a suit is Cœur on a French
+    page and Clubs on an English one; after a rank letter of the other language it
+    reads both ways.
+
+    >>> readings("7C", "fr"), readings("7C", "en"), readings("Roi de cœur", "en")
+    ((Card.parse('7H'),), (Card.parse('7C'),), (Card.parse('KH'),))
+    >>> readings("KC", "fr"), readings("KX", "fr")
+    ((Card.parse('KC'), Card.parse('KH')), ())
+    """
+    key = " ".join(text.strip().casefold().split())
+    if key in _TYPED_EXCUSE:
+        return (ALL_CARDS[EXCUSE_INDEX],)
+    if key in _TYPED_PETIT:
+        return (ALL_CARDS[FIRST_TRUMP],)
+    match = _TYPED_TRUMP_RE.match(key)
+    if match:
+        number = int(match.group(1))
+        return (ALL_CARDS[FIRST_TRUMP + number - 1],) if 1 <= number <= 21 else ()
+    match = _TYPED_CARD_RE.match(key.replace(" ", ""))
+    if match:
+        rank_text, suit_text = match.groups()
+        rank = int(rank_text) if rank_text.isdigit() else _RANK_LETTERS[rank_text]
+        if suit_text != "c":
+            return (Card.suit_card(_LETTER_SUITS[suit_text], rank),)
+        if rank_text in _OTHER_RANKS.get(lang, ()):
+            return (Card.suit_card(Suit.CLUBS, rank), Card.suit_card(Suit.HEARTS, rank))
+        return (Card.suit_card(_C_SUIT.get(lang, Suit.CLUBS), rank),)
+    return _named(key)
+
+
+def _named(key: str) -> tuple[Card, ...]:
+    """``Roi de cœur``, ``dame de pique``, ``7 of hearts``, ``roi ♥``."""
+    match = _NAMED_CARD_RE.match(key)
     if not match:
-        return None
+        return ()
     rank_text, suit_text = match.groups()
-    rank = int(rank_text) if rank_text.isdigit() else _FRENCH_RANK_LETTERS[rank_text]
-    return ALL_CARDS[_FRENCH_SUITS[suit_text] * 14 + rank - 1]
+    rank = _WORD_RANKS.get(rank_text)
+    suit = _WORD_SUITS.get(suit_text.removesuffix("s"), _WORD_SUIT_PLURALS.get(suit_text))
+    if rank is None or suit is None:
+        return ()
+    return (Card.suit_card(suit, rank),)
 
 
 _ASCII: Final = tuple(_ascii_form(i) for i in range(DECK_SIZE))

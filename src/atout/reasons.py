@@ -299,6 +299,10 @@ TEMPLATES: dict[str, str] = {
     "c_names_different": N_("each player a different name"),
     "c_card_needed": N_("{what}: a card such as KS, 10H, T21, EX"),
     "c_not_a_card": N_("{what}: {value} is not a card (KS, 10H, T21, EX, R♠, 21, Excuse)"),
+    "c_card_ambiguous": N_(
+        "{what}: {value} reads two ways, {first} or {second}: type the suit as a symbol "
+        "(♥, ♣) or in words (Roi de cœur, King of clubs)"
+    ),
     "c_pile_list": N_("pile: a list of cards"),
     "c_pile_twice": N_("{card} is in the pile twice"),
     "c_number": N_("{what}: a number"),

@@ -85,9 +85,10 @@ class EveningLog:
             self._effective.append(entry)
         self.log = log
 
-    def add(self, entry: Mapping[str, Any], lang: str = "en") -> dict[str, Any]:
+    def add(self, entry: Mapping[str, Any], lang: str | None = "en") -> dict[str, Any]:
         """Check ``entry`` and keep it: the entry as kept (normalised, its cards in
-        the canonical notation, read as a person types them in ``lang``)."""
+        the canonical notation, read as a person types them in ``lang``, or as stored
+        with ``lang`` ``None``: see :func:`~atout.companion.readers.canonical`)."""
         clean = self.normalise(entry, lang)
         if len(self.log) >= MAX_ENTRIES:
             raise refuse("⚙", "c_too_many_entries", most=MAX_ENTRIES)
@@ -110,12 +111,12 @@ class EveningLog:
         entered."""
         if len(self.log) >= MAX_ENTRIES:
             raise refuse("⚙", "c_too_many_entries", most=MAX_ENTRIES)
-        clean = self.normalise(entry)
+        clean = self.normalise(entry, None)
         self._apply(clean)
         self._effective.append(clean)
         self.log.append(clean)
 
-    def check(self, entry: Mapping[str, Any], lang: str = "en") -> dict[str, Any]:
+    def check(self, entry: Mapping[str, Any], lang: str | None = "en") -> dict[str, Any]:
         """What :meth:`add` would keep, without keeping it."""
         trial = type(self)(self.players, self.names, self.rules, self.profile)
         trial._rebuild(list(self.log))
@@ -126,7 +127,7 @@ class EveningLog:
         """Whether an entry counts that an ``undo`` would take back."""
         return bool(self._effective)
 
-    def normalise(self, entry: Mapping[str, Any], lang: str = "en") -> dict[str, Any]:
+    def normalise(self, entry: Mapping[str, Any], lang: str | None = "en") -> dict[str, Any]:
         """The entry as it would be kept: its known fields, its cards canonical."""
         return canonical_cards(self._normalise_fields(entry), lang)
 

@@ -7,7 +7,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
-from atout.cards import Card, CardSet
+from atout.cards import Card, CardSet, readings
 from atout.companion.base import MAX_NAME, refuse
 from atout.errors import InvalidNotationError
 
@@ -38,35 +38,70 @@ def read_card(value: Any, what: str, rule: str) -> Card:
         raise refuse(rule, "c_not_a_card", what=what, value=f"{value!r:.14}") from None
 
 
-def canonical(value: Any, lang: str) -> Any:
-    """A card typed in ``lang`` in the canonical notation (``RC`` in French: ``KH``);
-    what is not a card stays as it is, for the checks to refuse."""
+def canonical(value: Any, lang: str | None, what: str = "card", rule: str = "D1") -> Any:
+    """A card typed on a page in ``lang`` in the canonical notation (``RC`` in French:
+    ``KH``), or as stored (``lang`` ``None``: the record's notation, read leniently);
+    a text that reads two ways is refused with both; what is not a card stays as it
+    is, for the checks to refuse."""
     if not isinstance(value, str):
         return value
-    try:
-        return str(Card.parse(value, lang))
-    except InvalidNotationError:
-        return value
+    if lang is None:
+        try:
+            return str(Card.parse(value))
+        except InvalidNotationError:
+            return value
+    found = readings(value, lang)
+    if len(found) > 1:
+        raise refuse(
+            rule,
+            "c_card_ambiguous",
+            what=what,
+            value=f"{value!r:.14}",
+            first=found[0],
+            second=found[1],
+        )
+    return str(found[0]) if found else value
 
 
-def canonical_cards(entry: dict[str, Any], lang: str) -> dict[str, Any]:
+def split_cards(text: str) -> list[str]:
+    """The cards of a pile typed as text: separated by spaces or commas, a card named
+    in words kept whole (``21, Roi de cœur 7P`` is three cards)."""
+    words = text.replace(",", " ").split()
+    cards: list[str] = []
+    i = 0
+    while i < len(words):
+        if i + 2 < len(words) and words[i + 1].casefold() in ("de", "of"):
+            cards.append(" ".join(words[i : i + 3]))
+            i += 3
+        else:
+            cards.append(words[i])
+            i += 1
+    return cards
+
+
+# Where each typed card of an entry is: its field, and the rule a refusal names.
+_CARD_FIELDS = {"card": ("card", "D1"), "called": ("called", "B4")}
+
+
+def canonical_cards(entry: dict[str, Any], lang: str | None) -> dict[str, Any]:
     """The entry with its typed cards (draw, fault, called card, pile) canonical, so
     that the log and the record read the same in any language."""
     fields = entry["result"] if entry["type"] == "edit" else entry
-    for key in ("card", "called"):
+    for key, (what, rule) in _CARD_FIELDS.items():
         if key in fields:
-            fields[key] = canonical(fields[key], lang)
+            rule = "D14" if entry["type"] == "fault" else rule
+            fields[key] = canonical(fields[key], lang, what, rule)
     pile = fields.get("pile")
     if isinstance(pile, str):
-        pile = pile.replace(",", " ").split()
+        pile = split_cards(pile)
     if isinstance(pile, list):
-        fields["pile"] = [canonical(card, lang) for card in pile]
+        fields["pile"] = [canonical(card, lang, "pile", "S1") for card in pile]
     return entry
 
 
 def read_pile(value: Any) -> CardSet:
     if isinstance(value, str):
-        value = value.replace(",", " ").split()
+        value = split_cards(value)
     if not isinstance(value, list) or len(value) > 78:
         raise refuse("S1", "c_pile_list")
     cards = [read_card(v, "pile", "S1") for v in value]

@@ -170,7 +170,7 @@ class _Evenings:
             for n, text, entry_id in rows:
                 if n != len(evening.log):
                     raise CompanionError(Reason("⚙", "c_entry_order", evening=evening_id, number=n))
-                evening.add(json.loads(text))
+                evening.add(json.loads(text), None)  # as stored: older ones as typed
                 if entry_id is not None:
                     ids[entry_id] = n
             if len(self.loaded) >= MAX_EVENINGS_CACHED:

@@ -5,10 +5,12 @@
 // stored it (a dropped connection never loses it). Every rule id is a link to its text.
 import { ruleLink } from "./rules.js";
 import * as store from "./companion_store.js";
+import { echoTypedCards, splitCards, typedBack } from "./typed_cards.js";
 
 const boot = JSON.parse(document.getElementById("boot").textContent);
 const LANG = boot.lang === "fr" ? "fr" : "en";
 const FR = LANG === "fr";
+echoTypedCards(LANG);
 const TOKEN = decodeURIComponent(window.location.hash.slice(1));
 const API = `/api/companion/${boot.evening}`;
 const VIEW_KEY = `${boot.evening}:${TOKEN.slice(0, 12)}`;
@@ -502,7 +504,7 @@ function drawCard(scorer) {
           enter({ type: "draw", seat: Number(e.target.seat.value), card: e.target.card.value.trim() }, "draw-form");
         } },
         field(T.seat, select("seat", seats.map((s) => [s, view.names[s]]))),
-        field(T.card, h("input", { id: "card", name: "card", required: true, placeholder: FR ? "7♠, R♥, 21, Excuse" : "7♠, KS, 21, Excuse", autocapitalize: "characters" })),
+        field(T.card, h("input", { id: "card", name: "card", required: true, "data-cards": "one", placeholder: FR ? "7P, RC, 21, Excuse" : "7S, KH, 21, Excuse", autocapitalize: "characters" })),
         slot("draw-form"),
         saveButton("draw-form", "draw-button", T.drawn),
       ),
@@ -579,7 +581,7 @@ function faultForm(d) {
     } },
     field(T.kind, select("kind", kinds)),
     field(T.by, select("by", seatOptions(), d.dealer)),
-    field(T.card, h("input", { id: "fcard", name: "fcard", placeholder: FR ? "R♥, 7♣, 12, Excuse" : "K♥, 7♣, 12, Excuse" })),
+    field(T.card, h("input", { id: "fcard", name: "fcard", "data-cards": "one", placeholder: FR ? "RC, 7T, 12, Excuse" : "KH, 7C, 12, Excuse" })),
     slot("fault-form"),
     saveButton("fault-form", "fault-save", T.record),
   );
@@ -617,7 +619,7 @@ function resultForm(donne) {
         result.called = f.called.value.trim();
         if (f.partner.value !== "") result.partner = Number(f.partner.value);
       }
-      if (f.mode.value === "pile") result.pile = f.pile.value.trim().split(/[\s,]+/).filter(Boolean);
+      if (f.mode.value === "pile") result.pile = splitCards(f.pile.value);
       else {
         result.points = Number(String(f.points.value).replace(",", "."));
         result.bouts = Number(f.bouts.value);
@@ -639,7 +641,7 @@ function resultForm(donne) {
     h("div", { class: "grid" },
       field(T.contract, select("contract", ["prise", "garde", "garde_sans", "garde_contre"].map((c) => [c, T[c]]), e.contract || "garde")),
       field(T.taker, select("taker", seatOptions(), e.taker ?? "")),
-      five ? field(T.called, h("input", { id: "called", name: "called", value: e.called || "", placeholder: FR ? "R♥, RCo" : "K♥, KH" })) : null,
+      five ? field(T.called, h("input", { id: "called", name: "called", "data-cards": "one", value: typedBack(e.called, LANG), placeholder: FR ? "RC, R♥, Roi de cœur" : "KH, K♥, King of hearts" })) : null,
       five ? field(T.partner, select("partner", seatOptions([["", T.alone]]), e.partner ?? "")) : null,
     ),
     h("div", { class: "mode" },
@@ -651,7 +653,7 @@ function resultForm(donne) {
       field(T.bouts, select("bouts", [0, 1, 2, 3].map((b) => [b, b]), e.bouts ?? 1)),
     ),
     h("div", { id: "by-pile", hidden: !byPile },
-      field(T.pile, h("textarea", { id: "pile", name: "pile", rows: 3, placeholder: FR ? "21 1 R♠ D♥ …" : "21 1 K♠ Q♥ …" }, (e.pile || []).join(" "))),
+      field(T.pile, h("textarea", { id: "pile", name: "pile", rows: 3, "data-cards": "many", placeholder: FR ? "21 1 Ex RP DC …" : "21 1 Ex KS QH …" }, typedBack(e.pile || [], LANG))),
     ),
     h("fieldset", {}, h("legend", {}, T.poignees),
       h("div", { class: "grid" }, view.names.map((name, s) =>

@@ -13,6 +13,9 @@ const SHELL = [
   "/static/companion_new.js",
   "/static/companion_store.js",
   "/static/companion_player.js",
+  "/static/typed_cards.js",
+  "/static/cards.js",
+  "/static/i18n.js",
   "/static/rules.js",
   "/static/icon.svg",
   "/static/icon-192.png",
@@ -35,7 +38,7 @@ function kept(url) {
   if (url.origin !== self.location.origin) return false;
   const path = url.pathname;
   return path === "/companion" || path.startsWith("/companion/") || path === "/companion.webmanifest"
-    || SHELL.includes(path);
+    || path.startsWith("/static/");
 }
 
 async function networkFirst(request) {
