@@ -136,6 +136,8 @@ def test_an_older_database_is_migrated_and_its_entries_load(tmp_path: Path) -> N
         evening, scorer, _ = create(client)
         send(client, evening, scorer, 0, {"type": "dealer", "seat": 0}, "dealer-choice-1")
     with sqlite3.connect(db) as c:  # back to the previous revision's table
+        for table in ("companion_seats", "companion_player_names", "companion_players"):
+            c.execute(f"DROP TABLE {table}")
         c.execute("DROP INDEX ix_companion_entries_entry_id")
         c.execute("ALTER TABLE companion_entries DROP COLUMN entry_id")
         c.execute("UPDATE alembic_version SET version_num = 'companion_0001'")

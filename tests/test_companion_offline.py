@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import json
 import sqlite3
+import uuid
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
@@ -242,7 +243,7 @@ def post_entries(base: str, created: dict[str, Any], entries: list[dict[str, Any
     token = created["scorer"].split("#")[1]
     url = f"{base}/api/companion/{created['evening']}/entries"
     for n, entry in enumerate(entries):
-        body = {"n": n, "id": f"{created['evening']}-{n:04d}", "entry": entry}
+        body = {"n": n, "id": str(uuid.uuid4()), "entry": entry}
         status, data, _ = http_json(
             "POST",
             url,

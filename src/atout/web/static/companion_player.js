@@ -101,8 +101,10 @@ function chartCard(p) {
   return h("section", { class: "card", id: "chart-card" }, h("h2", {}, T.chart), svg, list);
 }
 
+let note = null; // what the last merge did: {ok, text}
+
 function mergeCard(p) {
-  const result = h("p", { class: "hint", id: "merge-result", role: "status", "aria-live": "polite" });
+  const result = h("p", { class: note && !note.ok ? "error" : "hint", id: "merge-result", role: "status", "aria-live": "polite" }, note ? note.text : "");
   const choices = h("ul", { class: "evenings", id: "merge-choices" });
   const input = h("input", { id: "merge-search", type: "search", placeholder: T.search, autocomplete: "off" });
   async function find() {
@@ -120,9 +122,10 @@ function mergeCard(p) {
       method: "POST", headers: headers(true), body: JSON.stringify({ evening: EVENING, from, into: p.id }),
     });
     const data = await answer.json();
+    note = { ok: answer.ok, text: answer.ok ? T.done : data.error };
     result.className = answer.ok ? "hint" : "error";
-    result.textContent = answer.ok ? T.done : data.error;
-    if (answer.ok) load();
+    result.textContent = note.text;
+    if (answer.ok) load(); // the statistics with both spellings; the note stays said
   }
   input.addEventListener("input", find);
   return h("section", { class: "card", id: "merge" }, h("h2", {}, T.merge), h("p", { class: "hint" }, T.mergeHint), input, choices, result);
