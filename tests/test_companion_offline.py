@@ -134,8 +134,15 @@ def test_slow_network_double_tap_and_two_scorers(server: ServerProcess, browser:
     b.screenshot(path=str(DOCS / "companion-stale.png"))
     b.locator("#result-form button[type=button]").click()  # he cancels: nothing saved
     assert entries_of(server.base, created)["version"] == 2
+    refused_beside_save(a)
+    assert entries_of(server.base, created)["version"] == 2
+    assert errors == []
+    first.close()
+    second.close()
 
-    # a refusal (A4: only the taker's side announces a chelem) beside the Save button
+
+def refused_beside_save(a: Page) -> None:
+    """A refusal (A4: only the taker's side announces a chelem) beside the Save button."""
     a.locator("#result-button").click()
     fill_result(a, taker=2, points="50", bouts=1)
     a.locator("#chelem").select_option("0")
@@ -145,10 +152,6 @@ def test_slow_network_double_tap_and_two_scorers(server: ServerProcess, browser:
     )
     expect(a.locator("#message a.rule")).to_have_text("A4")
     in_view_beside(a, "#message", "#result-save")
-    assert entries_of(server.base, created)["version"] == 2
-    assert errors == []
-    first.close()
-    second.close()
 
 
 def stored_ids(db: Path, evening_id: str) -> list[tuple[int, str | None, dict[str, Any]]]:
@@ -158,6 +161,41 @@ def stored_ids(db: Path, evening_id: str) -> list[tuple[int, str | None, dict[st
             (evening_id,),
         ).fetchall()
     return [(n, i, json.loads(e)) for n, i, e in rows]
+
+
+def installed(page: Page) -> None:
+    """The service worker installed and in control of the page, and Chrome finds the
+    companion installable on a phone."""
+    controlled = (
+        "() => navigator.serviceWorker.ready.then(() => !!navigator.serviceWorker.controller)"
+    )
+    for _ in range(100):
+        if page.evaluate(controlled):
+            break
+        page.wait_for_timeout(100)
+    assert page.evaluate(controlled)
+    cdp = page.context.new_cdp_session(page)
+    faults = cdp.send("Page.getInstallabilityErrors")["installabilityErrors"]
+    assert [f["errorId"] for f in faults if f["errorId"] != "in-incognito"] == []
+
+
+def reopened_offline(context: BrowserContext, base: str, created: dict[str, Any], fr: bool) -> Page:
+    """The evening opened in a new tab without the server: the waiting entries and the
+    sheet as last seen; the start page lists the evening."""
+    page = context.new_page()
+    page.goto(created["scorer"])
+    waiting = page.locator("#waiting h2")
+    expect(waiting).to_have_text("3 saisies en attente" if fr else "3 entries waiting")
+    expect(page.locator("#waiting li")).to_have_count(3)
+    expect(page.locator("#waiting li").nth(0)).to_contain_text("30")
+    expect(page.locator("#waiting li").nth(1)).to_contain_text("Garde Bruno · 47 points, 2 bouts")
+    expect(page.locator("#donne-1")).to_have_count(0)  # the sheet as last seen
+    start = context.new_page()
+    start.goto(f"{base}/companion")
+    expect(start.locator("#evening-list a")).to_contain_text("Anne, Bruno, Chloé, David")
+    assert start.locator("#evening-list a").get_attribute("href") == created["scorer"]
+    start.close()
+    return page
 
 
 @pytest.mark.parametrize("locale", ["fr-FR", "en-GB"])
@@ -172,17 +210,7 @@ def test_offline_entries_wait_survive_the_tab_and_are_stored_once(
         context = phone(browser, locale)
         page = context.new_page()
         page.goto(created["scorer"])
-        controlled = (
-            "() => navigator.serviceWorker.ready.then(() => !!navigator.serviceWorker.controller)"
-        )
-        for _ in range(100):  # the service worker installed and in control of the page
-            if page.evaluate(controlled):
-                break
-            page.wait_for_timeout(100)
-        assert page.evaluate(controlled)
-        cdp = context.new_cdp_session(page)  # installable on a phone: Chrome finds no fault
-        faults = cdp.send("Page.getInstallabilityErrors")["installabilityErrors"]
-        assert [f["errorId"] for f in faults if f["errorId"] != "in-incognito"] == []
+        installed(page)
         page.locator("#dealer").select_option("0")
         page.locator("#dealer-button").click()
         expect(page.locator("#current h2")).to_have_text("Donne 1")
@@ -207,20 +235,8 @@ def test_offline_entries_wait_survive_the_tab_and_are_stored_once(
             page.evaluate("() => window.scrollTo(0, 0)")
             page.screenshot(path=str(DOCS / "companion-offline.png"))
 
-        # the tab is closed, and opened again without the server
-        page.close()
-        page = context.new_page()
-        page.goto(created["scorer"])
-        waiting = page.locator("#waiting h2")
-        expect(waiting).to_have_text("3 saisies en attente" if fr else "3 entries waiting")
-        expect(page.locator("#waiting li")).to_have_count(3)
-        expect(page.locator("#waiting li").nth(0)).to_contain_text("30")
-        expect(page.locator("#donne-1")).to_have_count(0)  # the sheet as last seen
-        start = context.new_page()
-        start.goto(f"{server.base}/companion")  # the start page too, with this evening
-        expect(start.locator("#evening-list a")).to_contain_text("Anne, Bruno, Chloé, David")
-        assert start.locator("#evening-list a").get_attribute("href") == created["scorer"]
-        start.close()
+        page.close()  # the tab is closed, and opened again without the server
+        page = reopened_offline(context, server.base, created, fr)
 
         # back online: sent in order, each once
         server.start()
@@ -239,7 +255,12 @@ def test_offline_entries_wait_survive_the_tab_and_are_stored_once(
         server.stop()
 
 
-def post_entries(base: str, created: dict[str, Any], entries: list[dict[str, Any]]) -> None:
+def played(base: str, names: list[str], entries: list[dict[str, Any]]) -> dict[str, Any]:
+    """An evening of ``names`` with ``entries`` stored: its links."""
+    status, created, _ = http_json(
+        "POST", f"{base}/api/companion", {"players": len(names), "names": names}
+    )
+    assert status == 201 and isinstance(created, dict)
     token = created["scorer"].split("#")[1]
     url = f"{base}/api/companion/{created['evening']}/entries"
     for n, entry in enumerate(entries):
@@ -251,33 +272,24 @@ def post_entries(base: str, created: dict[str, Any], entries: list[dict[str, Any
             {"Authorization": f"Bearer {token}", "Content-Type": "application/json"},
         )
         assert status == 200, data
+    return created
 
 
 def test_a_player_page_a_merge_and_the_sheet_as_an_image(
     server: ServerProcess, browser: Browser
 ) -> None:
-    status, one, _ = http_json(  # names of their own on this module's server
-        "POST",
-        f"{server.base}/api/companion",
-        {"players": 4, "names": ["Yann", "Xavier", "Zoé", "Walter"]},
-    )
-    assert status == 201 and isinstance(one, dict)
-    post_entries(
+    one = played(  # names of their own on this module's server
         server.base,
-        one,
+        ["Yann", "Xavier", "Zoé", "Walter"],
         [
             {"type": "dealer", "seat": 0},
             {"type": "result", "contract": "garde", "taker": 2, "points": 56, "bouts": 2},
             {"type": "result", "contract": "prise", "taker": 2, "points": 40, "bouts": 1},
         ],
     )
-    status, two, _ = http_json(
-        "POST", f"{server.base}/api/companion", {"players": 3, "names": ["Zoe", "Victor", "Yann"]}
-    )
-    assert status == 201 and isinstance(two, dict)
-    post_entries(
+    played(
         server.base,
-        two,
+        ["Zoe", "Victor", "Yann"],
         [
             {"type": "dealer", "seat": 1},
             {"type": "result", "contract": "garde_sans", "taker": 0, "points": 60, "bouts": 2},
@@ -308,10 +320,16 @@ def test_a_player_page_a_merge_and_the_sheet_as_an_image(
     expect(page.locator("#spellings")).to_have_text("Noms reconnus : zoe, zoé")
     page.screenshot(path=str(DOCS / "companion-player.png"), full_page=True)
 
-    # the sheet as an image, in the viewer's language (English) from the viewer's link
+    image_and_player_in_english(browser, one["viewer"])
+    assert context_errors == []
+    context.close()
+
+
+def image_and_player_in_english(browser: Browser, link: str) -> None:
+    """The sheet as an image, and a player's page, from the viewer's link in English."""
     viewer = phone(browser, "en-GB")
     other = viewer.new_page()
-    other.goto(one["viewer"])
+    other.goto(link)
     expect(other.locator("#role")).to_have_text("viewer")
     with other.expect_download() as caught:
         other.locator("#export-png").click()
@@ -321,6 +339,4 @@ def test_a_player_page_a_merge_and_the_sheet_as_an_image(
     expect(other.locator("#stats dt").nth(1)).to_have_text("Donnes played")
     expect(other.locator("#stat-donnes")).to_have_text("3")
     expect(other.locator("#merge")).to_have_count(0)  # merging is the scorer's
-    assert context_errors == []
-    context.close()
     viewer.close()

@@ -450,7 +450,9 @@ function describe(entry) {
     case "edit": return `${T.editing} ${entry.donne}`;
     default: {
       const r = entry;
-      const amount = r.pile ? `${r.pile.length} ${T.cards}` : `${r.points} (${r.bouts}b)`;
+      const points = String(r.points).replace(".", FR ? "," : ".");
+      const bouts = `${r.bouts} ${r.bouts === 1 || (FR && r.bouts === 0) ? "bout" : "bouts"}`;
+      const amount = r.pile ? `${r.pile.length} ${T.cards}` : `${points} points, ${bouts}`;
       return `${T.result} : ${T[r.contract] || r.contract} ${name(r.taker)} · ${amount}`;
     }
   }
