@@ -379,7 +379,7 @@ def base(**fields: Any) -> dict[str, Any]:
         ({"points": 47.3}, "S1"),
         ({"points": 91.5}, "S1"),
         ({"points": -1}, "S1"),
-        ({"points": "47"}, "S1"),
+        ({"points": "47 points"}, "S1"),  # text other than a plain decimal
         ({"points": None}, "S1"),
         ({"bouts": 4}, "S2"),
         ({"bouts": -1}, "S2"),

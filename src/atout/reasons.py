@@ -256,7 +256,7 @@ TEMPLATES: dict[str, str] = {
         "the Petit was in the chien, which goes to the defence in a garde contre"
     ),
     "c_petit_chien_taker": N_(
-        "the Petit was in the chien, which counts for the taker: it is in his pile"
+        "the Petit was in the chien of a garde sans, which counts for the taker: it is in his pile"
     ),
     "c_chelem_defence_announce": N_(
         "{seat} is in the defence: only the taker's camp announces a chelem"
@@ -287,6 +287,35 @@ TEMPLATES: dict[str, str] = {
         "a chelem of the defence in a garde contre leaves the attack at most its Excuse "
         "(4 points), not {points}"
     ),
+    "c_chelem_attack_bouts": N_(
+        "a chelem of the attack holds every card but the defence's Excuse: 91 points with "
+        "the 3 bouts, or 87 with the Petit and the 21 (the defence kept its Excuse), "
+        "not {points} points with {bouts} of the 3 bouts"
+    ),
+    "c_chelem_contre_points": N_(
+        "in a garde contre the chien ({size} cards) counts for the defence: a chelem of the "
+        "attack has at most {most} points, not {points}"
+    ),
+    "c_chelem_ecart_points": N_(
+        "a chelem of the defence leaves the taker's camp only its écart ({size} cards, "
+        "neither King nor bout) and its own Excuse: at most {most} points, not {points}"
+    ),
+    "c_chelem_ecart_bouts": N_(
+        "a chelem of the defence leaves the taker's camp only its écart, where no bout may "
+        "go, and its own Excuse: {bouts} bouts are impossible"
+    ),
+    "c_chelem_chien_points": N_(
+        "a chelem of the defence leaves the taker's camp only the chien ({size} cards) and "
+        "its own Excuse: at most {most} points, not {points}"
+    ),
+    "c_pile_short": N_(
+        "the taker's pile holds at least the écart or the chien ({size} cards); this one "
+        "holds {count}"
+    ),
+    "c_pile_contre": N_(
+        "in a garde contre the taker's pile holds whole tricks ({players} cards each), or "
+        "the Excuse alone when his camp took no trick; this one holds {count}"
+    ),
     "c_poignees_list": N_("poignees: a list of [seat, level]"),
     "c_poignee_item": N_("each poignée is [seat, level]"),
     "c_poignee_level": N_("a poignée is simple, double or triple, not {value}"),
@@ -306,6 +335,8 @@ TEMPLATES: dict[str, str] = {
     "c_pile_list": N_("pile: a list of cards"),
     "c_pile_twice": N_("{card} is in the pile twice"),
     "c_number": N_("{what}: a number"),
+    "c_plain_number": N_("{what}: a plain number such as 41 or 40.5, not {value}"),
+    "c_nothing_to_redo": N_("nothing to redo: an entry is redone right after it was undone"),
     "c_half_points": N_("{what}: card points are a multiple of 0.5, not {value}"),
     "c_points_bounds": N_("{what}: 0 to 91 (the pack counts 91 points), not {value}"),
     "c_whole_number": N_("{what}: a whole number from {low} to {high}, not {value}"),

@@ -11,7 +11,18 @@ from typing import Any
 from atout.errors import IllegalActionError
 from atout.reasons import Reason, render
 
-ENTRY_TYPES = ("draw", "dealer", "cut", "fault", "petit_sec", "all_pass", "result", "undo", "edit")
+ENTRY_TYPES = (
+    "draw",
+    "dealer",
+    "cut",
+    "fault",
+    "petit_sec",
+    "all_pass",
+    "result",
+    "undo",
+    "redo",
+    "edit",
+)
 MAX_ENTRIES = 5_000
 MAX_NAME = 24
 

@@ -10,10 +10,10 @@ from dataclasses import dataclass
 from typing import Any
 
 from atout.bidding import Contract
-from atout.cards import PETIT, CardSet
+from atout.cards import EXCUSE, PETIT, CardSet
 from atout.chien import LEVELS
 from atout.companion.base import Line, refuse
-from atout.companion.readers import half_points, read_card, read_pile, whole
+from atout.companion.readers import half_points, plain_number, read_card, read_pile, whole
 from atout.companion.sheet import DonneSheet
 from atout.companion.text import explain
 from atout.scoring import POIGNEE_BONUS, Result, chelem_value, score
@@ -39,8 +39,13 @@ _CAMPS: dict[str | None, int | None] = {"attack": 0, "defence": 1, None: None}
 
 
 def result_fields(entry: Mapping[str, Any]) -> dict[str, Any]:
-    """The fields of a result entry that were given."""
-    return {k: entry[k] for k in RESULT_FIELDS if entry.get(k) is not None}
+    """The fields of a result entry that were given, points typed as text read as
+    numbers (``40,5``: 40.5; ``1e1`` or empty refused)."""
+    fields = {k: entry[k] for k in RESULT_FIELDS if entry.get(k) is not None}
+    for key in ("points", "defence_points"):
+        if key in fields:
+            fields[key] = plain_number(fields[key], key)
+    return fields
 
 
 @dataclass(frozen=True)
@@ -72,6 +77,8 @@ def score_entry(
     partner = partner_of(entry, taker, variant)
     camp = {taker} | ({partner} if partner is not None else set())
     cards = _points_and_bouts(entry)
+    if cards.pile is not None:
+        _check_pile_size(cards.pile, contract, variant)
     petit_in_chien = _petit_in_chien(entry, contract, cards)
     announcer = entry.get("chelem")
     if announcer is not None:
@@ -81,7 +88,7 @@ def score_entry(
     every = entry.get("every_trick")
     if every not in (None, "attack", "defence"):
         raise refuse("A4", "c_every_trick", value=f"{every!r:.20}")
-    check_chelem(every, contract, cards.half)
+    check_chelem(every, contract, cards, variant)
     pab = _petit_au_bout(entry, contract, cards, petit_in_chien, every)
     poignees = read_poignees(entry.get("poignees", []), variant)
     result = score(
@@ -149,7 +156,9 @@ def _petit_in_chien(entry: Mapping[str, Any], contract: Contract, cards: _Cards)
     if cards.pile is not None and petit_in_chien:
         if contract is Contract.GARDE_CONTRE and PETIT in cards.pile:
             raise refuse("E3", "c_petit_chien_defence")
-        if contract is not Contract.GARDE_CONTRE and PETIT not in cards.pile:
+        if contract is Contract.GARDE_SANS and PETIT not in cards.pile:
+            # in a Prise or a Garde the Petit goes from the chien to the taker's hand
+            # and may be lost in play
             raise refuse("E3", "c_petit_chien_taker")
     return bool(petit_in_chien)
 
@@ -198,14 +207,46 @@ def partner_of(entry: Mapping[str, Any], taker: int, variant: Variant) -> int | 
     return None if seat == taker else seat
 
 
-def check_chelem(every: str | None, contract: Contract, half: int) -> None:
-    """A4 with P4: a camp that took every trick holds every card but the other camp's
-    Excuse (kept for 4 points, the half point given back) — and the chien's or the
-    écart's, which count apart (E3)."""
-    if every == "attack" and contract is not Contract.GARDE_CONTRE and half not in (182, 174):
-        raise refuse("A4", "c_chelem_attack_points", points=half / 2)
-    if every == "defence" and contract is Contract.GARDE_CONTRE and half not in (0, 8):
-        raise refuse("A4", "c_chelem_defence_points", points=half / 2)
+def check_chelem(every: str | None, contract: Contract, cards: _Cards, variant: Variant) -> None:
+    """A4 with P4 and E3: a camp that took every trick holds every card but the other
+    camp's Excuse (kept for 4 points, the half point given back), and the chien or the
+    écart, which count apart (E3)."""
+    half, bouts, size = cards.half, cards.bouts, variant.chien_size
+    if every == "attack" and contract is Contract.GARDE_CONTRE:
+        if half > 182 - size:  # each chien card counts at least half a point
+            raise refuse(
+                "A4", "c_chelem_contre_points", size=size, most=(182 - size) / 2, points=half / 2
+            )
+    elif every == "attack":
+        if half not in (182, 174):
+            raise refuse("A4", "c_chelem_attack_points", points=half / 2)
+        if (half, bouts) not in ((182, 3), (174, 2)):
+            raise refuse("A4", "c_chelem_attack_bouts", points=half / 2, bouts=bouts)
+    elif every == "defence" and contract is Contract.GARDE_CONTRE:
+        if half not in (0, 8):
+            raise refuse("A4", "c_chelem_defence_points", points=half / 2)
+    elif every == "defence" and contract is Contract.GARDE_SANS:
+        most = min(size * 9 + 8, 182)  # the chien unseen, and the taker's own Excuse
+        if half > most:
+            raise refuse("A4", "c_chelem_chien_points", size=size, most=most / 2, points=half / 2)
+    elif every == "defence":
+        if bouts > 1:  # neither the Petit nor the 21 may go to the écart (E2)
+            raise refuse("A4", "c_chelem_ecart_bouts", bouts=bouts)
+        most = size * 7 + 8  # Dames at best in the écart (E2), and the taker's Excuse
+        if half > most:
+            raise refuse("A4", "c_chelem_ecart_points", size=size, most=most / 2, points=half / 2)
+
+
+def _check_pile_size(pile: CardSet, contract: Contract, variant: Variant) -> None:
+    """S1 with E1, E3 and P4: the taker's pile holds the écart (or the chien of a garde
+    sans) and the tricks it won; in a garde contre, whole tricks, or the Excuse alone
+    when his camp took no trick."""
+    count = len(pile)
+    if contract is Contract.GARDE_CONTRE:
+        if 0 < count < variant.players - 1 and set(pile) != {EXCUSE}:
+            raise refuse("S1", "c_pile_contre", players=variant.players, count=count)
+    elif count < variant.chien_size:
+        raise refuse("S1", "c_pile_short", size=variant.chien_size, count=count)
 
 
 def read_poignees(value: Any, variant: Variant) -> list[tuple[int, str]]:

@@ -6,8 +6,10 @@ from __future__ import annotations
 
 import csv
 import io
+from collections.abc import Mapping, Sequence
 from typing import Any
 
+from atout.cards import Card
 from atout.companion.log import EveningLog
 from atout.companion.sheet import DonneSheet
 from atout.companion.text import CONTRACTS_FR, FAULT_NAMES, pts
@@ -55,7 +57,7 @@ def _csv_row(
         outcome,
         CONTRACTS_FR.get(e.get("contract", ""), "") if fr else e.get("contract", ""),
         names[e["taker"]] if e else "",
-        names[e["partner"]] if e.get("partner") is not None else "",
+        _partner_cell(names, e, lang),
         number_text(r.points, lang) if r else "",
         r.bouts if r else "",
         r.score if r else "",
@@ -64,6 +66,17 @@ def _csv_row(
         *(penalties.get(s, 0) for s in range(evening.players)),
         score_equation(r.breakdown, lang) if r else "",
     ]
+
+
+def _partner_cell(names: Sequence[str], e: Mapping[str, Any], lang: str) -> str:
+    """With 5 players, the partner and the called card (B4): ``Chloé (D♦)``, or
+    ``seul (R♥)`` when the taker plays alone."""
+    if not e.get("called"):
+        return ""
+    partner = e.get("partner")
+    alone = "seul" if lang == "fr" else "alone"
+    who = names[partner] if partner is not None and partner != e["taker"] else alone
+    return f"{who} ({Card.parse(e['called']).display(lang)})"
 
 
 def game_record(evening: EveningLog) -> dict[str, Any]:
@@ -196,6 +209,10 @@ def _donne_line(evening: EveningLog, sheet: DonneSheet, running: tuple[int, ...]
     camp = names[e["taker"]]
     if e.get("partner") is not None and e["partner"] != e["taker"]:
         camp += f" with {names[e['partner']]}"
+    elif e.get("called"):
+        camp += " alone"
+    if e.get("called"):
+        camp += f" (called {Card.parse(e['called']).display('en')})"
     verdict = "made" if r.made else "failed"
     shown = " ".join(f"{m:+d}" for m in evening.marks_of(sheet))
     sums = " ".join(f"{t:+d}" for t in running)

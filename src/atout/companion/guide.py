@@ -6,6 +6,7 @@ from __future__ import annotations
 from atout.companion.base import Line
 from atout.companion.log import EveningLog
 from atout.companion.sheet import DonneSheet
+from atout.companion.text import FAULT_NAMES, card_text, elided
 
 
 def guide(evening: EveningLog, lang: str = "en") -> list[dict[str, str]]:
@@ -59,9 +60,7 @@ def _dealer_lines(evening: EveningLog, sheet: DonneSheet) -> list[Line]:
         return []
     before = evening.donnes[sheet.number - 2]
     if before.void == "misdeal":
-        return [
-            Line("D12", f"after the fault {n[d]} deals again", f"après la faute {n[d]} redonne")
-        ]
+        return _redeal_lines(evening, before, d)
     if before.void == "petit_sec":
         return [
             Line(
@@ -77,6 +76,38 @@ def _dealer_lines(evening: EveningLog, sheet: DonneSheet) -> list[Line]:
             f"la donne passe à droite : {n[d]} donne",
         )
     ]
+
+
+def _redeal_lines(evening: EveningLog, before: DonneSheet, dealer: int) -> list[Line]:
+    """D10–D14: the fault that voided the donne before, who made it, and the redeal
+    by the same dealer with the hands given back unseen (D13)."""
+    n = evening.names
+    fault = next(v.fault for v in reversed(before.faults) if v.fault.voids)
+    who = n[fault.by]
+    if fault.kind == "card_exposed" and fault.card is not None:
+        what_en = f"{who} turned up {card_text(fault.card, 'en')}"
+        what_fr = f"{who} a retourné {card_text(fault.card, 'fr')}"
+    else:
+        en_kind, fr_kind = FAULT_NAMES[fault.kind]
+        what_en, what_fr = f"{en_kind} by {who}", f"{fr_kind} par {who}"
+    lines = [
+        Line(
+            fault.rule,
+            f"{what_en} on donne {before.number}: it is void, {n[dealer]} deals again",
+            f"{what_fr} à la donne {before.number} : elle est nulle, {n[dealer]} redonne",
+        )
+    ]
+    if fault.hands_returned_unseen:
+        lines.append(
+            Line(
+                "D13",
+                f"before {n[dealer]} redeals, every player gives his hand back without "
+                "looking at it",
+                f"avant {elided('que', n[dealer])} redonne, chacun rend ses cartes sans les "
+                "regarder",
+            )
+        )
+    return lines
 
 
 def _deal_lines(evening: EveningLog, sheet: DonneSheet) -> list[Line]:
@@ -97,12 +128,31 @@ def _deal_lines(evening: EveningLog, sheet: DonneSheet) -> list[Line]:
             f"dans le sens inverse des aiguilles d'une montre, le chien "
             f"({variant.chien_size}) carte par carte",
         ),
-        Line(
-            "B1",
-            f"{n[sheet.first_bidder]} speaks first and leads (D18)",
-            f"{n[sheet.first_bidder]} parle en premier et entame (D18)",
-        ),
+        _first_line(evening, sheet),
     ]
+
+
+def _first_line(evening: EveningLog, sheet: DonneSheet) -> Line:
+    """B1, D18: who speaks first and who leads; a barred player leads but does not
+    speak: the first who may bid after him speaks first."""
+    n, first = evening.names, sheet.first_bidder
+    barred = sheet.barred_now
+    if first not in barred:
+        return Line(
+            "B1",
+            f"{n[first]} speaks first and leads (D18)",
+            f"{n[first]} parle en premier et entame (D18)",
+        )
+    speaker = evening.variant.right_of(first)
+    while speaker in barred and speaker != first:
+        speaker = evening.variant.right_of(speaker)
+    rule = sheet.bar_rules_now[first]
+    return Line(
+        "B1",
+        f"{n[first]} may not bid ({rule}) but leads (D18); {n[speaker]} speaks first",
+        f"{n[first]} ne peut pas enchérir ({rule}) mais entame (D18) ; "
+        f"{n[speaker]} parle en premier",
+    )
 
 
 def _barred_lines(evening: EveningLog, sheet: DonneSheet) -> list[Line]:

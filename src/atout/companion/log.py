@@ -32,17 +32,24 @@ _ENTRY_FIELDS: dict[str, tuple[str, ...]] = {
 }
 
 
-def effective(log: Sequence[dict[str, Any]]) -> list[dict[str, Any]]:
-    """The entries that count: an ``undo`` takes back the last entry that counts (an
-    edit included), an ``edit`` stays in place and replaces a donne's result."""
+def effective(log: Sequence[dict[str, Any]]) -> tuple[list[dict[str, Any]], list[dict[str, Any]]]:
+    """The entries that count, and those undone that a ``redo`` may take back: an
+    ``undo`` takes back the last entry that counts (an edit included), a ``redo`` puts
+    back the last one undone, any other entry clears what may be redone; an ``edit``
+    stays in place and replaces a donne's result."""
     kept: list[dict[str, Any]] = []
+    undone: list[dict[str, Any]] = []
     for entry in log:
         if entry["type"] == "undo":
             if kept:
-                kept.pop()
+                undone.append(kept.pop())
+        elif entry["type"] == "redo":
+            if undone:
+                kept.append(undone.pop())
         else:
             kept.append(entry)
-    return kept
+            undone.clear()
+    return kept, undone
 
 
 class EveningLog:
@@ -80,7 +87,8 @@ class EveningLog:
         self.draw_by_cards = False
         self.donnes: list[DonneSheet] = []
         self._effective: list[dict[str, Any]] = []
-        for entry in effective(log):
+        kept, self._undone = effective(log)
+        for entry in kept:
             self._apply(entry)
             self._effective.append(entry)
         self.log = log
@@ -93,12 +101,12 @@ class EveningLog:
         if len(self.log) >= MAX_ENTRIES:
             raise refuse("⚙", "c_too_many_entries", most=MAX_ENTRIES)
         saved = (self.log, self.draw, self.first_dealer, self.donnes, self._effective)
-        saved_flag = self.draw_by_cards
+        saved_more = (self.draw_by_cards, self._undone)
         try:
             self._rebuild([*self.log, clean])
         except AtoutError as error:
             self.log, self.draw, self.first_dealer, self.donnes, self._effective = saved
-            self.draw_by_cards = saved_flag
+            self.draw_by_cards, self._undone = saved_more
             if isinstance(error, IllegalActionError):  # said with the players' names
                 raise CompanionError(error.reason, self.names) from None
             raise
@@ -114,6 +122,7 @@ class EveningLog:
         clean = self.normalise(entry, None)
         self._apply(clean)
         self._effective.append(clean)
+        self._undone = []
         self.log.append(clean)
 
     def check(self, entry: Mapping[str, Any], lang: str | None = "en") -> dict[str, Any]:
@@ -126,6 +135,11 @@ class EveningLog:
     def can_undo(self) -> bool:
         """Whether an entry counts that an ``undo`` would take back."""
         return bool(self._effective)
+
+    @property
+    def can_redo(self) -> bool:
+        """Whether an entry was just undone that a ``redo`` would put back."""
+        return bool(self._undone)
 
     def normalise(self, entry: Mapping[str, Any], lang: str | None = "en") -> dict[str, Any]:
         """The entry as it would be kept: its known fields, its cards canonical."""
@@ -141,6 +155,10 @@ class EveningLog:
             if not self._effective:
                 raise refuse("⚙", "c_nothing_to_undo")
             return {"type": "undo"}
+        if kind == "redo":
+            if not self._undone:
+                raise refuse("⚙", "c_nothing_to_redo")
+            return {"type": "redo"}
         if kind == "edit":
             number = whole(entry.get("donne"), "donne", 1, len(self.donnes))
             sheet = self.donnes[number - 1]

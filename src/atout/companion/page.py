@@ -5,10 +5,12 @@ from __future__ import annotations
 
 from typing import Any
 
+from atout.cards import Card
 from atout.companion.guide import guide
 from atout.companion.log import EveningLog
 from atout.companion.profiles import differences
 from atout.companion.sheet import DonneSheet
+from atout.companion.text import camp_text
 from atout.scoring import running_totals
 from atout.state import VOID_RULES
 
@@ -43,6 +45,7 @@ def view(evening: EveningLog, lang: str = "en") -> dict[str, Any]:
         else [],
         "entries": len(evening.log),
         "can_undo": evening.can_undo,
+        "can_redo": evening.can_redo,
     }
 
 
@@ -79,6 +82,8 @@ def _donne_view(
         "contract": e["contract"] if e else None,
         "taker": e["taker"] if e else None,
         "partner": e.get("partner") if e else None,
+        "called": Card.parse(e["called"]).display(lang) if e and e.get("called") else None,
+        "camp": camp_text(evening.names, e, lang) if e else None,
         "result": sheet.result.as_record() if sheet.result else None,
         "lines": [line.as_json(lang) for line in sheet.lines],
         "marks": evening.marks_of(sheet),

@@ -4,6 +4,8 @@ its rule."""
 
 from __future__ import annotations
 
+import math
+import re
 from collections.abc import Sequence
 from typing import Any
 
@@ -111,10 +113,28 @@ def read_pile(value: Any) -> CardSet:
     return CardSet(cards)
 
 
+_PLAIN_NUMBER = re.compile(r"[0-9]{1,3}(?:[.,][0-9]{1,3})?")
+
+
+def plain_number(value: Any, what: str = "points") -> Any:
+    """A number typed as text (``40,5``, ``41``) as a number; text that is not a plain
+    decimal (``1e1``, ``0x2F``, ``NaN``, empty) is refused, never read as 0."""
+    if not isinstance(value, str):
+        return value
+    text = value.strip()
+    if not _PLAIN_NUMBER.fullmatch(text):
+        raise refuse("S1", "c_plain_number", what=what, value=f"{value!r:.14}")
+    number = float(text.replace(",", "."))
+    return int(number) if number.is_integer() else number
+
+
 def half_points(value: Any, what: str = "points") -> int:
     """S1: card points are a multiple of 0.5 from 0 to 91."""
+    value = plain_number(value, what)
     if isinstance(value, bool) or not isinstance(value, int | float):
         raise refuse("S1", "c_number", what=what)
+    if not math.isfinite(value):
+        raise refuse("S1", "c_plain_number", what=what, value=f"{value!r:.14}")
     doubled = value * 2
     if doubled != int(doubled):
         raise refuse("S1", "c_half_points", what=what, value=float(value))

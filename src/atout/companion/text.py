@@ -4,7 +4,8 @@ sentence, the lines that explain a fault's consequence (D10–D14) and a donne's
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
+from typing import Any
 
 from atout.cards import Card
 from atout.companion.base import Line
@@ -29,6 +30,29 @@ CONTRACTS_FR = {
     "garde_sans": "Garde sans",
     "garde_contre": "Garde contre",
 }
+
+
+def camp_text(names: Sequence[str], entry: Mapping[str, Any], lang: str) -> str:
+    """The taker's camp of a result (B4): ``Bruno``, with 5 players ``Bruno + Émile
+    (R♥)`` or, when the taker called himself or a card of the chien, ``Émile seul
+    (R♥)``."""
+    taker, partner, called = entry["taker"], entry.get("partner"), entry.get("called")
+    text = str(names[taker])
+    if called is None:
+        return text
+    if partner is None or partner == taker:
+        text += " seul" if lang == "fr" else " alone"
+    else:
+        text += f" + {names[partner]}"
+    return f"{text} ({Card.parse(called).display(lang)})"
+
+
+def elided(word: str, name: str) -> str:
+    """A French word that elides before a vowel, then ``name``: ``qu'Anne``,
+    ``que Bruno``, ``d'Émile``, ``de Chloé``."""
+    if name[:1].casefold() in "aeiouyàâéèêëîïôûü":
+        return f"{word[:-1]}'{name}"
+    return f"{word} {name}"
 
 
 def pts(value: float) -> str:

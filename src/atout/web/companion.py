@@ -42,6 +42,7 @@ from sqlalchemy.exc import IntegrityError
 from sqlalchemy.ext.asyncio import AsyncEngine
 
 from atout.companion import PROFILES, CompanionError, Evening, differences, profile_rules
+from atout.companion.text import camp_text
 from atout.errors import AtoutError
 from atout.i18n import N_, said
 from atout.reasons import Reason
@@ -85,6 +86,24 @@ router = APIRouter()
 
 
 # -- tokens ---------------------------------------------------------------------------------
+
+
+_TABLE_BASES: list[str] = []
+
+
+def set_table_bases(bases: list[str]) -> None:
+    """The base URLs other devices can use (``atout serve`` sets them): the links and
+    the QR code a scorer opens on this machine (127.0.0.1) use the first."""
+    _TABLE_BASES[:] = bases
+
+
+def _base(request: Request) -> str:
+    """The base URL of the links: the request's, unless it is this machine's
+    loopback and the server is reachable from the network."""
+    host = request.url.hostname or ""
+    if _TABLE_BASES and (host == "localhost" or host.startswith("127.") or host == "::1"):
+        return _TABLE_BASES[0]
+    return str(request.base_url).rstrip("/")
 
 
 def _digest(token: str) -> str:
@@ -494,7 +513,7 @@ async def create(request: Request) -> Response:
     evening_id = await _evenings(request).create(setup, scorer)
     if evening_id is None:
         return _error(429, f"limit: this server holds at most {MAX_EVENINGS} evenings")
-    base = str(request.base_url).rstrip("/")
+    base = _base(request)
     return JSONResponse(
         {
             "evening": evening_id,
@@ -598,7 +617,7 @@ async def viewer_link(request: Request, evening_id: str) -> Response:
     import segno
 
     scorer = _bearer(request) or ""
-    link = f"{str(request.base_url).rstrip('/')}/companion/{evening_id}#{viewer_token(scorer)}"
+    link = f"{_base(request)}/companion/{evening_id}#{viewer_token(scorer)}"
     qr = segno.make(link, error="m")
     svg = qr.svg_inline(scale=4, dark="#111", light="#fff")
     uri = qr.svg_data_uri(scale=4, dark="#111", light="#fff")
@@ -758,7 +777,7 @@ def sheet_pdf(evening: Evening, lang: str = "en") -> bytes:
         if sheet.result is not None and sheet.entry is not None:
             e, r = sheet.entry, sheet.result
             label = (contract_fr if fr else contract_en)[e["contract"]]
-            label += f" {names[e['taker']]} {number(r.points, lang)} ({r.bouts}b)"
+            label += f" {camp_text(names, e, lang)} {number(r.points, lang)} ({r.bouts}b)"
             label += " ✓" if r.made else " ✗"
             if sheet.edited:
                 label += " *"
@@ -816,6 +835,9 @@ def detail_rows(evening: Evening, lang: str = "en") -> list[tuple[bool, str]]:
     rows: list[tuple[bool, str]] = []
     for sheet in evening.finished():
         head = f"Donne {sheet.number} — {'donneur' if fr else 'dealer'} {names[sheet.dealer]}"
+        if sheet.entry is not None and sheet.entry.get("called"):
+            camp = camp_text(names, sheet.entry, lang)
+            head += f" — {'preneur' if fr else 'taker'} {camp}"
         rows.append((True, head))
         for view in sheet.faults:
             rows += [(False, f"   {line.rule}  {line.text(lang)}") for line in view.lines]

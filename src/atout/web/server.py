@@ -723,6 +723,26 @@ async def _check_database(url: URL) -> None:
     await store.close()
 
 
+def _say_table_addresses(host: str, port: int) -> None:
+    """Which addresses the other phones at the table can use, and the companion's
+    links made with them (atout.web.addresses)."""
+    from atout.web import companion
+    from atout.web.addresses import table_bases
+
+    bases = table_bases(host, port)
+    companion.set_table_bases(bases)
+    if bases:
+        print(f"atout serve: other devices on this network: {', '.join(bases)}", flush=True)
+    elif host in ("0.0.0.0", "::", ""):
+        print("atout serve: no network address found: other devices cannot connect", flush=True)
+    else:
+        print(
+            "atout serve: only this machine can connect; for the phones at the table, "
+            "start it with --host 0.0.0.0 (same Wi-Fi)",
+            flush=True,
+        )
+
+
 def serve(
     host: str = "127.0.0.1", port: int = 8000, db: str | None = None, max_tables: int = 1000
 ) -> None:
@@ -750,6 +770,7 @@ def serve(
         f"at most {max_tables} open tables; Ctrl-C stops)",
         flush=True,
     )
+    _say_table_addresses(host, bound)
     config = uvicorn.Config(
         create_app(url, max_tables),
         workers=1,

@@ -30,7 +30,9 @@ const T = {
     points: "Points du preneur", bouts: "Bouts", pile: "Cartes du tas du preneur", byPoints: "Points et bouts",
     byPile: "Cartes du tas", poignees: "Poignées", none: "—", chelem: "Chelem annoncé par",
     every: "Tous les plis", attack: "attaque", defence: "défense", pab: "Petit au bout",
-    petitChien: "Le Petit était au chien", save: "Enregistrer", cancel: "Annuler", edit: "Corriger",
+    petitChien: "Le Petit était au chien", save: "Enregistrer", cancel: "Fermer sans enregistrer", edit: "Corriger",
+    pick: "— choisir —", redo: "Rétablir la saisie annulée", undoAsk: "Annuler la dernière saisie ? Vous pourrez la rétablir.",
+    undoYes: "Oui, l'annuler", undoNo: "Non, la garder",
     editing: "Correction de la donne", sheet: "Feuille de marque", totals: "Total", ahead: "En tête",
     chart: "Totaux au fil de la soirée", rules: "Règles", fft: "FFT : règles officielles, sans différence.",
     links: "Liens", viewerLink: "Lien spectateur (lecture seule)", scorerLink: "Votre lien de marqueur : gardez-le",
@@ -58,7 +60,9 @@ const T = {
     points: "Taker's points", bouts: "Bouts", pile: "Cards of the taker's pile", byPoints: "Points and bouts",
     byPile: "Cards of the pile", poignees: "Poignées", none: "—", chelem: "Chelem announced by",
     every: "Every trick", attack: "attack", defence: "defence", pab: "Petit au bout",
-    petitChien: "The Petit was in the chien", save: "Save", cancel: "Cancel", edit: "Edit",
+    petitChien: "The Petit was in the chien", save: "Save", cancel: "Close without saving", edit: "Edit",
+    pick: "— choose —", redo: "Redo the undone entry", undoAsk: "Undo the last entry? You can redo it.",
+    undoYes: "Yes, undo it", undoNo: "No, keep it",
     editing: "Editing donne", sheet: "Score sheet", totals: "Total", ahead: "Ahead",
     chart: "Totals over the evening", rules: "Rules", fft: "FFT: the official rules, no difference.",
     links: "Links", viewerLink: "Viewer link (read-only)", scorerLink: "Your scorer link: keep it",
@@ -90,6 +94,7 @@ let retryMs = POLL_MS;
 let pollTimer = null;
 let panel = null; // "fault" | "result" | "petit" | null
 let editing = null; // donne number being edited
+let askingUndo = false; // the Undo button asks before it undoes
 let opened = new Set(); // donnes whose details are shown
 let message = null; // {text, rule, where, fresh}: a refusal, shown beside its form
 
@@ -447,6 +452,7 @@ function describe(entry) {
     case "petit_sec": return `${T.petitSec} : ${name(entry.seat)}`;
     case "all_pass": return T.allPass;
     case "undo": return T.undo;
+    case "redo": return T.redo;
     case "edit": return `${T.editing} ${entry.donne}`;
     default: {
       const r = entry;
@@ -619,11 +625,11 @@ function resultForm(donne) {
       const result = { contract: f.contract.value, taker: Number(f.taker.value) };
       if (five) {
         result.called = f.called.value.trim();
-        if (f.partner.value !== "") result.partner = Number(f.partner.value);
+        if (f.partner.value !== "alone") result.partner = Number(f.partner.value);
       }
       if (f.mode.value === "pile") result.pile = splitCards(f.pile.value);
       else {
-        result.points = Number(String(f.points.value).replace(",", "."));
+        result.points = f.points.value.trim(); // read by the server: plain decimals only
         result.bouts = Number(f.bouts.value);
       }
       const shown = [];
@@ -641,21 +647,21 @@ function resultForm(donne) {
     } },
     donne ? h("h3", {}, `${T.editing} ${donne.number}`) : null,
     h("div", { class: "grid" },
-      field(T.contract, select("contract", ["prise", "garde", "garde_sans", "garde_contre"].map((c) => [c, T[c]]), e.contract || "garde")),
-      field(T.taker, select("taker", seatOptions(), e.taker ?? "")),
+      field(T.contract, required(select("contract", [["", T.pick], ...["prise", "garde", "garde_sans", "garde_contre"].map((c) => [c, T[c]])], e.contract || ""))),
+      field(T.taker, required(select("taker", [["", T.pick], ...seatOptions().filter(([s]) => !(donne || current()).barred.includes(s))], e.taker ?? ""))),
       five ? field(T.called, h("input", { id: "called", name: "called", "data-cards": "one", value: typedBack(e.called, LANG), placeholder: FR ? "RC, R♥, Roi de cœur" : "KH, K♥, King of hearts" })) : null,
-      five ? field(T.partner, select("partner", seatOptions([["", T.alone]]), e.partner ?? "")) : null,
+      five ? field(T.partner, required(select("partner", seatOptions([["", T.pick], ["alone", T.alone]]), e.partner ?? (donne ? "alone" : "")))) : null,
     ),
     h("div", { class: "mode" },
       h("label", { class: "check" }, h("input", { type: "radio", name: "mode", value: "points", checked: !byPile, onchange: toggleMode }), T.byPoints),
       h("label", { class: "check" }, h("input", { type: "radio", name: "mode", value: "pile", checked: byPile, onchange: toggleMode }), T.byPile),
     ),
     h("div", { class: "grid", id: "by-points", hidden: byPile },
-      field(T.points, h("input", { id: "points", name: "points", type: "text", inputmode: "decimal", value: e.points ?? "" })),
-      field(T.bouts, select("bouts", [0, 1, 2, 3].map((b) => [b, b]), e.bouts ?? 1)),
+      field(T.points, h("input", { id: "points", name: "points", type: "text", inputmode: "decimal", required: !byPile, value: e.points ?? "" })),
+      field(T.bouts, required(select("bouts", [["", T.pick], ...[0, 1, 2, 3].map((b) => [b, b])], e.bouts ?? ""), !byPile)),
     ),
     h("div", { id: "by-pile", hidden: !byPile },
-      field(T.pile, h("textarea", { id: "pile", name: "pile", rows: 3, "data-cards": "many", placeholder: FR ? "21 1 Ex RP DC …" : "21 1 Ex KS QH …" }, typedBack(e.pile || [], LANG))),
+      field(T.pile, h("textarea", { id: "pile", name: "pile", rows: 3, required: byPile, "data-cards": "many", placeholder: FR ? "21 1 Ex RP DC …" : "21 1 Ex KS QH …" }, typedBack(e.pile || [], LANG))),
     ),
     h("fieldset", {}, h("legend", {}, T.poignees),
       h("div", { class: "grid" }, view.names.map((name, s) =>
@@ -680,6 +686,18 @@ function toggleMode(event) {
   const pile = form.mode.value === "pile";
   form.querySelector("#by-points").hidden = pile;
   form.querySelector("#by-pile").hidden = !pile;
+  form.points.required = !pile; // only what is shown must be filled in
+  form.bouts.required = !pile;
+  form.pile.required = pile;
+}
+
+function required(control, on = true) {
+  control.required = on;
+  return control;
+}
+
+function current() {
+  return view.donnes[view.donnes.length - 1];
 }
 
 function outcome(d) {
@@ -687,8 +705,7 @@ function outcome(d) {
   if (d.void) return `${T[`${d.void}V`]} (${d.void_rule})`;
   if (!d.result) return "…";
   const r = d.result;
-  let text = `${T[d.contract]} ${view.names[d.taker]}`;
-  if (d.partner !== null && d.partner !== undefined) text += ` + ${view.names[d.partner]}`;
+  let text = `${T[d.contract]} ${d.camp ?? view.names[d.taker]}`; // with 5: "+ Émile (R♥)" or "seul (R♥)"
   text += ` · ${String(r.points).replace(".", FR ? "," : ".")} (${r.bouts}b) ${r.made ? "✓" : "✗"}`;
   return text;
 }
@@ -736,10 +753,22 @@ function sheetCard(scorer) {
   if (view.penalties.some((p) => p)) {
     parts.push(h("p", { class: "hint" }, `${T.penalties} : ${view.penalties.map((p, s) => (p ? `${view.names[s]} −${p}` : null)).filter(Boolean).join(", ")}`));
   }
-  if (scorer && (view.can_undo || queue.length)) {
-    parts.push(h("button", { id: "undo", class: "quiet", disabled: sendingFrom === "undo", onclick: () => enter({ type: "undo" }, "undo") }, `↶ ${T.undo}`));
-    const refused = slot("undo");
-    if (refused) parts.push(refused);
+  const canUndo = view.can_undo || queue.length > 0; // a waiting entry can be taken back too
+  if (scorer && canUndo && askingUndo) {
+    parts.push(h("div", { id: "undo-ask", class: "panel", role: "alertdialog", "aria-live": "polite" },
+      h("p", {}, T.undoAsk),
+      h("div", { class: "buttons" },
+        h("button", { id: "undo-yes", onclick: () => { askingUndo = false; enter({ type: "undo" }, "undo"); } }, T.undoYes),
+        h("button", { id: "undo-no", class: "primary", onclick: () => { askingUndo = false; render(); } }, T.undoNo))));
+  } else if (scorer && canUndo) {
+    parts.push(h("button", { id: "undo", class: "quiet", disabled: sendingFrom === "undo", onclick: () => { askingUndo = true; render(); } }, `↶ ${T.undo}`));
+  }
+  const refusedUndo = slot("undo");
+  if (refusedUndo) parts.push(refusedUndo);
+  if (scorer && view.can_redo) {
+    parts.push(h("button", { id: "redo", class: "quiet", disabled: sendingFrom === "redo", onclick: () => enter({ type: "redo" }, "redo") }, `↷ ${T.redo}`));
+    const refusedRedo = slot("redo");
+    if (refusedRedo) parts.push(refusedRedo);
   }
   return h("section", { class: "card", id: "sheet-card" }, parts);
 }

@@ -1,0 +1,178 @@
+"""The companion's stricter checks: points typed as plain decimals only (never read as
+0 or as ``1e1``), NaN and infinities a clear 400, the impossible chelems and piles
+refused with their rule, the possible Petit of the chien lost in a Prise accepted,
+and an undo that can be redone."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from atout.cards import ALL_CARDS, CardSet
+from atout.companion import CompanionError, Evening
+
+NAMES = ["Anne", "Bruno", "Chloé", "David", "Émile"]
+
+
+def evening(players: int = 4) -> Evening:
+    e = Evening(players, NAMES[:players])
+    e.add({"type": "dealer", "seat": 0})
+    return e
+
+
+def result(**fields: Any) -> dict[str, Any]:
+    return {"type": "result", "contract": "prise", "taker": 1} | fields
+
+
+def refused(e: Evening, entry: dict[str, Any], lang: str = "en") -> str:
+    with pytest.raises(CompanionError) as caught:
+        e.add(entry, lang)
+    return caught.value.text(lang)
+
+
+@pytest.mark.parametrize("typed", ["1e1", "0x2F", "", "  ", "NaN", "Infinity", "1e309", "4O", "-3"])
+def test_points_are_plain_decimals(typed: str) -> None:
+    e = evening()
+    assert refused(e, result(points=typed, bouts=1)) == (
+        f"S1: points: a plain number such as 41 or 40.5, not {typed!r}"
+    )
+    assert refused(e, result(points=typed, bouts=1), "fr") == (
+        f"S1 : points : un nombre écrit simplement, comme 41 ou 40,5, et non {typed!r}"
+    )
+    assert len(e.log) == 1
+
+
+@pytest.mark.parametrize("value", [float("nan"), float("inf"), float("-inf")])
+def test_not_a_number_is_refused_with_its_rule(value: float) -> None:
+    assert refused(evening(), result(points=value, bouts=1)).startswith(
+        "S1: points: a plain number such as 41 or 40.5, not "
+    )
+
+
+def test_points_typed_with_a_comma_are_kept_as_a_number() -> None:
+    e = evening()
+    kept = e.add(result(points=" 40,5 ", bouts=2), "fr")
+    assert kept["points"] == 40.5
+    assert e.add(result(points="56", bouts=1))["points"] == 56
+
+
+@pytest.mark.parametrize(
+    ("fields", "message"),
+    [
+        (
+            {"contract": "garde", "points": 87, "bouts": 3, "every_trick": "attack"},
+            "A4: a chelem of the attack holds every card but the defence's Excuse: 91 points "
+            "with the 3 bouts, or 87 with the Petit and the 21 (the defence kept its Excuse), "
+            "not 87 points with 3 of the 3 bouts",
+        ),
+        (
+            {"contract": "garde_contre", "points": 91, "bouts": 3, "every_trick": "attack"},
+            "A4: in a garde contre the chien (6 cards) counts for the defence: a chelem of the "
+            "attack has at most 88 points, not 91",
+        ),
+        (
+            {"points": 60, "bouts": 1, "every_trick": "defence"},
+            "A4: a chelem of the defence leaves the taker's camp only its écart (6 cards, "
+            "neither King nor bout) and its own Excuse: at most 25 points, not 60",
+        ),
+        (
+            {"points": 30, "bouts": 3, "every_trick": "defence"},
+            "A4: a chelem of the defence leaves the taker's camp only its écart, where no bout "
+            "may go, and its own Excuse: 3 bouts are impossible",
+        ),
+        (
+            {"contract": "garde_sans", "points": 40, "bouts": 3, "every_trick": "defence"},
+            "A4: a chelem of the defence leaves the taker's camp only the chien (6 cards) and "
+            "its own Excuse: at most 31 points, not 40",
+        ),
+        (
+            {"pile": ["KS"]},
+            "S1: the taker's pile holds at least the écart or the chien (6 cards); this one "
+            "holds 1",
+        ),
+        (
+            {"contract": "garde_contre", "pile": ["KS"]},
+            "S1: in a garde contre the taker's pile holds whole tricks (4 cards each), or the "
+            "Excuse alone when his camp took no trick; this one holds 1",
+        ),
+    ],
+)
+def test_impossible_results_are_refused_with_their_rule(
+    fields: dict[str, Any], message: str
+) -> None:
+    e = evening()
+    assert refused(e, result(**fields)) == message
+    assert len(e.log) == 1
+
+
+@pytest.mark.parametrize(
+    "fields",
+    [
+        {"contract": "garde", "points": 87, "bouts": 2, "every_trick": "attack"},
+        {"contract": "garde", "points": 91, "bouts": 3, "every_trick": "attack"},
+        {"contract": "garde_contre", "points": 85, "bouts": 2, "every_trick": "attack"},
+        {"points": 25, "bouts": 1, "every_trick": "defence"},
+        {"contract": "garde_contre", "pile": ["EX"]},
+        {"contract": "garde_contre", "pile": []},
+        {"pile": ["QS", "QH", "QD", "QC", "NS", "NH"]},
+    ],
+)
+def test_possible_results_are_kept(fields: dict[str, Any]) -> None:
+    e = evening()
+    e.add(result(**fields))
+    assert e.donnes[0].result is not None
+
+
+def test_the_petit_of_the_chien_lost_in_play_in_a_prise_is_possible() -> None:
+    """In a Prise the taker takes the chien's Petit in hand and may lose it in play
+    (E3); in a Garde sans the chien counts for him unseen, so the Petit is his."""
+    pile = [str(c) for c in list(CardSet.parse("T21 EX KS KH"))] + [
+        str(c) for c in ALL_CARDS[:30] if not c.is_court
+    ]
+    e = evening()
+    e.add(result(pile=pile, petit_in_chien=True))
+    assert e.donnes[0].result is not None and e.donnes[0].result.bouts == 2
+    assert refused(evening(), result(contract="garde_sans", pile=pile, petit_in_chien=True)) == (
+        "E3: the Petit was in the chien of a garde sans, which counts for the taker: it is in "
+        "his pile"
+    )
+
+
+def test_an_undone_entry_can_be_redone_right_after() -> None:
+    e = evening()
+    e.add({"type": "cut", "k": 30})
+    e.add({"type": "undo"})
+    assert e.current is not None and e.current.cut is None and e.can_redo
+    e.add({"type": "redo"})
+    assert e.current.cut == 30 and not e.can_redo
+    e.add({"type": "undo"})
+    e.add({"type": "undo"})  # the dealer too
+    e.add({"type": "redo"})
+    e.add({"type": "redo"})
+    assert e.current is not None and e.current.cut == 30
+    assert refused(e, {"type": "redo"}) == (
+        "⚙: nothing to redo: an entry is redone right after it was undone"
+    )
+    e.add({"type": "undo"})
+    e.add({"type": "cut", "k": 40})  # a new entry: the undone one is gone
+    assert not e.can_redo and e.view()["can_redo"] is False
+
+
+def test_nan_and_huge_numbers_in_the_request_are_a_400_in_the_page_s_language(
+    tmp_path: Path,
+) -> None:
+    from tests.test_companion_web import auth, create, make_client
+
+    with make_client(tmp_path / "atout.db") as client:
+        evening_id, scorer, _ = create(client)
+        url = f"/api/companion/{evening_id}/entries?lang=fr"
+        head = auth(scorer) | {"Content-Type": "application/json"}
+        client.post(url, json={"n": 0, "entry": {"type": "dealer", "seat": 0}}, headers=head)
+        for raw in ("NaN", "Infinity", "-Infinity", "1e309"):
+            body = '{"n": 1, "entry": {"type": "result", "contract": "prise", "taker": 1, '
+            body += f'"points": {raw}, "bouts": 1}}}}'
+            answer = client.post(url, content=body, headers=head)
+            assert answer.status_code == 400, (raw, answer.text)
+            assert answer.json()["error"].startswith("S1 : points : un nombre écrit simplement")
