@@ -249,7 +249,7 @@ def test_a_whole_evening_on_a_phone(
     # exports: CSV and PDF
     with page.expect_download() as caught:
         page.locator("#export-csv").click()
-    rows = list(csv.reader(io.StringIO(Path(caught.value.path()).read_text(encoding="utf-8"))))
+    rows = list(csv.reader(io.StringIO(Path(caught.value.path()).read_text(encoding="utf-8-sig"))))
     assert rows[0][:3] == ["donne", "donneur", "issue"] and len(rows) == 1 + 7
     assert [int(x) for x in rows[-1][13:17]] == expected.totals()
     with page.expect_download() as caught:

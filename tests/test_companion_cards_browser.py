@@ -126,6 +126,7 @@ def test_each_card_field_shows_what_it_will_store(server: ServerProcess, browser
 
     page.locator("#result-button").click()
     form = page.locator("#result-form")
+    form.locator("#contract").select_option("garde")  # no contract chosen for the scorer
     form.locator("#taker").select_option("1")
     form.locator("#called").fill("Roi de cœur")
     expect(form.locator("output.understood").first).to_have_text("R♥ · Roi de Cœur")

@@ -107,3 +107,42 @@ def test_a_barred_player_is_not_offered_and_undo_asks_then_redo(
     page.locator("#redo").click()
     expect(page.locator("#current h2")).to_have_text("Donne 2")
     expect(page.locator("#redo")).to_have_count(0)
+
+
+def test_the_chart_keeps_tied_players_apart_and_counts_the_penalties(
+    server: ServerProcess, browser: Browser
+) -> None:
+    """Four players level at 0 are four lines and four markers apart; David's D11
+    penalty of 10 points is in his line as it is in the standings."""
+    body = {"players": 4, "names": NAMES[:4], "rules": {"early_pickup_penalty": 10}}
+    status, created, _ = http_json("POST", f"{server.base}/api/companion", body)
+    assert status == 201
+    context = browser.new_context(viewport=PHONE, is_mobile=True, has_touch=True, locale="fr-FR")
+    page = context.new_page()
+    page.goto(created["scorer"])
+    token = created["scorer"].split("#")[1]
+    url = f"{server.base}/api/companion/{created['evening']}/entries"
+    for n, entry in enumerate(
+        [
+            {"type": "dealer", "seat": 0},
+            {"type": "fault", "kind": "early_pickup", "by": 3},
+            {"type": "all_pass"},
+        ]
+    ):
+        answer = http_json(
+            "POST", url, {"n": n, "entry": entry}, {"Authorization": f"Bearer {token}"}
+        )
+        assert answer[0] == 200, answer
+    page.reload()
+    expect(page.locator("#chart polyline")).to_have_count(4)
+    lines = page.evaluate(
+        """() => [...document.querySelectorAll('#chart polyline')].map((l) =>
+            l.getAttribute('points').split(' ').map((p) => p.split(',').map(Number)))"""
+    )
+    starts = [line[0][1] for line in lines]
+    assert len(set(starts)) == 4  # level at 0, drawn apart
+    ends = [line[-1][1] for line in lines]
+    assert ends[3] > max(ends[:3]) + 10  # David −10: lower on the chart
+    expect(page.locator("#chart .marker")).to_have_count(4 * len(lines[0]))
+    expect(page.locator("#chart-card .legend")).to_contain_text("◆ David")
+    page.locator("#chart-card").screenshot(path=str(DOCS / "companion-chart-ties.png"))

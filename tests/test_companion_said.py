@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import csv
 import io
+from pathlib import Path
 
 from atout.companion import Evening, sheet_lines
 from atout.web.companion import detail_rows
@@ -71,3 +72,39 @@ def test_the_called_card_and_a_self_call_on_the_sheet_csv_and_pdf() -> None:
     lines = sheet_lines(e)
     assert "garde by Émile alone (called K♥)" in lines[0]
     assert "Émile + Émile" not in " ".join(lines + heads)
+
+
+def test_the_csv_for_a_french_spreadsheet(tmp_path: Path) -> None:
+    """The CSV starts with a BOM (Chloé, not ChloÃ©, in a spreadsheet that guesses
+    Windows-1252) and, with ``sep=;``, is what a French spreadsheet reads: semicolons
+    between fields, a decimal comma in the points."""
+    from tests.test_companion_web import auth, create, make_client
+
+    with make_client(tmp_path / "atout.db") as client:
+        evening_id, scorer, viewer = create(client)
+        url = f"/api/companion/{evening_id}/entries"
+        for n, entry in enumerate(
+            [
+                {"type": "dealer", "seat": 0},
+                {"type": "result", "contract": "prise", "taker": 2, "points": "40,5", "bouts": 2},
+            ]
+        ):
+            answer = client.post(url, json={"n": n, "entry": entry}, headers=auth(scorer))
+            assert answer.status_code == 200, answer.text
+        sheet = f"/api/companion/{evening_id}/sheet.csv"
+        plain = client.get(f"{sheet}?lang=en", headers=auth(viewer)).content
+        assert plain.startswith(b"\xef\xbb\xbfdonne,dealer,")
+        french = client.get(f"{sheet}?lang=fr&sep=%3B", headers=auth(viewer)).content
+        text = french.decode("utf-8-sig")
+        assert text.startswith("donne;donneur;issue;contrat;preneur;appelé;points;bouts;")
+        row = text.splitlines()[1].split(";")
+        assert row[4] == "Chloé" and row[6] == "40,5"
+        bad = client.get(f"{sheet}?sep=%7C", headers=auth(viewer))
+        assert bad.status_code == 400
+
+
+def test_one_bout_is_singular_in_the_replayed_sheet() -> None:
+    e = Evening(4, NAMES[:4])
+    e.add({"type": "dealer", "seat": 0})
+    e.add({"type": "result", "contract": "prise", "taker": 0, "points": 50, "bouts": 1})
+    assert ", 50 points, 1 bout, failed by 1;" in sheet_lines(e)[0]

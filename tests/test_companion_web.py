@@ -207,8 +207,9 @@ def test_a_reload_and_a_restart_show_the_sheet_as_stored(db: Path) -> None:
 def test_exports(client: TestClient) -> None:
     evening, scorer, viewer = create(client)
     play_some(client, evening, scorer)
-    text = client.get(f"/api/companion/{evening}/sheet.csv", headers=auth(viewer)).text
-    rows = list(csv.reader(io.StringIO(text)))
+    body = client.get(f"/api/companion/{evening}/sheet.csv", headers=auth(viewer)).content
+    assert body.startswith("\ufeffdonne,".encode())  # the BOM: a spreadsheet reads UTF-8
+    rows = list(csv.reader(io.StringIO(body.decode("utf-8-sig"))))
     assert [r[0] for r in rows] == ["donne", "1", "2", "3", "4"] and rows[4][2] == "played"
     pdf = client.get(f"/api/companion/{evening}/sheet.pdf", headers=auth(viewer))
     assert pdf.headers["content-type"] == "application/pdf" and pdf.content.startswith(b"%PDF")

@@ -36,9 +36,10 @@ class Evening(EveningLog):
         """The whole evening as the page shows it (JSON)."""
         return view(self, lang)
 
-    def csv(self, lang: str = "en") -> str:
-        """The score sheet as CSV: one row per donne, marks then running totals."""
-        return sheet_csv(self, lang)
+    def csv(self, lang: str = "en", sep: str = ",") -> str:
+        """The score sheet as CSV: one row per donne, marks then running totals
+        (``sep=";"``: as a French spreadsheet expects, with decimal commas)."""
+        return sheet_csv(self, lang, sep)
 
     def game_record(self) -> dict[str, Any]:
         """The evening as ``atout.game/1`` with the companion's additions (README): the

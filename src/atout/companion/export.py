@@ -19,10 +19,12 @@ from atout.score_text import score_equation
 from atout.scoring import running_totals, sum_of_marks
 
 
-def sheet_csv(evening: EveningLog, lang: str = "en") -> str:
-    """The score sheet as CSV: one row per donne, marks then running totals."""
+def sheet_csv(evening: EveningLog, lang: str = "en", sep: str = ",") -> str:
+    """The score sheet as CSV: one row per donne, marks then running totals. With
+    ``sep=";"``, as a French spreadsheet expects: fields separated by semicolons, card
+    points with a decimal comma."""
     out = io.StringIO()
-    writer = csv.writer(out, lineterminator="\n")
+    writer = csv.writer(out, delimiter=sep, lineterminator="\n")
     fr = lang == "fr"
     names = evening.names
     head = ["donne", "donneur" if fr else "dealer", "issue" if fr else "outcome"]
@@ -36,12 +38,12 @@ def sheet_csv(evening: EveningLog, lang: str = "en") -> str:
     finished = evening.finished()
     sums = running_totals(map(evening.marks_of, finished), evening.players)
     for sheet, running in zip(finished, sums, strict=True):
-        writer.writerow(_csv_row(evening, sheet, running, lang))
+        writer.writerow(_csv_row(evening, sheet, running, "fr" if sep == ";" else lang, lang))
     return out.getvalue()
 
 
 def _csv_row(
-    evening: EveningLog, sheet: DonneSheet, running: tuple[int, ...], lang: str
+    evening: EveningLog, sheet: DonneSheet, running: tuple[int, ...], numbers: str, lang: str
 ) -> list[Any]:
     fr = lang == "fr"
     names = evening.names
@@ -58,7 +60,7 @@ def _csv_row(
         CONTRACTS_FR.get(e.get("contract", ""), "") if fr else e.get("contract", ""),
         names[e["taker"]] if e else "",
         _partner_cell(names, e, lang),
-        number_text(r.points, lang) if r else "",
+        number_text(r.points, numbers) if r else "",
         r.bouts if r else "",
         r.score if r else "",
         *evening.marks_of(sheet),
@@ -216,8 +218,9 @@ def _donne_line(evening: EveningLog, sheet: DonneSheet, running: tuple[int, ...]
     verdict = "made" if r.made else "failed"
     shown = " ".join(f"{m:+d}" for m in evening.marks_of(sheet))
     sums = " ".join(f"{t:+d}" for t in running)
+    bouts = f"{r.bouts} bout" if r.bouts == 1 else f"{r.bouts} bouts"
     return (
-        f"{head}: {e['contract']} by {camp}, {pts(r.points)} points, {r.bouts} bouts, "
+        f"{head}: {e['contract']} by {camp}, {pts(r.points)} points, {bouts}, "
         f"{verdict} by {r.difference}; score {score_equation(r.breakdown, 'en')}; "
         f"marks {shown}; totals {sums}"
     )

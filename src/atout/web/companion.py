@@ -630,7 +630,11 @@ async def export_csv(request: Request, evening_id: str) -> Response:
     if isinstance(found, JSONResponse):
         return found
     loaded, _ = found
-    text = loaded.evening.csv(_lang(request))
+    sep = request.query_params.get("sep", ",")
+    if sep not in (",", ";"):
+        return _error(400, "sep: , (the default) or ; (a French spreadsheet)")
+    # the BOM tells a spreadsheet the text is UTF-8 (Chloé, not ChloÃ©)
+    text = "\ufeff" + loaded.evening.csv(_lang(request), sep)
     return Response(
         text,
         media_type="text/csv; charset=utf-8",

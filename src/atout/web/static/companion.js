@@ -81,6 +81,22 @@ const T = {
 }[LANG];
 
 const COLOURS = ["#c81e2d", "#145ac8", "#148c3c", "#c87800", "#7828a0"];
+const MARKERS = ["●", "■", "▲", "◆", "✚"];
+
+/** Each player's standing after each donne over: the totals less the D11 penalties
+ * counted so far; the last point is the standing now (a penalty of the donne going on
+ * included). */
+function standingsHistory() {
+  const rows = [view.names.map(() => 0)];
+  const penalties = view.names.map(() => 0);
+  for (const d of view.donnes) {
+    d.penalties.forEach((p, s) => { penalties[s] += p; });
+    if (d.over) rows.push(d.totals.map((t, s) => t - penalties[s]));
+  }
+  const now = view.standings;
+  if (rows[rows.length - 1].some((v, s) => v !== now[s])) rows.push(now);
+  return rows;
+}
 
 let view = null;
 let queue = []; // the entries waiting to be sent, oldest first (as kept in IndexedDB)
@@ -355,7 +371,7 @@ async function shareImage() {
 }
 
 async function download(path, name) {
-  const answer = await fetch(`${API}/${path}?lang=${LANG}`, { headers: headers() });
+  const answer = await fetch(`${API}/${path}${path.includes("?") ? "&" : "?"}lang=${LANG}`, { headers: headers() });
   if (!answer.ok) return;
   const blob = await answer.blob();
   const url = URL.createObjectURL(blob);
@@ -774,8 +790,7 @@ function sheetCard(scorer) {
 }
 
 function chartCard() {
-  const over = view.donnes.filter((d) => d.over);
-  const history = [view.names.map(() => 0), ...over.map((d) => d.totals)];
+  const history = standingsHistory();
   const width = 340;
   const height = 150;
   const pad = 24;
@@ -802,10 +817,14 @@ function chartCard() {
   add("text", { x: 2, y: y(high) + 4, class: "tick" }, high);
   add("text", { x: 2, y: y(low), class: "tick" }, low);
   view.names.forEach((_, s) => {
-    const points = history.map((row, i) => `${x(i).toFixed(1)},${y(row[s]).toFixed(1)}`).join(" ");
-    add("polyline", { points, fill: "none", stroke: COLOURS[s % COLOURS.length], "stroke-width": 2.5 });
+    // tied players stay apart: each line a little offset, each point its seat's marker
+    const shift = (s - (view.players - 1) / 2) * 1.6;
+    const at = history.map((row, i) => [x(i), y(row[s]) + shift]);
+    const colour = COLOURS[s % COLOURS.length];
+    add("polyline", { points: at.map(([px, py]) => `${px.toFixed(1)},${py.toFixed(1)}`).join(" "), fill: "none", stroke: colour, "stroke-width": 2, "data-seat": s });
+    for (const [px, py] of at) add("text", { x: px, y: py + 3, "text-anchor": "middle", class: "marker", fill: colour, "data-seat": s }, MARKERS[s]);
   });
-  const legend = h("p", { class: "legend" }, view.names.map((n, s) => h("span", { class: `key k${s}` }, `■ ${n}`)));
+  const legend = h("p", { class: "legend" }, view.names.map((n, s) => h("span", { class: `key k${s}` }, `${MARKERS[s]} ${n}`)));
   return h("section", { class: "card", id: "chart-card" }, h("h2", {}, T.chart), svg, legend);
 }
 
@@ -822,6 +841,7 @@ function linksCard(scorer) {
   const parts = [h("h2", {}, T.exports),
     h("div", { class: "buttons" },
       h("button", { id: "export-csv", onclick: () => download("sheet.csv", `atout-${view.evening}.csv`) }, "CSV"),
+      h("button", { id: "export-csv-fr", onclick: () => download("sheet.csv?sep=%3B", `atout-${view.evening}.csv`) }, FR ? "CSV (tableur français, ;)" : "CSV (French spreadsheet, ;)"),
       h("button", { id: "export-pdf", onclick: () => download("sheet.pdf", `atout-${view.evening}.pdf`) }, "PDF"),
       h("button", { id: "export-png", onclick: shareImage }, T.image),
       h("button", { id: "export-json", onclick: () => download("record.json", `atout-${view.evening}.json`) }, "atout.game/1"),
