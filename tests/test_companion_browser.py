@@ -312,7 +312,7 @@ def test_an_entry_made_offline_is_stored_when_back_online(
     page.context.set_offline(True)
     page.locator("#dealer").select_option("2")
     page.locator("#draw form").nth(1).locator("button").click()
-    expect(page.locator("#status")).to_have_text("hors ligne — nouvel essai…")
+    expect(page.locator("#status")).to_have_text("hors ligne — 1 saisie en attente")
     token = created["scorer"].split("#")[1]
     url = f"{server.base}/api/companion/{created['evening']}"
     _, seen, _ = http_json("GET", url, headers={"Authorization": f"Bearer {token}"})

@@ -3,9 +3,14 @@
 An evening is one row (its setup and the SHA-256 digests of its two tokens) and its
 entries one row each, in order (``n`` from 0): the evening is rebuilt from them by
 replaying the entries (:class:`atout.companion.Evening`). An entry is checked, then
-committed, then applied and acknowledged, under the evening's lock; an entry sent
-again with the same ``n`` (a retry after a dropped connection) is acknowledged
-without being stored twice.
+committed, then applied and acknowledged, under the evening's lock.
+
+Each entry carries an ``id`` the page made (a UUID) and ``n``, the evening's version
+the page had seen (its number of entries). An entry whose id is stored already (sent
+again after a dropped answer, or by another tab of the same phone) is recognised before
+anything is checked and answered with what was stored. An entry made on a page that is
+behind (``n`` below the version: another scorer saved meanwhile) is never stored: the
+answer is ``409`` with the sheet as stored and a message in the page's language.
 
 Two links: the scorer's ``/companion/{id}#TOKEN`` changes the evening; the viewer's
 ``/companion/{id}#VIEWER`` only reads it. The viewer token is derived from the
@@ -22,6 +27,7 @@ import base64
 import hashlib
 import hmac
 import json
+import re
 import secrets
 import time
 from dataclasses import dataclass, field
@@ -38,9 +44,11 @@ from sqlalchemy.ext.asyncio import AsyncEngine
 from atout.companion import PROFILES, CompanionError, Evening, differences, profile_rules
 from atout.companion.text import camp_text
 from atout.errors import AtoutError
+from atout.i18n import N_, said
 from atout.reasons import Reason
 from atout.score_text import number
 from atout.scoring import running_totals
+from atout.web import companion_players as people
 
 __all__ = ["router", "sheet_pdf", "viewer_token"]
 
@@ -70,7 +78,9 @@ entries = sa.Table(
     sa.Column("n", sa.Integer, primary_key=True),
     sa.Column("created", sa.Float, nullable=False),
     sa.Column("entry", sa.Text, nullable=False),
+    sa.Column("entry_id", sa.String(64), nullable=True),
 )
+ENTRY_ID = re.compile(r"[A-Za-z0-9-]{8,64}")
 
 router = APIRouter()
 
@@ -124,6 +134,8 @@ class _Loaded:
     setup: dict[str, Any]
     scorer_digest: str
     viewer_digest: str
+    ids: dict[str, int] = field(default_factory=dict)  # entry id → its n
+    players: list[int | None] = field(default_factory=list)  # each seat's player
     lock: asyncio.Lock = field(default_factory=asyncio.Lock)
 
     def role(self, token: str | None) -> Role | None:
@@ -166,20 +178,24 @@ class _Evenings:
                     return None
                 rows = (
                     await c.execute(
-                        sa.select(entries.c.n, entries.c.entry)
+                        sa.select(entries.c.n, entries.c.entry, entries.c.entry_id)
                         .where(entries.c.evening_id == evening_id)
                         .order_by(entries.c.n)
                     )
                 ).all()
             setup = json.loads(row.setup)
             evening = _new_evening(setup)
-            for n, text in rows:
+            ids: dict[str, int] = {}
+            for n, text, entry_id in rows:
                 if n != len(evening.log):
                     raise CompanionError(Reason("⚙", "c_entry_order", evening=evening_id, number=n))
                 evening.add(json.loads(text), None)  # as stored: older ones as typed
+                if entry_id is not None:
+                    ids[entry_id] = n
             if len(self.loaded) >= MAX_EVENINGS_CACHED:
                 self.loaded.pop(next(iter(self.loaded)))
-            found = _Loaded(evening_id, evening, setup, row.scorer_digest, row.viewer_digest)
+            found = _Loaded(evening_id, evening, setup, row.scorer_digest, row.viewer_digest, ids)
+            found.players = await people.evening_players(self.engine, evening_id, evening.players)
             self.loaded[evening_id] = found
             return found
 
@@ -199,13 +215,20 @@ class _Evenings:
                     viewer_digest=_digest(viewer_token(scorer)),
                 )
             )
+            await people.seat_players(c, evening_id, setup["names"])
         return evening_id
 
-    async def store(self, evening_id: str, n: int, entry: dict[str, Any]) -> None:
+    async def store(
+        self, evening_id: str, n: int, entry: dict[str, Any], entry_id: str | None = None
+    ) -> None:
         async with self.engine.begin() as c:
             await c.execute(
                 entries.insert().values(
-                    evening_id=evening_id, n=n, created=time.time(), entry=json.dumps(entry)
+                    evening_id=evening_id,
+                    n=n,
+                    created=time.time(),
+                    entry=json.dumps(entry),
+                    entry_id=entry_id,
                 )
             )
 
@@ -286,7 +309,15 @@ async def _authorised(
 
 
 def _view(loaded: _Loaded, role: Role, lang: str) -> dict[str, Any]:
-    return {"evening": loaded.id, "role": role, "lang": lang, **loaded.evening.view(lang)}
+    view = loaded.evening.view(lang)
+    return {
+        "evening": loaded.id,
+        "role": role,
+        "lang": lang,
+        "version": view["entries"],
+        "player_ids": loaded.players,
+        **view,
+    }
 
 
 # -- pages ---------------------------------------------------------------------------------------
@@ -295,6 +326,43 @@ def _view(loaded: _Loaded, role: Role, lang: str) -> dict[str, Any]:
 @router.get("/companion")
 async def new_page(request: Request) -> Response:
     return _page("companion_new.html", request, profiles=_profiles(_lang(request)))
+
+
+@router.get("/companion-sw.js")
+async def service_worker() -> Response:
+    """The service worker that keeps the companion's pages on the phone (scope
+    ``/companion``): served from the root so that its scope may cover the pages."""
+    return Response(
+        (HERE / "static" / "companion_sw.js").read_bytes(),
+        media_type="text/javascript",
+        headers={"Cache-Control": "no-cache"},
+    )
+
+
+@router.get("/companion.webmanifest")
+async def manifest(request: Request) -> Response:
+    """The web manifest that makes the companion installable on a phone."""
+    lang = _lang(request)
+    return JSONResponse(
+        {
+            "name": said(lang, N_("atout · table companion")),
+            "short_name": "atout",
+            "description": said(lang, N_("Referee and score sheet for Tarot with real cards")),
+            "lang": lang,
+            "start_url": "/companion",
+            "scope": "/companion",
+            "display": "standalone",
+            "background_color": "#e9ece6",
+            "theme_color": "#0f5132",
+            "icons": [
+                {"src": "/static/icon.svg", "sizes": "any", "type": "image/svg+xml"},
+                {"src": "/static/icon-192.png", "sizes": "192x192", "type": "image/png"},
+                {"src": "/static/icon-512.png", "sizes": "512x512", "type": "image/png"},
+            ],
+        },
+        media_type="application/manifest+json",
+        headers={"Cache-Control": "no-cache"},
+    )
 
 
 @router.get("/companion/{evening_id}")
@@ -324,6 +392,91 @@ def _profiles(lang: str) -> list[dict[str, Any]]:
 @router.get("/api/companion/profiles")
 async def profiles(request: Request) -> Response:
     return JSONResponse({"profiles": _profiles(_lang(request))})
+
+
+# -- players across evenings -------------------------------------------------------------------
+
+NO_PLAYER = N_("No such player in this evening.")
+SAME_PLAYER = N_("A player cannot be merged with himself.")
+MERGE_WHO = N_(
+    "Merge: give the evening, the player to merge ('from') and the one he is ('into');"
+    " one of them must have sat in this evening."
+)
+
+
+async def _in_evening(
+    request: Request, evening_id: Any, need: Role | None = None
+) -> tuple[_Loaded, Role] | JSONResponse:
+    if not isinstance(evening_id, str):
+        return _error(404, "no such evening for this link")
+    return await _authorised(request, evening_id, need)
+
+
+@router.get("/companion/players/{player_id}")
+async def player_page(request: Request, player_id: int) -> Response:
+    return _page("companion_player.html", request, player_id=player_id)
+
+
+@router.get("/api/companion/players")
+async def find_players(request: Request) -> Response:
+    """The players whose name holds ``q`` (any token of ``evening``): the merge tool."""
+    found = await _in_evening(request, request.query_params.get("evening"))
+    if isinstance(found, JSONResponse):
+        return found
+    text = request.query_params.get("q", "")[:64]
+    return JSONResponse({"players": await people.search(_evenings(request).engine, text)})
+
+
+@router.get("/api/companion/players/{player_id}")
+async def player(request: Request, player_id: int) -> Response:
+    """A player's statistics over every evening of the server (a token of one he sat in)."""
+    lang = _lang(request)
+    found = await _in_evening(request, request.query_params.get("evening"))
+    if isinstance(found, JSONResponse):
+        return found
+    if player_id not in found[0].players:
+        return _error(404, said(lang, NO_PLAYER))
+    store = _evenings(request)
+    row = await people.player_row(store.engine, player_id)
+    if row is None:
+        return _error(404, said(lang, NO_PLAYER))
+    played = []
+    for evening_id, seat, created in await people.sittings(store.engine, player_id):
+        loaded = await store.get(evening_id)
+        if loaded is not None:
+            played.append((evening_id, seat, created, loaded.evening))
+    stats = people.player_stats(played)
+    body = {"id": player_id, "name": row[0], "spellings": row[1], "role": found[1], **stats}
+    return JSONResponse(body)
+
+
+@router.post("/api/companion/players/merge")
+async def merge_players(request: Request) -> Response:
+    """Two spellings of one person become one player (the scorer of an evening of one)."""
+    lang = _lang(request)
+    try:
+        data = await _json_body(request)
+    except _BadRequest as error:
+        return _error(400, str(error))
+    if not isinstance(data, dict):
+        return _error(400, said(lang, MERGE_WHO))
+    found = await _in_evening(request, data.get("evening"), "scorer")
+    if isinstance(found, JSONResponse):
+        return found
+    source, into = data.get("from"), data.get("into")
+    if type(source) is not int or type(into) is not int:
+        return _error(400, said(lang, MERGE_WHO))
+    if source == into:
+        return _error(400, said(lang, SAME_PLAYER))
+    store = _evenings(request)
+    rows = [await people.player_row(store.engine, p) for p in (source, into)]
+    here = found[0].players
+    if None in rows or (source not in here and into not in here):
+        return _error(400, said(lang, MERGE_WHO))
+    await people.merge(store.engine, source, into)
+    for loaded in store.loaded.values():
+        loaded.players = [into if p == source else p for p in loaded.players]
+    return JSONResponse({"merged": source, "into": into})
 
 
 def _setup(data: Any) -> dict[str, Any]:
@@ -383,6 +536,17 @@ async def sheet(request: Request, evening_id: str) -> Response:
     return JSONResponse(_view(loaded, role, _lang(request)), headers={"Cache-Control": "no-store"})
 
 
+STALE = N_(
+    "Not saved: the sheet changed on another phone ({count} entries now, this page had"
+    " {seen}). Here it is as stored: check it, then save again if your entry is still"
+    " needed."
+)
+NOT_NEXT = N_("Not saved: this page is ahead of the sheet ({count} entries): reload it.")
+BAD_ID = N_("Not saved: the entry's id must be 8 to 64 letters, digits or dashes.")
+NOT_STORED = N_("Entry {number} could not be stored: it is sent again.")
+BAD_REQUEST = N_("Not saved: the request must hold n, id and entry, the entry an object.")
+
+
 @router.post("/api/companion/{evening_id}/entries")
 async def add_entry(request: Request, evening_id: str) -> Response:
     found = await _authorised(request, evening_id, "scorer")
@@ -395,31 +559,54 @@ async def add_entry(request: Request, evening_id: str) -> Response:
     except _BadRequest as error:
         return _error(400, str(error))
     if not isinstance(data, dict) or not isinstance(data.get("entry"), dict):
-        return _error(400, "the request: {n, entry}, entry an object")
-    n = data.get("n")
+        return _error(400, said(lang, BAD_REQUEST))
+    entry_id = data.get("id")
+    if entry_id is not None and not (isinstance(entry_id, str) and ENTRY_ID.fullmatch(entry_id)):
+        return _error(400, said(lang, BAD_ID))
     async with loaded.lock:
-        evening = loaded.evening
-        count = len(evening.log)
-        if type(n) is not int or not 0 <= n <= count:
-            return _error(409, f"n: the next entry is {count}", entries=count)
-        try:
-            clean = evening.check(data["entry"], lang)
-        except CompanionError as error:
-            return _error(400, error.text(lang), error.rule)
-        except AtoutError as error:
-            return _error(400, str(error), getattr(error, "rule", None))
-        if n < count:
-            if evening.log[n] == clean:  # sent again after a dropped answer: stored already
-                return JSONResponse({"stored": n, **_view(loaded, role, lang)})
-            return _error(409, f"entry {n} is already another one: reload", entries=count)
-        try:
-            await _evenings(request).store(evening_id, n, clean)
-        except IntegrityError:
-            return _error(409, f"entry {n} is already stored: reload", entries=count)
-        except Exception:  # not stored, so not acknowledged: the page sends it again
-            return _error(503, f"entry {n} could not be stored: it is sent again", entries=count)
-        evening.add(clean)
-        return JSONResponse({"stored": n, **_view(loaded, role, lang)})
+        return await _add_locked(request, loaded, role, lang, data, entry_id)
+
+
+async def _add_locked(
+    request: Request,
+    loaded: _Loaded,
+    role: Role,
+    lang: str,
+    data: dict[str, Any],
+    entry_id: str | None,
+) -> Response:
+    """One entry under the evening's lock: recognised, or refused, or stored."""
+    evening = loaded.evening
+    count = len(evening.log)
+    if entry_id is not None and entry_id in loaded.ids:  # sent again: stored already
+        return JSONResponse({"stored": loaded.ids[entry_id], **_view(loaded, role, lang)})
+    n = data.get("n")
+    if type(n) is not int or not 0 <= n <= count:
+        return _error(409, said(lang, NOT_NEXT, count=count), entries=count)
+    if n < count and entry_id is not None:  # the page was behind: never a silent second save
+        return _error(
+            409, said(lang, STALE, count=count, seen=n), stale=True, **_view(loaded, role, lang)
+        )
+    try:
+        clean = evening.check(data["entry"], lang)
+    except CompanionError as error:
+        return _error(400, error.text(lang), error.rule)
+    except AtoutError as error:
+        return _error(400, str(error), getattr(error, "rule", None))
+    if n < count:  # no id (an older page): the same entry again is the one stored
+        if evening.log[n] == clean:
+            return JSONResponse({"stored": n, **_view(loaded, role, lang)})
+        return _error(409, said(lang, STALE, count=count, seen=n), stale=True, entries=count)
+    try:
+        await _evenings(request).store(loaded.id, n, clean, entry_id)
+    except IntegrityError:
+        return _error(409, said(lang, STALE, count=count, seen=n), stale=True, entries=count)
+    except Exception:  # not stored, so not acknowledged: the page sends it again
+        return _error(503, said(lang, NOT_STORED, number=n + 1), entries=count)
+    evening.add(clean)
+    if entry_id is not None:
+        loaded.ids[entry_id] = n
+    return JSONResponse({"stored": n, **_view(loaded, role, lang)})
 
 
 @router.get("/api/companion/{evening_id}/viewer")
@@ -452,6 +639,21 @@ async def export_csv(request: Request, evening_id: str) -> Response:
         text,
         media_type="text/csv; charset=utf-8",
         headers={"Content-Disposition": f'attachment; filename="atout-{evening_id}.csv"'},
+    )
+
+
+@router.get("/api/companion/{evening_id}/sheet.png")
+async def export_png(request: Request, evening_id: str) -> Response:
+    found = await _authorised(request, evening_id)
+    if isinstance(found, JSONResponse):
+        return found
+    from atout.web.companion_image import sheet_png
+
+    data = sheet_png(found[0].evening, _lang(request))
+    return Response(
+        data,
+        media_type="image/png",
+        headers={"Content-Disposition": f'attachment; filename="atout-{evening_id}.png"'},
     )
 
 

@@ -4,6 +4,7 @@
 // stored; an entry is kept and sent again with the same number until the server has
 // stored it (a dropped connection never loses it). Every rule id is a link to its text.
 import { ruleLink } from "./rules.js";
+import * as store from "./companion_store.js";
 import { echoTypedCards, splitCards, typedBack } from "./typed_cards.js";
 
 const boot = JSON.parse(document.getElementById("boot").textContent);
@@ -12,6 +13,7 @@ const FR = LANG === "fr";
 echoTypedCards(LANG);
 const TOKEN = decodeURIComponent(window.location.hash.slice(1));
 const API = `/api/companion/${boot.evening}`;
+const VIEW_KEY = `${boot.evening}:${TOKEN.slice(0, 12)}`;
 const POLL_MS = 2000;
 const MAX_RETRY_MS = 10000;
 
@@ -40,6 +42,11 @@ const T = {
     simple: "simple", double: "double", triple: "triple", penalties: "Pénalités (D11)",
     noFault: "", faults: "Fautes", dealer: "donneur", edited: "corrigée", copy: "Copier",
     drawSoFar: "Cartes tirées", made: "réussi", failed: "chuté", refused: "Refusé",
+    waitingOne: "1 saisie en attente", waitingMany: "{n} saisies en attente", offlineShort: "hors ligne",
+    waitingOffline: "Gardées sur ce téléphone, même si l'onglet est fermé : elles seront envoyées dans l'ordre au retour de la connexion.",
+    waitingHint: "Envoi dans l'ordre…", sendAnyway: "Envoyer quand même", takeBack: "Retirer cette saisie",
+    guideLater: "Saisies en attente : qui donne, coupe et parle sera dit au retour de la connexion.", cards: "cartes",
+    image: "Image (PNG)",
   },
   en: {
     scorer: "scorer", viewer: "viewer", live: "live", offline: "offline — retrying…",
@@ -65,6 +72,11 @@ const T = {
     simple: "simple", double: "double", triple: "triple", penalties: "Penalties (D11)",
     noFault: "", faults: "Faults", dealer: "dealer", edited: "edited", copy: "Copy",
     drawSoFar: "Cards drawn", made: "made", failed: "failed", refused: "Refused",
+    waitingOne: "1 entry waiting", waitingMany: "{n} entries waiting", offlineShort: "offline",
+    waitingOffline: "Kept on this phone, even if the tab is closed: they are sent in order when the connection is back.",
+    waitingHint: "Sending in order…", sendAnyway: "Send anyway", takeBack: "Take this entry back",
+    guideLater: "Entries waiting: who deals, cuts and speaks is said when the connection is back.", cards: "cards",
+    image: "Image (PNG)",
   },
 }[LANG];
 
@@ -87,14 +99,20 @@ function standingsHistory() {
 }
 
 let view = null;
-let pending = null; // {n, entry}: sent, not yet acknowledged
+let queue = []; // the entries waiting to be sent, oldest first (as kept in IndexedDB)
+let blocked = null; // {text, rule, key, stale}: the first waiting entry, refused or stale
+let sendingFrom = null; // the form whose entry is on its way (its Save button waits)
+let offline = false;
+let formBase = null; // the sheet's version when the open panel was opened
+let formGen = 0; // counts the panels opened: an answer closes only the form it came from
+let sendingGen = 0;
 let retryMs = POLL_MS;
 let pollTimer = null;
 let panel = null; // "fault" | "result" | "petit" | null
 let editing = null; // donne number being edited
 let askingUndo = false; // the Undo button asks before it undoes
 let opened = new Set(); // donnes whose details are shown
-let message = null; // {text, rule}
+let message = null; // {text, rule, where, fresh}: a refusal, shown beside its form
 
 // -- DOM helpers ------------------------------------------------------------------------
 
@@ -143,6 +161,10 @@ function signed(n) {
 }
 
 // -- talking to the server ----------------------------------------------------------------
+// Every entry is first kept in IndexedDB (companion_store.js) with its id and `n`, the
+// version of the evening it follows, then sent in order, one at a time: a poll and a tap
+// never race, and an entry sent twice is recognised by its id. The last sheet seen is
+// kept too, so the page opens without the server.
 
 function headers(json = false) {
   const result = { Authorization: `Bearer ${TOKEN}` };
@@ -156,6 +178,23 @@ function setStatus(text, cls) {
   status.className = `status ${cls}`;
 }
 
+function waitingText(count) {
+  return count === 1 ? T.waitingOne : T.waitingMany.replace("{n}", count);
+}
+
+function showStatus() {
+  const count = queue.length;
+  if (offline) setStatus(count ? `${T.offlineShort} — ${waitingText(count)}` : T.offline, "down");
+  else if (count) setStatus(blocked ? waitingText(count) : `${T.sending} ${waitingText(count)}`, "ok");
+  else setStatus(T.live, "ok");
+}
+
+function takeView(data) {
+  view = data;
+  store.saveView(VIEW_KEY, data);
+  store.remember(data, window.location.href);
+}
+
 async function poll(force = false) {
   clearTimeout(pollTimer);
   try {
@@ -166,61 +205,169 @@ async function poll(force = false) {
       return;
     }
     const data = await answer.json();
+    offline = false;
+    retryMs = POLL_MS;
     if (!data.unchanged) {
-      view = data;
+      takeView(data);
       render();
     }
-    retryMs = POLL_MS;
-    setStatus(pending ? T.sending : T.live, "ok");
-    if (pending) await send();
+    showStatus();
+    if (queue.length && !blocked) await flush();
   } catch (e) {
+    const was = offline;
+    offline = true;
     retryMs = Math.min(retryMs * 2, MAX_RETRY_MS);
-    setStatus(T.offline, "down");
+    if (!was && view && queue.length) render();
+    showStatus();
   }
   pollTimer = setTimeout(poll, retryMs);
 }
 
-async function send() {
-  const attempt = pending;
-  if (!attempt) return;
-  setStatus(T.sending, "ok");
-  let answer;
-  try {
-    answer = await fetch(`${API}/entries?lang=${LANG}`, {
-      method: "POST",
-      headers: headers(true),
-      body: JSON.stringify(attempt),
-    });
-  } catch (e) {
-    setStatus(T.offline, "down");
-    clearTimeout(pollTimer);
-    retryMs = Math.min(retryMs * 2, MAX_RETRY_MS);
-    pollTimer = setTimeout(poll, retryMs);
-    return; // kept in `pending`: sent again with the same n
-  }
-  pending = null;
-  const data = await answer.json();
-  if (answer.ok) {
-    view = data;
-    message = null;
-    panel = null;
-    editing = null;
-    render(false);
-    setStatus(T.live, "ok");
-  } else if (answer.status === 409) {
-    message = { text: data.error, rule: null };
-    await poll(true);
-  } else {
-    message = { text: data.error, rule: data.rule };
-    render();
-    setStatus(T.live, "ok");
-  }
+/** The version the server will have once every waiting entry is stored. */
+function expected() {
+  return queue.length ? queue[queue.length - 1].n + 1 : view.version;
 }
 
-function enter(entry) {
-  if (pending || !view) return;
-  pending = { n: view.entries, entry };
-  send();
+/** Open (or close) a panel: its entry follows the sheet as it is now (`formBase`), so
+ * that a sheet changed meanwhile on another phone is said before anything is saved. */
+function openPanel(name) {
+  panel = panel === name ? null : name;
+  formBase = expected();
+  formGen += 1;
+  render();
+}
+
+async function enter(entry, where) {
+  if (!view || view.role !== "scorer" || sendingFrom === where) return;
+  sendingFrom = where; // set at once: a second tap before the first is kept does nothing
+  sendingGen = formGen;
+  message = null;
+  const panelForm = where === "result-form" || where === "fault-form" || where === "petit-form";
+  const n = !queue.length && panelForm && formBase !== null ? Math.min(formBase, view.version) : expected();
+  const item = await store.addWaiting(boot.evening, entry, n, where);
+  queue.push(item);
+  render();
+  showStatus();
+  flush();
+}
+
+let flushing = null;
+
+function flush() {
+  if (!flushing) {
+    flushing = sendAll().finally(() => {
+      flushing = null;
+    });
+  }
+  return flushing;
+}
+
+async function sendAll() {
+  while (queue.length && !blocked) {
+    const item = queue[0];
+    let answer;
+    let data;
+    try {
+      answer = await fetch(`${API}/entries?lang=${LANG}`, {
+        method: "POST",
+        headers: headers(true),
+        body: JSON.stringify({ n: item.n, id: item.id, entry: item.entry }),
+      });
+      data = await answer.json();
+    } catch (e) {
+      // not answered: kept, and sent again with the same id when the connection is back
+      offline = true;
+      if (sendingFrom) closeForm();
+      sendingFrom = null;
+      render(false); // the entry is kept: its form is free for the next one
+      showStatus();
+      clearTimeout(pollTimer);
+      retryMs = Math.min(retryMs * 2, MAX_RETRY_MS);
+      pollTimer = setTimeout(poll, retryMs);
+      return;
+    }
+    offline = false;
+    if (answer.status === 503) {
+      setStatus(data.error, "down");
+      await new Promise((resolve) => setTimeout(resolve, retryMs));
+      continue;
+    }
+    await settle(item, answer, data);
+  }
+  showStatus();
+}
+
+async function settle(item, answer, data) {
+  const open = sendingFrom === item.where && queue.length === 1 && sendingGen === formGen;
+  if (answer.ok) {
+    takeView(data);
+    await drop(item);
+    if (open) closeForm();
+    if (!queue.length) message = null;
+  } else {
+    if (data.stale) takeView(data);
+    const shown = { text: data.error, rule: data.rule, where: item.where, fresh: true };
+    if (open) {
+      // the form is still open with what was typed: the message goes beside it
+      await drop(item);
+      message = shown;
+      formBase = data.stale ? data.version : formBase;
+    } else {
+      blocked = { ...shown, key: item.key, stale: answer.status === 409 };
+      message = null;
+    }
+    if (answer.status === 409 && !data.stale) poll(true);
+  }
+  if (sendingFrom === item.where) sendingFrom = null;
+  render(!answer.ok);
+  showStatus();
+}
+
+async function drop(item) {
+  await store.removeWaiting(item.key);
+  queue = queue.filter((i) => i.key !== item.key);
+}
+
+function closeForm() {
+  panel = null;
+  editing = null;
+}
+
+/** The waiting entries after a refused or stale one: taken back, or sent after the sheet. */
+async function resolveBlocked(sendAnyway) {
+  const first = queue[0];
+  if (!first || !blocked) return;
+  if (!sendAnyway) await drop(first);
+  queue = await store.renumber(boot.evening, view.version);
+  blocked = null;
+  render();
+  showStatus();
+  flush();
+}
+
+/** A player's name, a link to his page (his statistics over the server's evenings). */
+function playerLink(name, seat) {
+  const id = (view.player_ids || [])[seat];
+  if (id === null || id === undefined) return name;
+  return h("a", { class: "player", id: `player-${seat}`, href: `/companion/players/${id}?evening=${view.evening}#${TOKEN}` }, name);
+}
+
+/** The sheet as an image: shared (the phone's share sheet) where the browser can, else
+ * downloaded. */
+async function shareImage() {
+  const name = `atout-${view.evening}.png`;
+  try {
+    const answer = await fetch(`${API}/sheet.png?lang=${LANG}`, { headers: headers() });
+    if (!answer.ok) return;
+    const file = new File([await answer.blob()], name, { type: "image/png" });
+    if (navigator.canShare && navigator.canShare({ files: [file] })) {
+      await navigator.share({ files: [file], title: T.sheet });
+      return;
+    }
+  } catch (e) {
+    if (e && e.name === "AbortError") return; // the scorer closed the share sheet
+  }
+  download("sheet.png", name);
 }
 
 async function download(path, name) {
@@ -269,11 +416,8 @@ function renderPage() {
   role.textContent = T[view.role];
   role.className = `badge ${view.role}`;
   const parts = [];
-  if (message) {
-    let text = message.text;
-    if (message.rule && text.startsWith(message.rule)) text = text.slice(message.rule.length).replace(/^\s*:\s*/, "");
-    parts.push(h("p", { class: "error", role: "alert", id: "message" }, message.rule ? rule(message.rule) : null, " ", text));
-  }
+  placed = false;
+  if (scorer && (queue.length || blocked)) parts.push(waitingCard());
   if (view.first_dealer === null) parts.push(drawCard(scorer));
   else parts.push(currentCard(scorer));
   const last = [...view.donnes].reverse().find((d) => d.over);
@@ -284,7 +428,85 @@ function renderPage() {
   if (view.donnes.some((d) => d.over)) parts.push(chartCard());
   parts.push(rulesCard());
   parts.push(linksCard(scorer));
+  if (message && !placed) parts.unshift(messageNode(message));
   app.replaceChildren(...parts);
+  const shown = document.getElementById("message");
+  if (shown && message && message.fresh) {
+    message.fresh = false;
+    shown.scrollIntoView({ block: "center" });
+  }
+}
+
+let placed = false;
+
+function messageNode(m) {
+  let text = m.text;
+  if (m.rule && text.startsWith(m.rule)) text = text.slice(m.rule.length).replace(/^\s*:\s*/, "");
+  return h("p", { class: "error", role: "alert", "aria-live": "assertive", id: "message" }, m.rule ? rule(m.rule) : null, " ", text);
+}
+
+/** The refusal of what was entered from `where`, to be set beside its Save button. */
+function slot(where) {
+  if (!message || message.where !== where || placed) return null;
+  placed = true;
+  return messageNode(message);
+}
+
+/** A form's Save button: it waits (disabled) while its entry is on its way. */
+function saveButton(where, id, label, cls = "primary") {
+  const busy = sendingFrom === where;
+  return h("button", { type: "submit", class: cls, id, disabled: busy, "aria-busy": busy ? "true" : null }, busy ? T.sending : label);
+}
+
+function describe(entry) {
+  const name = (s) => view.names[s] ?? s;
+  switch (entry.type) {
+    case "draw": return `${T.drawn} : ${name(entry.seat)} — ${entry.card}`;
+    case "dealer": return `${T.dealerGiven} : ${name(entry.seat)}`;
+    case "cut": return `${T.cut} : ${entry.k}`;
+    case "fault": return `${T.fault} : ${T[entry.kind] || entry.kind}${entry.by !== undefined ? ` — ${name(entry.by)}` : ""}`;
+    case "petit_sec": return `${T.petitSec} : ${name(entry.seat)}`;
+    case "all_pass": return T.allPass;
+    case "undo": return T.undo;
+    case "redo": return T.redo;
+    case "edit": return `${T.editing} ${entry.donne}`;
+    default: {
+      const r = entry;
+      const points = String(r.points).replace(".", FR ? "," : ".");
+      const bouts = `${r.bouts} ${r.bouts === 1 || (FR && r.bouts === 0) ? "bout" : "bouts"}`;
+      const amount = r.pile ? `${r.pile.length} ${T.cards}` : `${points} points, ${bouts}`;
+      return `${T.result} : ${T[r.contract] || r.contract} ${name(r.taker)} · ${amount}`;
+    }
+  }
+}
+
+function waitingCard() {
+  const parts = [h("h2", {}, waitingText(queue.length))];
+  if (queue.length) parts.push(h("ol", { class: "waiting" }, queue.map((item) => h("li", { class: blocked && blocked.key === item.key ? "blocked" : "" }, describe(item.entry)))));
+  parts.push(h("p", { class: "hint" }, offline ? T.waitingOffline : T.waitingHint));
+  if (blocked) {
+    parts.push(messageNode({ ...blocked }));
+    parts.push(h("div", { class: "buttons" },
+      blocked.stale ? h("button", { id: "send-anyway", onclick: () => resolveBlocked(true) }, T.sendAnyway) : null,
+      h("button", { id: "take-back", onclick: () => resolveBlocked(false) }, T.takeBack)));
+  }
+  return h("section", { class: "card", id: "waiting", "aria-live": "polite" }, parts);
+}
+
+/** What the waiting entries change before the server has them: donnes closed, a cut. */
+function projection() {
+  let closed = 0;
+  let cut = false;
+  let draws = 0;
+  for (const item of queue) {
+    const type = item.entry.type;
+    if (type === "result" || type === "all_pass" || type === "petit_sec") {
+      closed += 1;
+      cut = false;
+    } else if (type === "cut") cut = true;
+    else if (type === "draw" || type === "dealer") draws += 1;
+  }
+  return { closed, cut, draws };
 }
 
 function drawCard(scorer) {
@@ -296,28 +518,32 @@ function drawCard(scorer) {
     );
   }
   if (scorer) {
+    const queued = projection().draws;
+    const seats = queued ? view.names.map((_, s) => s) : view.to_draw; // offline: any seat
     body.push(
       h(
         "form",
         { id: "draw-form", class: "row", onsubmit: (e) => {
           e.preventDefault();
-          enter({ type: "draw", seat: Number(e.target.seat.value), card: e.target.card.value.trim() });
+          enter({ type: "draw", seat: Number(e.target.seat.value), card: e.target.card.value.trim() }, "draw-form");
         } },
-        field(T.seat, select("seat", view.to_draw.map((s) => [s, view.names[s]]))),
+        field(T.seat, select("seat", seats.map((s) => [s, view.names[s]]))),
         field(T.card, h("input", { id: "card", name: "card", required: true, "data-cards": "one", placeholder: FR ? "7P, RC, 21, Excuse" : "7S, KH, 21, Excuse", autocapitalize: "characters" })),
-        h("button", { type: "submit", class: "primary", id: "draw-button" }, T.drawn),
+        slot("draw-form"),
+        saveButton("draw-form", "draw-button", T.drawn),
       ),
     );
-    if (!view.draw.length) {
+    if (!view.draw.length && !queued) {
       body.push(
         h(
           "form",
-          { class: "row", onsubmit: (e) => {
+          { id: "dealer-form", class: "row", onsubmit: (e) => {
             e.preventDefault();
-            enter({ type: "dealer", seat: Number(e.target.dealer.value) });
+            enter({ type: "dealer", seat: Number(e.target.dealer.value) }, "dealer-form");
           } },
           field(T.dealerGiven, select("dealer", seatOptions())),
-          h("button", { type: "submit" }, T.choose),
+          slot("dealer-form"),
+          saveButton("dealer-form", "dealer-button", T.choose, ""),
         ),
       );
     }
@@ -327,9 +553,13 @@ function drawCard(scorer) {
 
 function currentCard(scorer) {
   const d = view.donnes[view.donnes.length - 1];
-  const body = [h("h2", {}, `${T.donne} ${d.number}`), lineList(view.guide, "lines guide")];
-  if (d.cut !== null) body.push(h("p", { class: "hint" }, rule("D5"), ` ${T.cut} : ${d.cut}`));
-  for (const f of d.faults) body.push(lineList(f.lines, "lines fault"));
+  const ahead = scorer ? projection() : { closed: 0, cut: false };
+  const body = [h("h2", {}, `${T.donne} ${d.number + ahead.closed}`)];
+  const cut = ahead.closed ? (ahead.cut ? "…" : null) : ahead.cut ? d.cut ?? "…" : d.cut;
+  if (ahead.closed) body.push(h("p", { class: "hint", id: "guide-later" }, T.guideLater));
+  else body.push(lineList(view.guide, "lines guide"));
+  if (cut !== null) body.push(h("p", { class: "hint" }, rule("D5"), ` ${T.cut} : ${cut}`));
+  if (!ahead.closed) for (const f of d.faults) body.push(lineList(f.lines, "lines fault"));
   if (!scorer) return h("section", { class: "card", id: "current" }, body);
   if (editing !== null) {
     body.push(resultForm(view.donnes[editing - 1]));
@@ -338,20 +568,23 @@ function currentCard(scorer) {
   const actions = h(
     "div",
     { class: "actions" },
-    d.cut === null ? h("form", { class: "row", id: "cut-form", onsubmit: (e) => {
+    cut === null ? h("form", { class: "row", id: "cut-form", onsubmit: (e) => {
       e.preventDefault();
-      enter({ type: "cut", k: Number(e.target.k.value) });
+      enter({ type: "cut", k: Number(e.target.k.value) }, "cut-form");
     } },
       field(T.cutDepth, h("input", { id: "k", name: "k", type: "number", inputmode: "numeric", required: true })),
-      h("button", { type: "submit", id: "cut-button" }, T.enterCut)) : null,
+      slot("cut-form"),
+      saveButton("cut-form", "cut-button", T.enterCut, "")) : null,
     h("div", { class: "buttons" },
-      h("button", { id: "fault-button", class: panel === "fault" ? "on" : "", onclick: () => { panel = panel === "fault" ? null : "fault"; render(); } }, T.fault),
-      h("button", { id: "petit-button", class: panel === "petit" ? "on" : "", onclick: () => { panel = panel === "petit" ? null : "petit"; render(); } }, T.petitSec),
-      h("button", { id: "pass-button", onclick: () => enter({ type: "all_pass" }) }, T.allPass),
-      h("button", { id: "result-button", class: `primary ${panel === "result" ? "on" : ""}`, onclick: () => { panel = panel === "result" ? null : "result"; render(); } }, T.result),
+      h("button", { id: "fault-button", class: panel === "fault" ? "on" : "", onclick: () => openPanel("fault") }, T.fault),
+      h("button", { id: "petit-button", class: panel === "petit" ? "on" : "", onclick: () => openPanel("petit") }, T.petitSec),
+      h("button", { id: "pass-button", disabled: sendingFrom === "actions", onclick: () => enter({ type: "all_pass" }, "actions") }, T.allPass),
+      h("button", { id: "result-button", class: `primary ${panel === "result" ? "on" : ""}`, onclick: () => openPanel("result") }, T.result),
     ),
   );
   body.push(actions);
+  const refused = slot("actions");
+  if (refused) body.push(refused);
   if (panel === "fault") body.push(faultForm(d));
   if (panel === "petit") body.push(petitForm());
   if (panel === "result") body.push(resultForm(null));
@@ -368,12 +601,13 @@ function faultForm(d) {
       const entry = { type: "fault", kind };
       if (kind === "card_exposed" || kind === "early_pickup") entry.by = Number(e.target.by.value);
       if (kind === "card_exposed") entry.card = e.target.fcard.value.trim();
-      enter(entry);
+      enter(entry, "fault-form");
     } },
     field(T.kind, select("kind", kinds)),
     field(T.by, select("by", seatOptions(), d.dealer)),
     field(T.card, h("input", { id: "fcard", name: "fcard", "data-cards": "one", placeholder: FR ? "RC, 7T, 12, Excuse" : "KH, 7C, 12, Excuse" })),
-    h("button", { type: "submit", class: "primary", id: "fault-save" }, T.record),
+    slot("fault-form"),
+    saveButton("fault-form", "fault-save", T.record),
   );
   return form;
 }
@@ -383,10 +617,11 @@ function petitForm() {
     "form",
     { id: "petit-form", class: "panel row", onsubmit: (e) => {
       e.preventDefault();
-      enter({ type: "petit_sec", seat: Number(e.target.holder.value) });
+      enter({ type: "petit_sec", seat: Number(e.target.holder.value) }, "petit-form");
     } },
     field(T.seat, select("holder", seatOptions())),
-    h("button", { type: "submit", class: "primary", id: "petit-save" }, T.petitSec),
+    slot("petit-form"),
+    saveButton("petit-form", "petit-save", T.petitSec),
   );
 }
 
@@ -423,8 +658,8 @@ function resultForm(donne) {
       if (f.every.value) result.every_trick = f.every.value;
       if (f.pab.value) result.petit_au_bout = f.pab.value;
       if (f.petit_in_chien.checked) result.petit_in_chien = true;
-      if (donne) enter({ type: "edit", donne: donne.number, result });
-      else enter({ type: "result", ...result });
+      if (donne) enter({ type: "edit", donne: donne.number, result }, "result-form");
+      else enter({ type: "result", ...result }, "result-form");
     } },
     donne ? h("h3", {}, `${T.editing} ${donne.number}`) : null,
     h("div", { class: "grid" },
@@ -453,8 +688,9 @@ function resultForm(donne) {
       field(T.pab, select("pab", camps, e.petit_au_bout || "")),
     ),
     h("label", { class: "check" }, h("input", { type: "checkbox", id: "petit_in_chien", name: "petit_in_chien", checked: !!e.petit_in_chien }), T.petitChien),
+    slot("result-form"),
     h("div", { class: "buttons" },
-      h("button", { type: "submit", class: "primary", id: "result-save" }, T.save),
+      saveButton("result-form", "result-save", T.save),
       h("button", { type: "button", onclick: () => { panel = null; editing = null; message = null; render(); } }, T.cancel),
     ),
   );
@@ -491,7 +727,7 @@ function outcome(d) {
 }
 
 function sheetCard(scorer) {
-  const head = h("tr", {}, h("th", {}, "#"), h("th", {}, T.donne), view.names.map((n) => h("th", {}, n)));
+  const head = h("tr", {}, h("th", {}, "#"), h("th", {}, T.donne), view.names.map((n, s) => h("th", {}, playerLink(n, s))));
   const rows = [];
   for (const d of view.donnes.filter((x) => x.over)) {
     const open = opened.has(d.number);
@@ -516,6 +752,8 @@ function sheetCard(scorer) {
           ev.stopPropagation();
           editing = d.number;
           panel = null;
+          formBase = expected();
+          formGen += 1;
           render();
           document.getElementById("current").scrollIntoView();
         } }, T.edit));
@@ -531,17 +769,22 @@ function sheetCard(scorer) {
   if (view.penalties.some((p) => p)) {
     parts.push(h("p", { class: "hint" }, `${T.penalties} : ${view.penalties.map((p, s) => (p ? `${view.names[s]} −${p}` : null)).filter(Boolean).join(", ")}`));
   }
-  if (scorer && view.can_undo && askingUndo) {
+  const canUndo = view.can_undo || queue.length > 0; // a waiting entry can be taken back too
+  if (scorer && canUndo && askingUndo) {
     parts.push(h("div", { id: "undo-ask", class: "panel", role: "alertdialog", "aria-live": "polite" },
       h("p", {}, T.undoAsk),
       h("div", { class: "buttons" },
-        h("button", { id: "undo-yes", onclick: () => { askingUndo = false; enter({ type: "undo" }); } }, T.undoYes),
+        h("button", { id: "undo-yes", onclick: () => { askingUndo = false; enter({ type: "undo" }, "undo"); } }, T.undoYes),
         h("button", { id: "undo-no", class: "primary", onclick: () => { askingUndo = false; render(); } }, T.undoNo))));
-  } else if (scorer && view.can_undo) {
-    parts.push(h("button", { id: "undo", class: "quiet", onclick: () => { askingUndo = true; render(); } }, `↶ ${T.undo}`));
+  } else if (scorer && canUndo) {
+    parts.push(h("button", { id: "undo", class: "quiet", disabled: sendingFrom === "undo", onclick: () => { askingUndo = true; render(); } }, `↶ ${T.undo}`));
   }
+  const refusedUndo = slot("undo");
+  if (refusedUndo) parts.push(refusedUndo);
   if (scorer && view.can_redo) {
-    parts.push(h("button", { id: "redo", class: "quiet", onclick: () => enter({ type: "redo" }) }, `↷ ${T.redo}`));
+    parts.push(h("button", { id: "redo", class: "quiet", disabled: sendingFrom === "redo", onclick: () => enter({ type: "redo" }, "redo") }, `↷ ${T.redo}`));
+    const refusedRedo = slot("redo");
+    if (refusedRedo) parts.push(refusedRedo);
   }
   return h("section", { class: "card", id: "sheet-card" }, parts);
 }
@@ -600,6 +843,7 @@ function linksCard(scorer) {
       h("button", { id: "export-csv", onclick: () => download("sheet.csv", `atout-${view.evening}.csv`) }, "CSV"),
       h("button", { id: "export-csv-fr", onclick: () => download("sheet.csv?sep=%3B", `atout-${view.evening}.csv`) }, FR ? "CSV (tableur français, ;)" : "CSV (French spreadsheet, ;)"),
       h("button", { id: "export-pdf", onclick: () => download("sheet.pdf", `atout-${view.evening}.pdf`) }, "PDF"),
+      h("button", { id: "export-png", onclick: shareImage }, T.image),
       h("button", { id: "export-json", onclick: () => download("record.json", `atout-${view.evening}.json`) }, "atout.game/1"),
     )];
   if (scorer) {
@@ -632,5 +876,19 @@ document.addEventListener("visibilitychange", () => {
 });
 window.addEventListener("online", () => poll(true));
 
+if ("serviceWorker" in navigator && window.isSecureContext) {
+  navigator.serviceWorker
+    .register("/companion-sw.js", { scope: "/companion" })
+    .then(() => navigator.serviceWorker.ready)
+    .then((registration) => registration.active.postMessage({ keep: window.location.pathname }))
+    .catch(() => {}); // without it the page still works online, its entries kept all the same
+}
+queue = await store.waiting(boot.evening);
+view = await store.lastView(VIEW_KEY);
+if (view) {
+  render(false);
+  showStatus();
+}
 await poll(true);
+if (!view) setStatus(T.offline, "down");
 if (view && view.role === "scorer") loadViewer();

@@ -1,11 +1,22 @@
 // The table companion: open an evening (players, names, rules profile).
 import { ruleLink } from "./rules.js";
+import { evenings, forget } from "./companion_store.js";
 
 const boot = JSON.parse(document.getElementById("boot").textContent);
 const fr = boot.lang === "fr";
 const T = fr
-  ? { player: "Joueur", fft: "FFT (règles officielles)", maison: "Maison", same: "Les règles de la FFT, sans différence." }
-  : { player: "Player", fft: "FFT (official rules)", maison: "House", same: "The FFT's rules, no difference." };
+  ? {
+    player: "Joueur", fft: "FFT (règles officielles)", maison: "Maison", same: "Les règles de la FFT, sans différence.",
+    scorer: "marqueur", viewer: "spectateur", forget: "Oublier", donneOne: "{n} donne", donnes: "{n} donnes",
+    evenings: "Les soirées de cet appareil",
+    kept: "Gardées sur cet appareil seulement : « Oublier » retire une soirée de la liste, pas du serveur.",
+  }
+  : {
+    player: "Player", fft: "FFT (official rules)", maison: "House", same: "The FFT's rules, no difference.",
+    scorer: "scorer", viewer: "viewer", forget: "Forget", donneOne: "{n} donne", donnes: "{n} donnes",
+    evenings: "This device's evenings",
+    kept: "Kept on this device only: “Forget” takes an evening off the list, not off the server.",
+  };
 
 const players = document.getElementById("players");
 const names = document.getElementById("names");
@@ -90,3 +101,49 @@ document.getElementById("setup").addEventListener("submit", async (event) => {
     error.textContent = fr ? "Pas de connexion au serveur." : "No connection to the server.";
   }
 });
+
+// The evenings this device scores or views (kept by the evening page), the last first.
+function renderEvenings() {
+  const list = evenings();
+  const section = document.getElementById("evenings");
+  section.hidden = list.length === 0;
+  section.replaceChildren();
+  if (!list.length) return;
+  const heading = document.createElement("h2");
+  heading.textContent = T.evenings;
+  const ul = document.createElement("ul");
+  ul.className = "evenings";
+  ul.id = "evening-list";
+  const hint = document.createElement("p");
+  hint.className = "hint";
+  hint.textContent = T.kept;
+  section.append(heading, ul, hint);
+  for (const e of list) {
+    const li = document.createElement("li");
+    const a = document.createElement("a");
+    a.href = e.link;
+    a.className = "evening";
+    const when = new Date(e.seen).toLocaleDateString(boot.lang, { day: "numeric", month: "short" });
+    const one = e.donnes === 1 || (fr && e.donnes === 0); // French: 0 and 1 singular
+    const donnes = (one ? T.donneOne : T.donnes).replace("{n}", e.donnes);
+    a.textContent = `${e.names.join(", ")} · ${donnes} · ${T[e.role]} · ${when}`;
+    const button = document.createElement("button");
+    button.type = "button";
+    button.textContent = T.forget;
+    button.addEventListener("click", () => {
+      forget(e.id, e.role);
+      renderEvenings();
+    });
+    li.append(a, button);
+    ul.append(li);
+  }
+}
+
+renderEvenings();
+if ("serviceWorker" in navigator && window.isSecureContext) {
+  navigator.serviceWorker
+    .register("/companion-sw.js", { scope: "/companion" })
+    .then(() => navigator.serviceWorker.ready)
+    .then((registration) => registration.active.postMessage({ keep: window.location.pathname }))
+    .catch(() => {}); // without it the page still works online, its entries kept all the same
+}
