@@ -323,6 +323,7 @@ class TableSession:
         self.save_error: SaveError | None = None
         self.save_path: Path | None = None
         self.lock: SaveLock | None = None
+        self._before: dict[int, list[Any]] = {}  # the bots' generators before an action
         if save_path is not None:
             self.attach(save_path, lock)
 
@@ -413,8 +414,54 @@ class TableSession:
         """The person's action: checked against the rules (an ``IllegalActionError``
         names the rule it breaks, and nothing changes), applied and saved; the events
         it made."""
+        self._before[len(self.actions)] = [_rng_of(bot).getstate() for bot in self.bots]
         events = self._apply(action)
         return events
+
+    def undo_point(self) -> int | None:
+        """Where the person's last action of the donne being played begins in
+        :attr:`actions` (an écart: its first card); ``None`` when there is none to undo
+        (the donne is over, or the person has not acted in it)."""
+        donne = self.table.donne
+        if donne is None or donne.is_terminal():
+            return None
+        current = self.table.number - 1
+        mine = [
+            i
+            for i, (index, action) in enumerate(self.actions)
+            if index == current and action.get("seat") == self.human
+        ]
+        if not mine:
+            return None
+        start = mine[-1]
+        if self.actions[start][1].get("type") == "discard":  # the whole écart
+            while start - 1 in mine and self.actions[start - 1][1].get("type") == "discard":
+                start -= 1
+        return start
+
+    def undo(self) -> bool:
+        """Take back the person's last action of this donne and what the bots did after
+        it: the table is rebuilt from its seed and the actions before it, each checked
+        again, the bots' generators as they were then (as they are now when the action
+        was made before the match was resumed); saved. ``False`` when there is nothing
+        to undo."""
+        start = self.undo_point()
+        if start is None:
+            return False
+        states = self._before.get(start) or [_rng_of(bot).getstate() for bot in self.bots]
+        kept, donnes = self.actions[:start], self.table.number
+        self.table = Table(self.settings.table_settings(), self.seed)
+        self.actions = []
+        for number in range(donnes):
+            self.table.next_donne()
+            for index, action in kept:
+                if index == number:
+                    self._replay(action_from_json(action))
+        for bot, state in zip(self.bots, states, strict=True):
+            _rng_of(bot).setstate(state)
+        self._before = {i: s for i, s in self._before.items() if i < start}
+        self._autosave()
+        return True
 
     def _apply(self, action: TableAction) -> list[Event]:
         events = self._replay(action)
