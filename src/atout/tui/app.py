@@ -47,6 +47,8 @@ from atout.state import (
     Trick,
 )
 from atout.table import Variant
+from atout.tui.history import append, donne_entry, history_path, match_entry
+from atout.tui.remember import Remembered, config_path, merged, remember
 from atout.tui.session import (
     MAX_DEALS,
     PAUSES,
@@ -62,6 +64,7 @@ from atout.tui.session import (
     reason,
     set_aside,
 )
+from atout.tui.stats_screen import StatsScreen
 from atout.tui.story import Story, contract_name
 from atout.tui.words import Seats, plural, refusal_text, tr
 
@@ -633,6 +636,7 @@ class StartScreen(Screen[None]):
         ("q", "app.quit", N_("Quit")),
         ("n", "new", N_("New match")),
         ("r", "resume", N_("Resume")),
+        ("t", "app.stats", N_("Statistics")),
         Binding("up", "app.focus_previous", N_("Up"), show=False),
         Binding("down", "app.focus_next", N_("Down"), show=False),
     ]
@@ -810,6 +814,7 @@ class TableScreen(Screen[None]):
         Binding("l", "last_trick", N_("Last trick")),
         Binding("m", "sheet", N_("Score sheet")),
         Binding("r", "rules", N_("Rules")),
+        Binding("t", "app.stats", N_("Statistics"), show=False),
         Binding("x", "export", N_("Export"), show=False),  # in the help and the panels
         Binding("question_mark", "help", N_("Help")),
         Binding("q", "quit_table", N_("Save & quit")),
@@ -1034,6 +1039,7 @@ class TableScreen(Screen[None]):
         if self.result_shown:
             return
         self.result_shown = True
+        self.tarot.keep_history(self.session, self.obs)
         text = result_text(self.session, self.obs, self.seats, marks=not self.session.is_over)
         if self.export_note:
             text = Text(self.export_note + "\n\n", style="bold") + text
@@ -1741,9 +1747,11 @@ class TarotApp(App[None]):
 
     def __init__(self, settings: Settings | None = None, seed: int | None = None,
                  save_path: Path | None = None, resume: bool = False,
-                 lock: SaveLock | None = None) -> None:  # fmt: skip
+                 lock: SaveLock | None = None, config: Path | None = None) -> None:  # fmt: skip
         super().__init__()
-        self.settings = settings or Settings()
+        self.config = config
+        remembered = Remembered.load(config) if config is not None else Remembered()
+        self.settings = merged(remembered.settings, settings or Settings())
         self.seed = seed
         self.save_path = save_path or default_save_path()
         self.lock = lock or SaveLock(self.save_path)
@@ -1753,6 +1761,7 @@ class TarotApp(App[None]):
         self.farewell: str | None = None
         """The line printed when the table closes (the match saved, how to come back)."""
         self.start_focus = ""
+        self.notice = remembered.notice(self.settings.ui)
 
     def on_mount(self) -> None:
         self.take_lock()
@@ -1805,7 +1814,21 @@ class TarotApp(App[None]):
     def new_match(self, fresh: bool = False) -> None:
         """A new match with the settings (``fresh``: a new seed, for *play again*)."""
         seed = None if fresh else self.seed
+        if self.config is not None:
+            remember(self.config, self.settings)
         self.start(TableSession(self.settings, seed, self.save_path, self.lock))
+
+    def keep_history(self, session: TableSession, obs: TableObservation) -> None:
+        """The donne just over (and the match, when it is over) in the history."""
+        path = history_path(self.save_path)
+        append(path, donne_entry(obs, session.seed, session.settings.bots))
+        if session.is_over:
+            append(path, match_entry(obs, session.seed))
+
+    def action_stats(self) -> None:
+        """The person's statistics across matches (``t``)."""
+        if not isinstance(self.screen, StatsScreen):
+            self.push_screen(StatsScreen(history_path(self.save_path), self.settings.ui))
 
     def start(self, session: TableSession) -> None:
         while len(self.screen_stack) > 2:
@@ -1861,7 +1884,7 @@ def run(settings: Settings, seed: int | None, resume: bool, save_path: Path | No
         raise
     except SaveError:
         pass
-    app = TarotApp(settings, seed, path, resume, lock)
+    app = TarotApp(settings, seed, path, resume, lock, config_path())
     app.run()
     if app.farewell:
         print(app.farewell)

@@ -208,16 +208,15 @@ def stats_text(stats: Stats, ui: str) -> Text:
     matches = plural(
         ui, stats.matches, N_("{count} match finished"), N_("{count} matches finished")
     )
-    text.append(tr(ui, donnes, count=stats.donnes) + ", " + tr(ui, "{void} void", void=stats.void))
+    text.append(tr(ui, donnes, count=stats.donnes) + ", " + tr(ui, "void: {void}", void=stats.void))
     text.append(" · " + tr(ui, matches, count=stats.matches))
-    text.append(" · " + tr(ui, "won {won}", won=stats.won) + "\n")
+    text.append(" · " + tr(ui, "won: {won}", won=stats.won) + "\n")
     average = number(round(stats.average, 1), ui)
     text.append(tr(ui, "Average marks a donne: {average}", average=average) + "\n\n")
     text.append(_takes_table(stats, ui))
     text.append(
-        tr(ui, "Partner of the taker: {count} · in defence: {count2}, the contract failed "
-           "{won} times", count=stats.partner, count2=stats.defended,
-           won=stats.defended_won) + "\n\n"
+        tr(ui, "Partner of the taker: {count} · in defence: {count2} (the contract failed: "
+           "{won})", count=stats.partner, count2=stats.defended, won=stats.defended_won) + "\n\n"
     )  # fmt: skip
     for label, entry in ((N_("Best donne"), stats.best), (N_("Worst donne"), stats.worst)):
         if entry is not None:

@@ -1,0 +1,133 @@
+"""The terminal table for a regular and for a newcomer (Textual Pilot, 80×24): the
+start screen's choices remembered, statistics across matches, the undo of a misclick,
+hints on request."""
+
+from __future__ import annotations
+
+import json
+from dataclasses import replace
+from pathlib import Path
+from typing import Any
+
+from atout.bidding import Contract
+from atout.tui.app import PanelScreen, StartScreen, TableScreen, TarotApp
+from atout.tui.history import read
+from atout.tui.session import Settings
+from atout.tui.stats_screen import StatsScreen
+
+SIZE = (80, 24)
+QUIET = Settings(animate=False, speed="fast", pause=0, ui="en")
+
+
+def new_app(tmp_path: Path, settings: Settings = QUIET, seed: int | None = 3) -> TarotApp:
+    return TarotApp(settings, seed, tmp_path / "match.json", config=tmp_path / "settings.json")
+
+
+def table(app: TarotApp) -> TableScreen:
+    assert isinstance(app.screen, TableScreen), app.screen
+    return app.screen
+
+
+async def play_until_result(pilot: Any, app: TarotApp) -> PanelScreen:
+    """The person bids a Garde when allowed, else passes, and plays the card under the
+    cursor, until the donne's result."""
+    from tests.test_tui import act_by_keys
+
+    for _ in range(400):
+        await pilot.pause()
+        if isinstance(app.screen, PanelScreen):
+            return app.screen
+        if table(app).hold:
+            await pilot.press("space")
+        elif table(app).session.human_to_act():
+            await act_by_keys(pilot, app, Contract.GARDE)
+    raise AssertionError("the donne did not end")
+
+
+# -- settings remembered -------------------------------------------------------------------
+
+
+async def test_the_start_screens_choices_are_offered_next_time(tmp_path: Path) -> None:
+    app = new_app(tmp_path)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        app.screen.query_one("#players").focus()
+        await pilot.press("right")  # 5 players
+        app.screen.query_one("#speed").focus()
+        await pilot.press("right")  # normal
+        await pilot.press("n")
+        await pilot.pause()
+        assert isinstance(app.screen, TableScreen)
+        await pilot.press("q")
+    kept = json.loads((tmp_path / "settings.json").read_text())
+    assert kept["format"] == "atout.settings/1"
+    assert kept["settings"]["players"] == 5 and kept["settings"]["speed"] == "normal"
+    again = TarotApp(Settings(ui="en"), None, tmp_path / "other.json",
+                     config=tmp_path / "settings.json")  # fmt: skip
+    async with again.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        assert isinstance(again.screen, StartScreen)
+        assert "‹ 5 ›" in str(again.screen.query_one("#players").render())
+        assert again.settings.speed == "normal"
+
+
+async def test_a_command_line_option_wins_over_the_remembered_one(tmp_path: Path) -> None:
+    (tmp_path / "settings.json").write_text(
+        json.dumps({"format": "atout.settings/1", "settings": {"players": 5, "deals": 10}})
+    )
+    app = new_app(tmp_path, replace(QUIET, deals=2))
+    assert (app.settings.players, app.settings.deals) == (5, 2)
+
+
+async def test_a_damaged_settings_file_is_a_notice_not_a_crash(tmp_path: Path) -> None:
+    for text in ("{not json", '{"format": "atout.settings/1", "settings": {"players": 9}}'):
+        (tmp_path / "settings.json").write_text(text)
+        app = new_app(tmp_path)
+        async with app.run_test(size=SIZE) as pilot:
+            await pilot.pause()
+            notice = str(app.screen.query_one("#notice").render())
+            assert notice.startswith("The remembered settings could not be read (")
+            assert "defaults are offered" in notice and "\n" not in notice.strip()
+            assert app.settings.players == 4
+    french = TarotApp(replace(QUIET, ui="fr"), 3, tmp_path / "m.json",
+                      config=tmp_path / "settings.json")  # fmt: skip
+    assert str(french.notice).startswith("Les réglages retenus n'ont pas pu être lus (")
+
+
+# -- statistics ------------------------------------------------------------------------------
+
+
+async def test_statistics_across_matches_on_a_screen_of_their_own(tmp_path: Path) -> None:
+    app = new_app(tmp_path, replace(QUIET, deals=1), seed=41)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.press("n")
+        await play_until_result(pilot, app)
+        await pilot.press("q")
+        await pilot.pause()
+    entries, damaged = read(tmp_path / "history.jsonl")
+    assert damaged == 0 and [e["kind"] for e in entries] == ["donne", "match"]
+    donne = entries[0]
+    with (tmp_path / "history.jsonl").open("a") as file:
+        file.write("{damaged\n")
+    app = new_app(tmp_path)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        await pilot.press("t")
+        await pilot.pause()
+        assert isinstance(app.screen, StatsScreen)
+        text = str(app.screen.query_one("#stats-text").render())
+        assert "1 donne played" in text and "1 match finished" in text
+        assert f"Average marks a donne: {donne['mark']}" in text
+        assert f"Best donne: {donne['mark']:+d}" in text
+        assert "1 line(s) of the history could not be read" in text
+        await pilot.press("escape")
+        await pilot.pause()
+        assert isinstance(app.screen, StartScreen)
+    app = new_app(tmp_path, replace(QUIET, ui="fr"))
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.press("n")
+        await pilot.pause()
+        await pilot.press("t")
+        await pilot.pause()
+        text = str(app.screen.query_one("#stats-text").render())
+        assert "1 donne jouée" in text and "Meilleure donne" in text
