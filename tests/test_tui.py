@@ -704,7 +704,7 @@ async def test_start_screen_every_setting_by_keys(tmp_path: Path) -> None:
         assert app.focused is not None and app.focused.id == "new"
         await pilot.press("up")
         assert app.focused.id == "ui"
-        for _ in range(7):
+        for _ in range(8):
             await pilot.press("up")
         assert app.focused.id == "players"
         await pilot.press("right")  # 5 players
@@ -720,12 +720,13 @@ async def test_start_screen_every_setting_by_keys(tmp_path: Path) -> None:
         await pilot.press("down", "enter")  # the deal told: on
         assert app.settings.animate
         await pilot.press("space")  # and off again
+        await pilot.press("down", "right")  # undo: off (FFT strict)
         await pilot.press("down", "right")  # cards: English
         await pilot.pause()
         settings = app.settings
         assert (settings.players, settings.deals, settings.speed) == (5, 10, "normal")
         assert settings.bots != "heuristic" and settings.pause == 1.0
-        assert not settings.animate and settings.lang == "en"
+        assert not settings.animate and settings.lang == "en" and not settings.undo
         assert isinstance(app.focused, OptionRow) and app.focused.id == "lang"
         await pilot.press("down", "down")  # the New match button
         assert app.focused is not None and app.focused.id == "new"

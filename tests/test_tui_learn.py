@@ -10,9 +10,11 @@ from pathlib import Path
 from typing import Any
 
 from atout.bidding import Contract
+from atout.cards import Card
+from atout.state import GamePhase
 from atout.tui.app import PanelScreen, StartScreen, TableScreen, TarotApp
 from atout.tui.history import read
-from atout.tui.session import Settings
+from atout.tui.session import Settings, TableSession
 from atout.tui.stats_screen import StatsScreen
 
 SIZE = (80, 24)
@@ -131,3 +133,70 @@ async def test_statistics_across_matches_on_a_screen_of_their_own(tmp_path: Path
         await pilot.pause()
         text = str(app.screen.query_one("#stats-text").render())
         assert "1 donne jouée" in text and "Meilleure donne" in text
+
+
+# -- undo --------------------------------------------------------------------------------------
+
+
+async def play_cards(pilot: Any, app: TarotApp, cards: int) -> None:
+    """The person passes or takes and plays ``cards`` cards (the bots after each)."""
+    from tests.test_tui import act_by_keys
+
+    played = 0
+    for _ in range(400):
+        await pilot.pause()
+        screen = table(app)
+        if screen.hold:
+            await pilot.press("space")
+            continue
+        game = screen.obs.game
+        if played == cards and game is not None and game.phase is GamePhase.PLAY:
+            if screen.session.human_to_act():
+                return
+        if screen.session.human_to_act():
+            before = len(screen.session.actions)
+            await act_by_keys(pilot, app, Contract.GARDE)
+            now = table(app).session.actions
+            played += len(now) > before and now[before][1]["type"] == "play"
+    raise AssertionError("the person did not get to play")
+
+
+async def test_undo_takes_back_the_last_card_and_the_bots_after_it(tmp_path: Path) -> None:
+    app = new_app(tmp_path, seed=12)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.press("n")
+        await play_cards(pilot, app, 2)
+        screen = table(app)
+        session = screen.session
+        actions = list(session.actions)
+        last = max(i for i, (_, a) in enumerate(actions) if a["seat"] == session.human)
+        card = Card.parse(actions[last][1]["card"])
+        assert card not in screen.obs.game.hand  # type: ignore[union-attr]
+        await pilot.press("u")
+        await pilot.pause()
+        assert session.actions == actions[:last]
+        assert card in screen.obs.game.hand and session.human_to_act()  # type: ignore[union-attr]
+        assert screen.lines[-1] == "Undone: your last action, and what the bots did after it."
+        assert sum(line.startswith("Trick 1:") for line in screen.lines) == 1  # told once
+        saved = json.loads((tmp_path / "match.json").read_text())
+        assert [a for _, a in saved["actions"]] == [a for _, a in actions[:last]]
+        await pilot.press("enter")  # the same card again: the bots answer as before
+        await pilot.pause()
+        assert session.actions[: len(actions)] == actions
+        await pilot.press("q")
+    resumed = TableSession.load(tmp_path / "match.json")
+    assert resumed.actions == session.actions
+    assert resumed.to_json() == session.to_json()
+    resumed.close()
+
+
+async def test_undo_is_off_in_fft_strict_play(tmp_path: Path) -> None:
+    app = new_app(tmp_path, replace(QUIET, undo=False), seed=12)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.press("n")
+        await play_cards(pilot, app, 1)
+        actions = list(table(app).session.actions)
+        await pilot.press("u")
+        await pilot.pause()
+        assert table(app).session.actions == actions
+        assert str(app.screen.query_one("#message").render()).startswith("Undo is off (FFT strict)")

@@ -666,6 +666,8 @@ class StartScreen(Screen[None]):
                  lambda v: pause_text(v, ui)),
                 ("animate", N_("Deal told step by step"), [True, False], settings.animate,
                  lambda v: on_off[v]),
+                ("undo", N_("Undo (u)"), [True, False], settings.undo,
+                 lambda v: tr(ui, "on: casual play") if v else tr(ui, "off: FFT strict")),
                 ("lang", N_("Cards"), ["fr", "en"], settings.lang,
                  lambda v: "français (R D C V)" if v == "fr" else "English (K Q N J)"),
                 ("ui", N_("Language"), ["fr", "en"], settings.ui,
@@ -840,6 +842,7 @@ class TableScreen(Screen[None]):
         self.result_shown = False
         self.drawn_hand: tuple[Any, ...] = ()
         self.export_note = ""
+        self.donne_first_line = 0  # where the donne being played begins in the log
 
     @property
     def lang(self) -> str:
@@ -919,6 +922,7 @@ class TableScreen(Screen[None]):
 
     async def next_donne(self) -> None:
         self.session.new_donne()
+        self.donne_first_line = len(self.lines)
         self.selected = 0
         self.picked = []
         self.result_shown = False
@@ -1318,6 +1322,26 @@ class TableScreen(Screen[None]):
             self.picked.pop()
             self.refusal = ""
             await self.render_table()
+        else:
+            await self.take_back()
+
+    async def take_back(self) -> None:
+        """``u``: the person's last card or bid taken back, with what the bots did after
+        it (casual play); the log tells the donne again up to there."""
+        if not self.session.settings.undo:
+            self.say(self.t("Undo is off (FFT strict): what is played stays played."), error=True)
+            return
+        if self.busy or self.narration or not self.session.undo():
+            self.say(self.t("Nothing to undo: you have not played in this donne yet."))
+            return
+        self.hold, self.picked, self.refusal, self.refusal_rule = False, [], "", None
+        del self.lines[self.donne_first_line :]
+        for event in self.session.donne_events():
+            self.lines += self.story.lines(event)
+        self.seen = self.refresh_obs().seq
+        self.lines.append(self.t("Undone: your last action, and what the bots did after it."))
+        self.rewrap()
+        await self.render_table()
 
     async def action_confirm(self) -> None:
         game = self.obs.game
