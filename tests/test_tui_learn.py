@@ -150,9 +150,9 @@ async def play_cards(pilot: Any, app: TarotApp, cards: int) -> None:
             await pilot.press("space")
             continue
         game = screen.obs.game
-        if played == cards and game is not None and game.phase is GamePhase.PLAY:
-            if screen.session.human_to_act():
-                return
+        in_play = game is not None and game.phase is GamePhase.PLAY
+        if played == cards and in_play and screen.session.human_to_act():
+            return
         if screen.session.human_to_act():
             before = len(screen.session.actions)
             await act_by_keys(pilot, app, Contract.GARDE)

@@ -1,0 +1,298 @@
+"""The table's flow: the deal told, the bots' turns, the person's actions, the pause
+after a trick, a donne's result and the next one, saving and quitting."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+from rich.text import Text
+
+from atout.errors import IllegalActionError, Reason
+from atout.session import TableAction
+from atout.state import (
+    Bid,
+    CardPlayed,
+)
+from atout.tui.screens import ExportScreen, PanelScreen, SheetScreen, export_folder
+from atout.tui.session import (
+    SPEEDS,
+    SaveError,
+)
+from atout.tui.table_view import TableView
+from atout.tui.texts import (
+    donne_over,
+    kept_text,
+    length_text,
+    result_text,
+    standings,
+    translate_footer,
+)
+from atout.tui.words import refusal_text, tr
+
+if TYPE_CHECKING:
+    from atout.tui.app import TarotApp
+
+
+class TableFlow(TableView):
+    """The table's flow over its drawing."""
+
+    NARRATION_DELAY = 0.05  # seconds between two lines of the deal told
+
+    async def on_mount(self) -> None:
+        translate_footer(self, self.ui)
+        obs = self.obs
+        if obs.number == 0:
+            await self.next_donne()
+            return
+        for event in self.session.donne_events():  # the story of this donne, again
+            for line in self.story.lines(event):
+                self.log_line(line)
+        self.seen = obs.seq
+        settings = self.session.settings
+        length = ("target", settings.target) if settings.target else ("deals", settings.deals)
+        self.log_line(
+            self.t(
+                "Resumed the saved match ({players} players, {length}): donne {number}.",
+                players=obs.players,
+                length=length_text(length, self.ui),
+                number=obs.number,
+            )
+        )
+        await self.pump()
+
+    # -- the flow --------------------------------------------------------------------------
+
+    def tell_new(self) -> list[dict[str, Any]]:
+        """Tell the events not yet told; the events."""
+        told = self.session.events_since(self.seen)
+        for event in told:
+            for line in self.story.lines(event):
+                self.log_line(line)
+        if told:
+            self.seen = told[-1]["seq"]
+        return told
+
+    async def next_donne(self) -> None:
+        self.session.new_donne()
+        self.selected = 0
+        self.picked = []
+        self.result_shown = False
+        told = self.session.events_since(self.seen)
+        self.seen = told[-1]["seq"] if told else self.seen
+        lines = [line for event in told for line in self.story.lines(event)]
+        self.refresh_obs()
+        if self.session.settings.animate:
+            self.narration = lines
+            await self.render_table()
+            self.busy = True
+            self.set_timer(self.NARRATION_DELAY, self.narrate)
+        else:
+            for line in lines:
+                self.log_line(line)
+            await self.pump()
+
+    async def narrate(self) -> None:
+        if not self.narration:
+            self.busy = False
+            await self.pump()
+            return
+        self.log_line(self.narration.pop(0))
+        self.set_timer(self.NARRATION_DELAY, self.narrate)
+
+    async def flush_narration(self) -> None:
+        while self.narration:
+            self.log_line(self.narration.pop(0))
+        self.busy = False
+        await self.pump()
+
+    async def pump(self) -> None:
+        """Let the bots act until it is the person's turn or the donne is over."""
+        if self.busy or self.hold:
+            return
+        obs = self.refresh_obs()
+        if donne_over(obs):
+            await self.render_table()
+            self.show_result()
+            return
+        if self.session.human_to_act():
+            await self.render_table()
+            return
+        action = self.session.bot_step()
+        told = self.tell_new()
+        self.refresh_obs()
+        await self.render_table()
+        if self.trick_pause(told):
+            return
+        delay = SPEEDS[self.session.settings.speed]
+        if isinstance(action, CardPlayed) and delay:
+            self.busy = True
+            self.set_timer(delay, self.resume_pump)
+        elif isinstance(action, Bid) and delay:
+            self.busy = True
+            self.set_timer(delay / 2, self.resume_pump)
+        else:
+            self.call_later(self.pump)
+
+    def trick_pause(self, told: list[dict[str, Any]]) -> bool:
+        """After a trick, hold the table (the trick stays in the middle) for the pause
+        of the settings, or until a key; not when the person leads next."""
+        taken = [e for e in told if e["kind"] == "trick_taken"]
+        pause = self.session.settings.pause
+        if not taken or pause == 0:
+            return False
+        if self.session.human_to_act():
+            return False
+        self.hold = True
+        winner = self.seats.short(taken[-1]["winner"])
+        self.say(self.t("Trick won by {winner} — space goes on.", winner=winner))
+        if pause > 0:
+            self.set_timer(pause, self.release)
+        return True
+
+    async def release(self) -> None:
+        if self.hold:
+            self.hold = False
+            self.say("")
+            await self.pump()
+
+    async def resume_pump(self) -> None:
+        self.busy = False
+        await self.pump()
+
+    async def human(self, action: TableAction) -> None:
+        if self.busy:
+            self.say(self.t("Wait: the cards are still being dealt (space skips the deal)."))
+            return
+        if self.hold:
+            await self.release()
+            return
+        if not self.session.human_to_act():
+            return
+        try:
+            self.session.act(action)
+        except IllegalActionError as error:
+            self.refuse(error.reason)
+            return
+        self.refusal, self.refusal_rule = "", None
+        self.say("")
+        self.picked = []
+        told = self.tell_new()
+        self.refresh_obs()
+        await self.render_table()
+        if self.trick_pause(told):
+            return
+        await self.pump()
+
+    def refuse(self, why: Reason) -> None:
+        self.refusal = self.t(
+            "Refused — {why}", why=refusal_text(why, self.ui, self.lang, self.seats)
+        )
+        self.refusal_rule = why.rule
+        self.say(self.refusal + self.t(" (r: the rule)"), error=True)
+
+    def show_result(self) -> None:
+        if self.result_shown:
+            return
+        self.result_shown = True
+        text = result_text(self.session, self.obs, self.seats, marks=not self.session.is_over)
+        if self.export_note:
+            text = Text(self.export_note + "\n\n", style="bold") + text
+            self.export_note = ""
+        if self.session.is_over:
+            note = ""
+            try:
+                self.session.finish()
+            except SaveError as error:
+                note = "\n\n" + self.t(
+                    "The save could not be removed: {error}.", error=error.text(self.ui)
+                )
+            text.append(note + "\n\n" + standings(self.obs, self.seats))
+            more: tuple[tuple[str, str, str], ...] = (
+                ("export", self.t("Export"), "x"),
+                ("again", self.t("Play again"), "a"),
+                ("sheet", self.t("Score sheet"), "m"),
+                ("quit", self.t("Quit"), "q"),
+            )
+            self.app.push_screen(PanelScreen(text, "", more), self.after_match)
+        else:
+            more = (
+                ("sheet", self.t("Score sheet"), "m"),
+                ("export", self.t("Export"), "x"),
+                ("quit", self.t("Save & quit"), "q"),
+            )
+            self.app.push_screen(
+                PanelScreen(text, self.t("Next donne (Enter)"), more), self.after_result
+            )
+
+    async def after_result(self, choice: str | None) -> None:
+        if choice == "quit":  # the footer's q, kept on the result panel
+            self.result_shown = False
+            self.action_quit_table()
+            return
+        if choice in ("sheet", "export"):
+            self.result_shown = False
+            self.open_then(choice, self.show_result)
+            return
+        await self.next_donne()
+
+    def open_then(self, choice: str, then: Any) -> None:
+        """The score sheet or the export, then ``then`` (the panel again)."""
+        if choice == "sheet":
+            self.app.push_screen(SheetScreen(self.refresh_obs(), self.seats, self.lang),
+                                 lambda _: then())  # fmt: skip
+        else:
+
+            def exported(said: str | None) -> None:
+                self.export_said(said)
+                self.export_note = said or ""
+                then()
+
+            folder = export_folder(self.tarot.save_path)
+            self.app.push_screen(ExportScreen(self.session, folder), exported)
+
+    @property
+    def tarot(self) -> TarotApp:
+        from atout.tui.app import TarotApp
+
+        app = self.app
+        assert isinstance(app, TarotApp)
+        return app
+
+    def after_match(self, choice: str | None) -> None:
+        if choice in ("sheet", "export"):
+            self.result_shown = False
+            self.open_then(choice, self.show_result)
+        elif choice == "again":
+            self.tarot.new_match(fresh=True)
+        else:
+            self.app.exit()
+
+    def export_said(self, said: str | None) -> None:
+        if said:
+            self.say(said, error=said.startswith(self.t("Not exported")))
+
+    def action_quit_table(self) -> None:
+        try:
+            self.session.save()
+        except SaveError as error:
+            self.session.save_error = error
+            self.show_save_state()
+            if not self.quit_unsaved:
+                self.quit_unsaved = True
+                self.say(self.t("Not saved: q again quits all the same."), error=True)
+                return
+            self.app.exit(
+                return_code=1,
+                message=tr(
+                    self.ui,
+                    "atout: the match was not saved ({error}); {kept}.",
+                    error=error.text(self.ui),
+                    kept=kept_text(self.session, self.ui),
+                ),
+            )
+            return
+        said = None
+        if self.session.saved_actions is not None and not self.session.is_over:
+            said = self.t("Match saved: run atout play again to resume it.")
+        self.tarot.farewell = said
+        self.app.exit()
