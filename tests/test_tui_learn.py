@@ -200,3 +200,115 @@ async def test_undo_is_off_in_fft_strict_play(tmp_path: Path) -> None:
         await pilot.pause()
         assert table(app).session.actions == actions
         assert str(app.screen.query_one("#message").render()).startswith("Undo is off (FFT strict)")
+
+
+# -- hints -------------------------------------------------------------------------------------
+
+
+async def wait_for_hint(pilot: Any, app: TarotApp) -> str:
+    for _ in range(600):
+        await pilot.pause(0.05)
+        notes = list(app._notifications)
+        if notes and not table(app).hinting:
+            return notes[-1].message
+    raise AssertionError("no hint came")
+
+
+async def test_h_shows_the_search_bots_card_and_why_off_the_interfaces_thread(
+    tmp_path: Path,
+) -> None:
+    app = new_app(tmp_path, seed=12)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.press("n")
+        await play_cards(pilot, app, 1)
+        screen = table(app)
+        session = screen.session
+        before = (list(session.actions), [bot.rng.getstate() for bot in session.bots])  # type: ignore[attr-defined]
+        await pilot.press("h")
+        assert screen.hinting and "Looking for a hint" in str(
+            app.screen.query_one("#message").render()
+        )
+        await pilot.press("l")  # the table answers keys while the hint is worked out
+        await pilot.pause()
+        assert not isinstance(app.screen, TableScreen)
+        await pilot.press("escape")
+        text = await wait_for_hint(pilot, app)
+        assert text.startswith("Hint: play ") and "Expected marks: " in text
+        assert "Next best: " in text
+        card = text.removeprefix("Hint: play ").split(".")[0]
+        cursor = screen.hand()[screen.selected]
+        assert cursor.display("en") == card  # the cursor is on the card advised
+        assert (list(session.actions), [b.rng.getstate() for b in session.bots]) == before  # type: ignore[attr-defined]
+        assert any(text.endswith(reason.split("{")[0]) or reason in text
+                   for reason in english_reasons())  # fmt: skip
+    french = new_app(tmp_path / "fr", replace(QUIET, ui="fr"), seed=12)
+    async with french.run_test(size=SIZE) as pilot:
+        await pilot.press("n")
+        await pilot.pause()
+        await pilot.press("h")
+        text = await wait_for_hint(pilot, french)
+        assert text.startswith("Conseil : "), text
+
+
+def english_reasons() -> list[str]:
+    from atout.bots.explain import REASONS
+
+    return list(REASONS.values())
+
+
+def positions(count: int) -> list[Any]:
+    """Seat 0's observations in the play of ``count`` donnes between heuristic bots."""
+    import random
+
+    from atout.bots import HeuristicBot
+    from atout.dealing import Deal
+    from atout.state import Donne
+    from atout.table import Variant
+
+    found = []
+    for seed in range(count):
+        deal = Deal.automatic(Variant.for_players(4), rng=random.Random(seed), dealer=seed % 4)
+        donne = Donne(deal)
+        bots = [HeuristicBot(random.Random(seed * 4 + s)) for s in range(4)]
+        while (seat := donne.current_player()) is not None:
+            obs = donne.observation(seat)
+            if seat == 0 and obs.phase is GamePhase.PLAY:
+                found.append(obs)
+            donne.apply_action(bots[seat].act(obs))
+    return found
+
+
+def test_the_explainer_names_the_reason_a_player_would_give() -> None:
+    from atout.bots.explain import reason_of
+    from atout.play import trick_winner
+    from atout.state import CardPlayed
+
+    seen: set[str] = set()
+    for obs in positions(12):
+        cards = [a.card for a in obs.legal_actions if isinstance(a, CardPlayed)]
+        trick = obs.tricks[-1].cards if obs.tricks and obs.tricks[-1].winner is None else ()
+        for card in cards:
+            reason = reason_of(obs, CardPlayed(0, card))
+            seen.add(reason)
+            if len(cards) == 1:
+                assert reason == "only"
+                continue
+            if card.is_excuse:
+                assert reason == "excuse"
+            if not trick:
+                assert reason in ("lead_trump", "lead_king", "lead_low", "excuse")
+                continue
+            led = [c for _, c in trick]
+            wins = trick_winner([*led, card]) == len(led)
+            winning_trumps = [
+                c for c in cards if c.is_trump and trick_winner([*led, c]) == len(led)
+            ]
+            suit_led = next((c for c in led if not c.is_excuse), card)
+            if wins and card.is_trump and card.rank == 1:
+                assert reason in ("petit_wins", "petit_au_bout")
+            elif wins and card.is_trump and not suit_led.is_trump:
+                cheapest = card == min(winning_trumps)
+                assert reason == ("cheapest_trump" if cheapest else "trump_wins"), (obs, card)
+            if not wins and not card.is_trump and not card.is_excuse:
+                assert reason in ("give_points", "follow_low", "discard")
+    assert {"only", "lead_low", "cheapest_trump", "follow_low", "discard"} <= seen

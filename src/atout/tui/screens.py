@@ -22,7 +22,7 @@ from atout.state import (
     PoigneeShown,
 )
 from atout.table import Variant
-from atout.tui.guide import COMFORT_HELP
+from atout.tui.guide import COMFORT_HELP, with_comforts
 from atout.tui.session import (
     TableSession,
     reason,
@@ -41,7 +41,9 @@ class HelpScreen(ModalScreen[None]):
     def compose(self) -> ComposeResult:
         with Vertical(classes="dialog wide"):
             with VerticalScroll(id="help-scroll"):
-                yield Static(tr(self.ui, HELP) + tr(self.ui, COMFORT_HELP), id="help-text")
+                yield Static(
+                    with_comforts(tr(self.ui, HELP), tr(self.ui, COMFORT_HELP)), id="help-text"
+                )
             yield Button(tr(self.ui, "Close"), id="close")
 
     def on_mount(self) -> None:

@@ -1,8 +1,14 @@
 """What the table adds for a regular and a newcomer, over its flow: the person's
-donnes kept for the statistics, the undo of the last card or bid (casual play)."""
+donnes kept for the statistics, the undo of the last card or bid (casual play), a
+hint on request (the search bot's choice and why, worked out off the interface's
+thread)."""
 
 from __future__ import annotations
 
+import random
+
+from atout.bots.explain import Hint, hint
+from atout.state import CardPlayed, Observation
 from atout.tui.session import TableSession
 from atout.tui.table_flow import TableFlow
 
@@ -15,6 +21,7 @@ class TableComforts(TableFlow):
     def __init__(self, session: TableSession) -> None:
         super().__init__(session)
         self.donne_first_line = 0  # where the donne being played begins in the log
+        self.hinting = False
 
     async def next_donne(self) -> None:
         self.donne_first_line = len(self.lines)
@@ -41,4 +48,39 @@ class TableComforts(TableFlow):
         self.seen = self.refresh_obs().seq
         self.lines.append(self.t("Undone: your last action, and what the bots did after it."))
         self.rewrap()
+        await self.render_table()
+
+    def action_hint(self) -> None:
+        """``h``: what the search bot would do in the person's place, and why; worked
+        out in a thread, so the table answers keys meanwhile."""
+        game = self.obs.game
+        if self.busy or self.narration or game is None or not self.session.human_to_act():
+            self.say(self.t("A hint is for your turn."))
+            return
+        if self.hinting:
+            return
+        self.hinting = True
+        self.say(self.t("Looking for a hint…"))
+        rng = random.Random(f"hint {self.session.seed} {len(self.session.actions)}")
+        seq = self.obs.seq
+
+        def work() -> None:
+            found = hint(game, rng)
+            self.app.call_from_thread(self.show_hint, found, game, seq)
+
+        self.run_worker(work, thread=True, name="hint", group="hint")
+
+    async def show_hint(self, found: Hint, game: Observation, seq: int) -> None:
+        """The hint, unless the table has moved on since it was asked for; the cursor
+        goes to the card advised."""
+        self.hinting = False
+        if self.refresh_obs().seq != seq:
+            return
+        self.say("")
+        text = found.text(self.ui, self.lang)
+        self.app.notify(text, title=self.t("Hint"), timeout=20, markup=False)
+        if isinstance(found.action, CardPlayed):
+            cards = self.hand()
+            if found.action.card in cards:
+                self.selected = cards.index(found.action.card)
         await self.render_table()

@@ -50,6 +50,7 @@ class TableScreen(TableComforts):
         Binding("m", "sheet", N_("Score sheet")),
         Binding("r", "rules", N_("Rules")),
         Binding("t", "app.stats", N_("Statistics"), show=False),
+        Binding("h", "hint", N_("Hint"), show=False),  # in the help and the first match's notes
         Binding("x", "export", N_("Export"), show=False),  # in the help and the panels
         Binding("question_mark", "help", N_("Help")),
         Binding("q", "quit_table", N_("Save & quit")),
