@@ -8,7 +8,7 @@ from __future__ import annotations
 import random
 
 from atout.bots.explain import Hint, hint
-from atout.state import CardPlayed, Observation
+from atout.state import CardPlayed
 from atout.tui.session import TableSession
 from atout.tui.table_flow import TableFlow
 
@@ -66,11 +66,11 @@ class TableComforts(TableFlow):
 
         def work() -> None:
             found = hint(game, rng)
-            self.app.call_from_thread(self.show_hint, found, game, seq)
+            self.app.call_from_thread(self.show_hint, found, seq)
 
         self.run_worker(work, thread=True, name="hint", group="hint")
 
-    async def show_hint(self, found: Hint, game: Observation, seq: int) -> None:
+    def show_hint(self, found: Hint, seq: int) -> None:
         """The hint, unless the table has moved on since it was asked for; the cursor
         goes to the card advised."""
         self.hinting = False
@@ -83,4 +83,4 @@ class TableComforts(TableFlow):
             cards = self.hand()
             if found.action.card in cards:
                 self.selected = cards.index(found.action.card)
-        await self.render_table()
+        self.call_later(self.render_table)
