@@ -119,6 +119,7 @@ class TarotApp(App[None]):
     #panel-buttons Button { width: auto; }
     Button:focus { text-style: bold reverse; }
     #start-hint { color: $text-muted; }
+    #bots-about { padding: 0 1 0 3; color: $text-muted; }
     #status, #scores, #message { height: 1; }
     #warning { height: auto; max-height: 2; display: none; }
     #middle { height: 1fr; }

@@ -408,10 +408,29 @@ class TableSession:
         donne = self.table.donne
         if donne is None or donne.is_terminal() or self.human_to_act():
             return None
-        seat = self.table.to_act()[0]
-        action = self.table.bot_action(seat)
+        action = self.bot_decide()
         self._apply(action)
         return action
+
+    def bot_to_act(self) -> int | None:
+        """The seat of the bot whose turn it is (``None``: the person's turn, or the
+        donne is over)."""
+        donne = self.table.donne
+        if donne is None or donne.is_terminal() or self.human_to_act():
+            return None
+        return self.table.to_act()[0]
+
+    def bot_decide(self) -> TableAction:
+        """What the bot whose turn it is decides, not yet applied: the table asks it
+        off its interface's thread (a search takes seconds) and applies it with
+        :meth:`bot_apply` once back. Nothing else may act meanwhile."""
+        seat = self.bot_to_act()
+        assert seat is not None, "no bot to act"
+        return self.table.bot_action(seat)
+
+    def bot_apply(self, action: TableAction) -> None:
+        """Apply (and save) the bot's decision made by :meth:`bot_decide`."""
+        self._apply(action)
 
     def act(self, action: TableAction) -> list[Event]:
         """The person's action: checked against the rules (an ``IllegalActionError``

@@ -6,6 +6,7 @@ from dataclasses import replace
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, ClassVar
 
+from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Horizontal, Vertical
@@ -13,7 +14,7 @@ from textual.message import Message
 from textual.screen import Screen
 from textual.widgets import Button, Footer, Static
 
-from atout.bots import BOTS
+from atout.bots.levels import about, table_levels, title
 from atout.errors import InvalidRecordError
 from atout.i18n import N_
 from atout.tui.screens import ConfirmScreen
@@ -111,7 +112,7 @@ class StartScreen(Screen[None]):
                 yield Static(app.notice, id="notice")
             rows: list[tuple[str, str, list[Any], Any, Any]] = [
                 ("players", N_("Players"), [3, 4, 5], settings.players, str),
-                ("bots", N_("Bots"), list(BOTS), settings.bots, lambda v: tr(ui, v)),
+                ("bots", N_("Bots"), table_levels(), settings.bots, lambda v: title(v, ui)),
                 ("length", N_("Match"), lengths, length, lambda v: length_text(v, ui)),
                 ("speed", N_("Bots' speed"), list(SPEEDS), settings.speed, lambda v: tr(ui, v)),
                 ("pause", N_("Pause after a trick"), list(PAUSES), settings.pause,
@@ -128,6 +129,8 @@ class StartScreen(Screen[None]):
             for ident, label, values, value, show in rows:
                 index = values.index(value) if value in values else 0
                 yield OptionRow(ident, tr(ui, label), values, index, show)
+                if ident == "bots":
+                    yield Static(self.bots_about(values[index]), id="bots-about")
             with Horizontal(id="start-buttons"):
                 if app.refused:
                     yield Button(tr(ui, "Quit"), id="quit", variant="error")
@@ -163,10 +166,16 @@ class StartScreen(Screen[None]):
         else:
             settings = replace(settings, **{row.id or "": row.value})
         app.settings = settings
+        if row.id == "bots":
+            self.query_one("#bots-about", Static).update(self.bots_about(row.value))
         if row.id == "ui":  # every label changes
             app.start_focus = "ui"
             self.refresh(recompose=True)
             self.call_after_refresh(self.on_mount)
+
+    def bots_about(self, name: str) -> Text:
+        """What the bots of the level ``name`` do, under their setting."""
+        return Text(about(name, self.tarot.settings.ui), style="italic")
 
     def on_button_pressed(self, event: Button.Pressed) -> None:
         if event.button.id == "quit":

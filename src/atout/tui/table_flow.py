@@ -3,10 +3,14 @@ after a trick, a donne's result and the next one, saving and quitting."""
 
 from __future__ import annotations
 
+import contextlib
+import threading
+from functools import partial
 from typing import TYPE_CHECKING, Any
 
 from rich.text import Text
 
+from atout.bots.levels import level
 from atout.errors import IllegalActionError, Reason
 from atout.session import TableAction
 from atout.state import (
@@ -37,6 +41,7 @@ class TableFlow(TableView):
     """The table's flow over its drawing."""
 
     NARRATION_DELAY = 0.05  # seconds between two lines of the deal told
+    THINKING_AFTER = 0.3  # seconds before the table says a bot is thinking
 
     async def on_mount(self) -> None:
         translate_footer(self, self.ui)
@@ -106,18 +111,71 @@ class TableFlow(TableView):
         await self.pump()
 
     async def pump(self) -> None:
-        """Let the bots act until it is the person's turn or the donne is over."""
-        if self.busy or self.hold:
+        """Let the bots act until it is the person's turn or the donne is over; a bot
+        that searches decides off the interface's thread (:meth:`think`)."""
+        if self.busy or self.hold or self.thinking is not None:
             return
         obs = self.refresh_obs()
         if donne_over(obs):
             await self.render_table()
             self.show_result()
             return
-        if self.session.human_to_act():
+        seat = self.session.bot_to_act()
+        if seat is None:
             await self.render_table()
             return
-        action = self.session.bot_step()
+        if level(self.session.settings.bots).thinks:
+            self.think(seat)
+            await self.render_table()
+            return
+        await self.bot_acted(self.session.bot_decide())
+
+    def think(self, seat: int) -> None:
+        """Ask the bot in ``seat`` for its decision in a thread of its own: the keys are
+        answered meanwhile, and after :attr:`THINKING_AFTER` seconds the table says who
+        is thinking. The decision comes back to :meth:`decided`."""
+        token = object()
+        self.thinking, self.thought = seat, token
+        self.set_timer(self.THINKING_AFTER, partial(self.show_thinking, token))
+        app, session = self.app, self.session
+
+        def work() -> None:
+            result: TableAction | Exception
+            try:
+                result = session.bot_decide()
+            except Exception as error:  # given back to the interface's thread
+                result = error
+            if not app.is_running:
+                return  # the table was closed meanwhile
+            with contextlib.suppress(RuntimeError):  # closed just now
+                app.call_from_thread(self.decided, token, result)
+
+        threading.Thread(target=work, name=f"atout-bot-{seat}", daemon=True).start()
+
+    def show_thinking(self, token: object) -> None:
+        if token is self.thought and self.is_attached:
+            self.thinking_shown = True
+            if not self.hold and not self.refusal:
+                self.say(self.thinking_text())
+
+    def thinking_text(self) -> str:
+        """``Right 1 is thinking…`` while a bot's decision is awaited (once shown)."""
+        if self.thinking is None or not self.thinking_shown:
+            return ""
+        return self.t("{name} is thinking…", name=self.seats.short(self.thinking))
+
+    def decided(self, token: object, result: TableAction | Exception) -> None:
+        if token is not self.thought or not self.is_attached:
+            return  # a decision for a table that is gone
+        self.thinking, self.thought, self.thinking_shown = None, None, False
+        if isinstance(result, Exception):
+            raise result
+        self.call_later(self.bot_acted, result)
+
+    async def bot_acted(self, action: TableAction) -> None:
+        """Apply the bot's decision, tell it, and wait as the bots' speed says before
+        the next one."""
+        self.session.bot_apply(action)
         told = self.tell_new()
         self.refresh_obs()
         await self.render_table()
@@ -132,6 +190,19 @@ class TableFlow(TableView):
             self.set_timer(delay / 2, self.resume_pump)
         else:
             self.call_later(self.pump)
+
+    def not_yet(self) -> None:
+        """A key for the person's turn pressed while it is not: say why nothing happens."""
+        if self.narration:
+            self.say(self.t("Wait: the cards are still being dealt (space skips the deal)."))
+        elif self.thinking is not None:
+            name = self.seats.short(self.thinking)
+            self.say(self.t("Not your turn yet: {name} is thinking…", name=name))
+        else:
+            seat = self.session.bot_to_act()
+            if seat is not None:
+                name = self.seats.short(seat)
+                self.say(self.t("Not your turn yet: {name} plays.", name=name))
 
     def trick_pause(self, told: list[dict[str, Any]]) -> bool:
         """After a trick, hold the table (the trick stays in the middle) for the pause
@@ -160,13 +231,11 @@ class TableFlow(TableView):
         await self.pump()
 
     async def human(self, action: TableAction) -> None:
-        if self.busy:
-            self.say(self.t("Wait: the cards are still being dealt (space skips the deal)."))
-            return
         if self.hold:
             await self.release()
             return
-        if not self.session.human_to_act():
+        if self.busy or self.thinking is not None or not self.session.human_to_act():
+            self.not_yet()
             return
         try:
             self.session.act(action)

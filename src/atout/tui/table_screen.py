@@ -66,7 +66,10 @@ class TableScreen(TableComforts):
             await self.release()
             return
         game = self.obs.game
-        if game is None or not self.session.human_to_act() or self.busy:
+        if game is None:
+            return
+        if not self.session.human_to_act() or self.busy or self.thinking is not None:
+            self.not_yet()
             return
         if self.in_ecart():
             await self.pick(card)
@@ -173,8 +176,10 @@ class TableScreen(TableComforts):
             await self.release()
             return
         cards = self.hand()
-        if cards and self.session.human_to_act():
+        if cards:
             await self.choose_card(cards[self.selected])
+        else:
+            self.not_yet()
 
     async def action_skip(self) -> None:
         if self.narration:

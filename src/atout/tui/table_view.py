@@ -78,6 +78,9 @@ class TableView(Screen[None]):
         self.selected = 0
         self.narration: list[str] = []
         self.busy = False
+        self.thinking: int | None = None  # the seat of the bot whose decision is awaited
+        self.thought: object | None = None  # the token of that decision
+        self.thinking_shown = False
         self.hold = False
         self.refusal = ""
         self.refusal_rule: str | None = None
@@ -166,6 +169,9 @@ class TableView(Screen[None]):
         await self.render_hand()
         await self.render_actions()
 
+    def thinking_text(self) -> str:
+        return ""
+
     def in_ecart(self) -> bool:
         game = self.obs.game
         return (
@@ -231,7 +237,7 @@ class TableView(Screen[None]):
         obs, game = self.obs, self.obs.game
         if not self.session.human_to_act() or game is None or self.narration:
             if not self.hold and not self.refusal:
-                self.say("")
+                self.say(self.thinking_text())
             return
         buttons: list[Button] = []
         calls = [a for a in obs.options if isinstance(a, CallCard)]
