@@ -312,3 +312,49 @@ def test_the_explainer_names_the_reason_a_player_would_give() -> None:
             if not wins and not card.is_trump and not card.is_excuse:
                 assert reason in ("give_points", "follow_low", "discard")
     assert {"only", "lead_low", "cheapest_trump", "follow_low", "discard"} <= seen
+
+
+async def test_undo_waits_for_a_thinking_bot(tmp_path: Path, monkeypatch: Any) -> None:
+    import random
+    import threading
+
+    from atout.bots import BOTS
+    from tests.test_tui_bots import GatedBot
+
+    gate = threading.Event()
+    gate.set()  # the bots decide at once until the person has bid
+    monkeypatch.setitem(BOTS, "search-fast", lambda rng: GatedBot(gate, random.Random(1)))
+    app = new_app(tmp_path, replace(QUIET, bots="search-fast"), seed=7)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.press("n")
+        for _ in range(200):
+            await pilot.pause(0.05)
+            screen = table(app)
+            if screen.session.human_to_act():
+                gate.clear()
+                await pilot.press("p")
+            elif screen.thinking is not None and screen.session.undo_point() is not None:
+                break
+        else:
+            raise AssertionError("no bot thought after the person's bid")
+        actions = list(screen.session.actions)
+        await pilot.pause(0.5)  # "… is thinking" said
+        await pilot.press("u")
+        name = screen.seats.short(screen.thinking)  # type: ignore[arg-type]
+        assert str(app.screen.query_one("#message").render()) == (
+            f"Wait: {name} is thinking; u takes your card back after."
+        )
+        assert screen.session.actions == actions
+        gate.set()
+        for _ in range(100):
+            await pilot.pause(0.05)
+            if screen.thinking is None and (
+                screen.session.human_to_act() or screen.session.table.donne.is_terminal()  # type: ignore[union-attr]
+            ):
+                break
+        assert screen.session.human_to_act()  # the play: the person's first card
+        await pilot.press("u")  # takes back the bid, and all that followed it
+        await pilot.pause()
+        start = max(i for i, (_, a) in enumerate(actions) if a["seat"] == 0)
+        assert screen.session.actions == actions[:start]
+        assert screen.obs.game.phase is GamePhase.BIDDING  # type: ignore[union-attr]

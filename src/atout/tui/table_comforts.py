@@ -38,10 +38,15 @@ class TableComforts(TableFlow):
         if not self.session.settings.undo:
             self.say(self.t("Undo is off (FFT strict): what is played stays played."), error=True)
             return
-        if self.busy or self.narration or not self.session.undo():
+        if self.thinking is not None:  # its thread reads the table: not now
+            name = self.seats.short(self.thinking)
+            self.say(self.t("Wait: {name} is thinking; u takes your card back after.", name=name))
+            return
+        if self.narration or not self.session.undo():
             self.say(self.t("Nothing to undo: you have not played in this donne yet."))
             return
-        self.hold, self.picked, self.refusal, self.refusal_rule = False, [], "", None
+        self.hold, self.busy, self.picked = False, False, []
+        self.refusal, self.refusal_rule = "", None
         del self.lines[self.donne_first_line :]
         for event in self.session.donne_events():
             self.lines += self.story.lines(event)
