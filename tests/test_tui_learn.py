@@ -340,7 +340,7 @@ async def test_undo_waits_for_a_thinking_bot(tmp_path: Path, monkeypatch: Any) -
         actions = list(screen.session.actions)
         await pilot.pause(0.5)  # "… is thinking" said
         await pilot.press("u")
-        name = screen.seats.short(screen.thinking)  # type: ignore[arg-type]
+        name = screen.seats.short(screen.thinking)
         assert str(app.screen.query_one("#message").render()) == (
             f"Wait: {name} is thinking; u takes your card back after."
         )
@@ -349,7 +349,7 @@ async def test_undo_waits_for_a_thinking_bot(tmp_path: Path, monkeypatch: Any) -
         for _ in range(100):
             await pilot.pause(0.05)
             if screen.thinking is None and (
-                screen.session.human_to_act() or screen.session.table.donne.is_terminal()  # type: ignore[union-attr]
+                screen.session.human_to_act() or screen.session.table.donne.is_terminal()
             ):
                 break
         assert screen.session.human_to_act()  # the play: the person's first card
