@@ -9,6 +9,9 @@ from dataclasses import replace
 from pathlib import Path
 from typing import Any
 
+from textual.screen import ModalScreen
+
+from atout import rulebook
 from atout.bidding import Contract
 from atout.cards import Card
 from atout.state import GamePhase
@@ -358,3 +361,64 @@ async def test_undo_waits_for_a_thinking_bot(tmp_path: Path, monkeypatch: Any) -
         start = max(i for i, (_, a) in enumerate(actions) if a["seat"] == 0)
         assert screen.session.actions == actions[:start]
         assert screen.obs.game.phase is GamePhase.BIDDING  # type: ignore[union-attr]
+
+
+# -- the guided match ----------------------------------------------------------------------
+
+
+async def guided_donne(pilot: Any, app: TarotApp) -> list[str]:
+    """Play a donne of a guided match to its result, reading each note; their names."""
+    from atout.tui.guide_screen import GuideScreen
+    from tests.test_tui import act_by_keys
+
+    read: list[str] = []
+    for _ in range(600):
+        await pilot.pause()
+        screen = app.screen
+        if isinstance(screen, GuideScreen):
+            text = str(screen.query_one("#guide-text").render())
+            for rule in screen.note.rules:
+                assert rulebook.render_rule(rule, "en").split("\n")[0] in text
+            read.append(screen.note.name)
+            await pilot.press("enter")
+        elif isinstance(screen, PanelScreen):
+            await pilot.pause(0.2)
+            if not isinstance(app.screen, GuideScreen):
+                return read
+        elif table(app).hold:
+            await pilot.press("space")
+        elif table(app).session.human_to_act():
+            await act_by_keys(pilot, app, Contract.GARDE)
+    raise AssertionError("the donne did not end")
+
+
+async def test_a_guided_first_match_explains_once_at_the_right_moments(tmp_path: Path) -> None:
+    app = new_app(tmp_path, replace(QUIET, deals=2), seed=41)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        assert "guided match" in str(app.screen.query_one("#first-start").render())
+        assert app.focused is not None and app.focused.id == "guided"
+        await pilot.press("g")
+        read = await guided_donne(pilot, app)
+        assert read[:2] == ["bouts", "bidding"] and read[-1] == "score"
+        assert len(read) == len(set(read)) and "contract" in read
+        assert under(app).session.settings.guide
+        await pilot.press("enter")  # the next donne: nothing read is shown again
+        assert not set(await guided_donne(pilot, app)) & set(read)
+        await pilot.press("q")
+    kept = json.loads((tmp_path / "settings.json").read_text())
+    assert set(read) <= set(kept["read"])
+    again = new_app(tmp_path / "again", replace(QUIET, deals=1), seed=5)
+    again.read_notes = set()
+    async with again.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        await pilot.press("n")  # a match not guided: no note
+        for _ in range(30):
+            await pilot.pause()
+            assert not isinstance(again.screen, ModalScreen) or isinstance(
+                again.screen, PanelScreen
+            )
+
+
+def under(app: TarotApp) -> TableScreen:
+    return next(s for s in reversed(app.screen_stack) if isinstance(s, TableScreen))

@@ -154,6 +154,8 @@ class TarotApp(App[None]):
         """The line printed when the table closes (the match saved, how to come back)."""
         self.start_focus = ""
         self.notice = remembered.notice(self.settings.ui)
+        self.read_notes = remembered.read  # the guided match's notes already read
+        self.first_start = config is not None and not config.exists()
 
     def on_mount(self) -> None:
         self.take_lock()
@@ -216,6 +218,15 @@ class TarotApp(App[None]):
         append(path, donne_entry(obs, session.seed, session.settings.bots))
         if session.is_over:
             append(path, match_entry(obs, session.seed))
+
+    def note_read(self, name: str | None) -> None:
+        """A note of the guided match was read: it is not shown again."""
+        if name:
+            self.read_notes.add(name)
+            if self.config is not None:
+                found = Remembered.load(self.config)
+                found.read |= self.read_notes
+                found.save(self.config)
 
     def action_stats(self) -> None:
         """``t``: the person's statistics across matches."""

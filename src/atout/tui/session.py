@@ -17,7 +17,7 @@ damaged. A save without ``"random"`` (an older one) resumes with the bots' gener
 drawn afresh from the seed; one without ``A`` (older still) takes up its states as they
 are. The settings fields of the first saves (``players``, ``bots``, ``deals``, ``animate``,
 ``lang``) are required; the later ones (``seat``, ``ui``, ``speed``, ``pause``,
-``target``, ``undo``) take their defaults when a save has none.
+``target``, ``undo``, ``guide``) take their defaults when a save has none.
 
 The match itself is an :class:`atout.session.Table` dealing automatically: the person
 in seat ``seat``, a bot in every other seat. The table creates its generators as this
@@ -132,7 +132,8 @@ class Settings:
     0), the deal told step by step (``animate``), the cards' names (``lang``), the
     interface's language (``ui``), the person's ``seat``, the bots' ``speed`` and the
     ``pause`` after a trick (seconds; -1 until a key); ``undo``: the person may take
-    back his last card or bid (casual play; off: FFT strict, what is played stays)."""
+    back his last card or bid (casual play; off: FFT strict, what is played stays);
+    ``guide``: a guided match, its notes shown at the right moments."""
 
     players: int = 4
     bots: str = "heuristic"
@@ -145,6 +146,7 @@ class Settings:
     pause: float = 2.0
     target: int = 0
     undo: bool = True
+    guide: bool = False
 
     def check(self) -> None:
         for name, kind in (
@@ -156,6 +158,7 @@ class Settings:
             ("speed", str),
             ("target", int),
             ("undo", bool),
+            ("guide", bool),
         ):
             _check_type(name, getattr(self, name), kind)
         Variant.for_players(self.players)

@@ -88,6 +88,7 @@ class StartScreen(Screen[None]):
         ("n", "new", N_("New match")),
         ("r", "resume", N_("Resume")),
         ("t", "app.stats", N_("Statistics")),
+        ("g", "guided", N_("Guided match")),
         Binding("up", "app.focus_previous", N_("Up"), show=False),
         Binding("down", "app.focus_next", N_("Down"), show=False),
     ]
@@ -136,8 +137,14 @@ class StartScreen(Screen[None]):
                     yield Button(tr(ui, "Quit"), id="quit", variant="error")
                 else:
                     yield Button(tr(ui, "New match (n)"), id="new", variant="primary")
+                    yield Button(tr(ui, "Guided match (g)"), id="guided")
                 if app.save_path.exists() and not app.refused:
                     yield Button(tr(ui, "Resume (r)"), id="resume", variant="success")
+            if app.first_start:
+                yield Static(
+                    tr(ui, "New to tarot? g: a guided match, with short notes as it goes."),
+                    id="first-start",
+                )
             yield Static(
                 tr(ui, "↑/↓ choose a setting · ←/→ change it · Enter on a button"), id="start-hint"
             )
@@ -149,6 +156,8 @@ class StartScreen(Screen[None]):
         targets = [w for w in self.query("OptionRow, Button") if w.id == focus]
         if targets:
             targets[0].focus()
+        elif self.tarot.first_start and self.query("#guided"):
+            self.query_one("#guided", Button).focus()
         elif self.query("#resume"):
             self.query_one("#resume", Button).focus()
         elif self.query("#new"):
@@ -182,13 +191,24 @@ class StartScreen(Screen[None]):
             self.tarot.exit(return_code=1)
         elif event.button.id == "new":
             self.action_new()
+        elif event.button.id == "guided":
+            self.action_guided()
         elif event.button.id == "resume":
             self.action_resume()
 
     def action_new(self) -> None:
+        self.begin(guide=False)
+
+    def action_guided(self) -> None:
+        """A guided match: the notes of :mod:`atout.tui.guide` as it goes."""
+        self.begin(guide=True)
+
+    def begin(self, guide: bool) -> None:
+        """A new match (asking first when it would replace an unfinished one)."""
         app = self.tarot
         if app.refused:
             return
+        app.settings = replace(app.settings, guide=guide)
         question = unfinished_question(app.save_path, app.settings.ui)
         if question is None:
             app.new_match()

@@ -9,8 +9,11 @@ import random
 
 from atout.bots.explain import Hint, hint
 from atout.state import CardPlayed
+from atout.tui.guide import due_note, note_named
+from atout.tui.guide_screen import GuideScreen
 from atout.tui.session import TableSession
 from atout.tui.table_flow import TableFlow
+from atout.tui.texts import donne_over
 
 __all__ = ["TableComforts"]
 
@@ -31,6 +34,30 @@ class TableComforts(TableFlow):
         if not self.result_shown:
             self.tarot.keep_history(self.session)
         super().show_result()
+        self.guide_now()
+
+    async def render_table(self) -> None:
+        await super().render_table()
+        self.guide_now()
+
+    def guide_now(self) -> None:
+        """In a guided match, the note due now (once; not over another note)."""
+        app = self.tarot
+        if not self.session.settings.guide or self.narration or self.busy:
+            return
+        if any(isinstance(screen, GuideScreen) for screen in app.screen_stack):
+            return
+        if donne_over(self.obs) and not self.result_shown:
+            return  # the score's note goes over the result, once it is shown
+        to_act = self.session.human_to_act()
+        name = due_note(self.obs, to_act, len(self.playable()), app.read_notes)
+        if name is not None:
+            app.push_screen(GuideScreen(note_named(name), self.ui), self.after_note)
+
+    def after_note(self, name: str | None) -> None:
+        """A note read: kept as read, and the next one if it is due already."""
+        self.tarot.note_read(name)
+        self.guide_now()
 
     async def take_back(self) -> None:
         """``u``: the person's last card or bid taken back, with what the bots did after
