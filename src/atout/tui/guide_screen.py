@@ -24,6 +24,11 @@ __all__ = ["GuideScreen"]
 class GuideScreen(ModalScreen[str]):
     """The note ``note`` in the interface's language; gives back its name once read."""
 
+    DEFAULT_CSS = """
+    #guide-scroll { height: auto; max-height: 18; }
+    #guide-text { height: auto; }
+    """
+
     BINDINGS: ClassVar[list[BindingType]] = [("escape,enter", "close", N_("Close"))]
 
     def __init__(self, note: Note, ui: str) -> None:

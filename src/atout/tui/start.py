@@ -142,7 +142,7 @@ class StartScreen(Screen[None]):
                     yield Button(tr(ui, "Resume (r)"), id="resume", variant="success")
             if app.first_start:
                 yield Static(
-                    tr(ui, "New to tarot? g: a guided match, with short notes as it goes."),
+                    tr(ui, "New to tarot? g: a guided match, with notes as it goes."),
                     id="first-start",
                 )
             yield Static(

@@ -22,6 +22,11 @@ __all__ = ["StatsScreen"]
 class StatsScreen(ModalScreen[None]):
     """The statistics of the history in ``path``; ↑/↓ scroll, Escape (or t, q) closes."""
 
+    DEFAULT_CSS = """
+    #stats-scroll { height: auto; max-height: 18; }
+    #stats-text { height: auto; }
+    """
+
     BINDINGS: ClassVar[list[BindingType]] = [("escape,t,q,enter", "close", N_("Close"))]
 
     def __init__(self, path: Path, ui: str) -> None:
