@@ -747,7 +747,7 @@ async def test_match_to_a_points_target_and_a_french_interface(tmp_path: Path) -
         await pilot.pause()
         assert app.settings.ui == "fr" and app.focused is not None and app.focused.id == "ui"
         assert "Joueurs" in shown(app, "#players")
-        for _ in range(5):
+        for _ in range(6):
             await pilot.press("up")
         await pilot.press("right", "right", "right", "right")  # match: up to 1000 points
         await pilot.pause()

@@ -118,7 +118,7 @@ async def test_the_levels_on_the_start_screen(tmp_path: Path) -> None:
             assert app.settings.bots != "search-cheat"
             said = str(app.screen.query_one("#bots-about").render())
             assert said.strip() == about(app.settings.bots, "en")
-        await pilot.press("down", "down", "down", "down", "down", "down")
+        await pilot.press("down", "down", "down", "down", "down", "down", "down")
         assert app.focused is not None and app.focused.id == "ui"
         await pilot.press("right")  # the interface in French: the levels too
         await pilot.pause()

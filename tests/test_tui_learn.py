@@ -124,7 +124,7 @@ async def test_statistics_across_matches_on_a_screen_of_their_own(tmp_path: Path
         assert "1 donne played" in text and "1 match finished" in text
         assert f"Average marks a donne: {donne['mark']}" in text
         assert f"Best donne: {donne['mark']:+d}" in text
-        assert "1 line(s) of the history could not be read" in text
+        assert "1 line of the history could not be read and was skipped." in text
         await pilot.press("escape")
         await pilot.pause()
         assert isinstance(app.screen, StartScreen)

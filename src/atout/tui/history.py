@@ -222,15 +222,19 @@ def stats_text(stats: Stats, ui: str) -> Text:
         if entry is not None:
             text.append(tr(ui, label) + ": " + _donne_words(entry, ui) + "\n")
     if stats.damaged:
-        text.append(
-            "\n" + tr(ui, "{count} line(s) of the history could not be read and were skipped.",
-                      count=stats.damaged), style="italic"
-        )  # fmt: skip
+        skipped = plural(
+            ui,
+            stats.damaged,
+            N_("{count} line of the history could not be read and was skipped."),
+            N_("{count} lines of the history could not be read and were skipped."),
+        )
+        text.append("\n" + tr(ui, skipped, count=stats.damaged), style="italic")
     return text
 
 
 def _takes_table(stats: Stats, ui: str) -> str:
-    head = f"{tr(ui, 'Contract'):<14} {tr(ui, 'Taken'):>7} {tr(ui, 'Made'):>7} {'%':>5}\n"
+    heads = tr(ui, "Contract"), tr(ui, "Taken"), tr(ui, "Made")
+    head = "{:<14} {:>7} {:>7} {:>5}\n".format(*heads, "%")
     lines = [head]
     for contract in CONTRACTS:
         taken, made = stats.takes[contract], stats.made[contract]
