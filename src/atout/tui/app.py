@@ -122,8 +122,8 @@ class TarotApp(App[None]):
     #middle { height: 1fr; }
     #trick { width: 32; height: 100%; padding: 0 1; border-right: solid $accent; }
     #log { width: 1fr; }
-    #hand { layout: grid; grid-size: 18; grid-gutter: 0; height: 2; }
-    .card { width: 4; height: 1; }
+    #hand { layout: grid; grid-size: 18; grid-gutter: 0; height: auto; max-height: 4; }
+    .card { width: 4; height: 2; }
     .illegal { text-style: dim; }
     #actions { height: 1; }
     #actions Button { min-width: 8; height: 1; border: none; margin: 0 1 0 0; }

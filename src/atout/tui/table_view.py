@@ -31,6 +31,7 @@ from atout.tui.session import (
 from atout.tui.story import Story
 from atout.tui.texts import (
     BID_KEYS,
+    PLAYABLE,
     SHORT_BIDS,
     card_text,
     not_saved_text,
@@ -50,11 +51,18 @@ class CardView(Static):
             self.card = card
 
     def __init__(
-        self, card: Card, lang: str, legal: bool, selected: bool, marked: bool = False
+        self,
+        card: Card,
+        lang: str,
+        legal: bool,
+        selected: bool,
+        marked: bool = False,
+        sign: bool = False,
     ) -> None:
         text = card_text(card, lang, legal, marked)
         if selected:
             text.stylize("reverse")
+        text.append("\n" + (PLAYABLE if sign else " "), style="bold" if sign else "")
         classes = "card" + ("" if legal else " illegal") + (" chien" if marked else "")
         super().__init__(text, classes=classes)
         self.card, self.cursor = card, selected
@@ -227,6 +235,7 @@ class TableView(Screen[None]):
                 card in legal or not legal,
                 index == self.selected and bool(legal),
                 card in chien,
+                card in legal,
             )
             for index, card in enumerate(cards)
         )
@@ -301,4 +310,4 @@ class TableView(Screen[None]):
             return self.t("Announce a chelem, every trick (A4)? c: yes, n: no.")
         if any(isinstance(a, PoigneeShown) for a in self.obs.options):
             return self.t("Your card — or s: show a poignée first (A1–A2).")
-        return self.t("Your turn: play a bright card (←/→, Enter).")
+        return self.t("Your turn: play a card marked ▲ (←/→, Enter).")

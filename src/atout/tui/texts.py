@@ -3,6 +3,7 @@ middle, a donne's result, the score sheet, the footer's keys."""
 
 from __future__ import annotations
 
+import os
 from dataclasses import replace
 from typing import Any
 
@@ -44,27 +45,41 @@ SUIT_STYLE = {0: "bold", 1: "bold red", 2: "bold red", 3: "bold"}
 
 HELP = N_("""\
 [b]Keys[/b]
-  ← →, Enter   choose a card and play it (←/→ skip the dim ones)
+  ← → Enter    choose a card and play it (←/→ skip the unmarked ones)
   mouse        click a card or a button
   p 1 2 3 4    bid: passe, prise, garde, garde sans, garde contre
-  1 2 3 4      5 players, the taker: call the King shown on that button (B4)
-  Enter, u, y  écart: put a card aside, take the last one back, confirm
+  1 2 3 4      5 players, the taker: call the King on that button (B4)
+  Enter u y    écart: put a card aside, take the last one back, confirm
   c  n         announce a chelem (when offered), or not
   s            show a poignée: choose its trumps (when offered)
-  space        go on after a trick; skip the deal's animation
-  l            the last trick     m  the score sheet     r  the rules
-  x            export the match (atout.game/1)
+  space        go on after a trick; skip the deal's telling
+  l            the last trick     m  the score sheet
+  r            the rules          x  export the match (atout.game/1)
   ?            this help          q  save and quit
 
-Legal cards are bright, the others dim; a refused card says why, with its rule
-(r opens the rules on it). The chien's cards are underlined in the taker's hand.
+The cards you may play are marked ▲ (and bright), the others dim.
+A refused card says why, with its rule (r opens the rules on it).
+The chien's cards are underlined in the taker's hand.
 Seats go counter-clockwise: seat 1 after yours is your right neighbour.
 """)
 
 
+PLAYABLE = "▲"
+"""The sign under each card the person may play: seen without colours too (NO_COLOR)."""
+
+
+def colours() -> bool:
+    """Whether the terminal shows colours: not when ``NO_COLOR`` is set (no-color.org),
+    as Textual reads it; the cards are then drawn in the terminal's own colour, which
+    a monochrome screen shows bright, and the legal ones are marked by a sign."""
+    return os.environ.get("NO_COLOR") is None
+
+
 def card_text(card: Card, lang: str, legal: bool = True, marked: bool = False) -> Text:
     label = card.display(lang)
-    if card.is_trump:
+    if not colours():
+        style = "bold"
+    elif card.is_trump:
         style = "bold cyan"
     elif card.is_excuse:
         style = "bold magenta"
