@@ -25,6 +25,7 @@ from textual.screen import Screen
 from atout.errors import InvalidRecordError
 from atout.i18n import N_
 from atout.tui.screens import (
+    MIN_SIZE,
     RULE_IDS,
     ConfirmScreen,
     ExportScreen,
@@ -34,6 +35,7 @@ from atout.tui.screens import (
     RulesScreen,
     RuleView,
     SheetScreen,
+    TooSmallScreen,
 )
 from atout.tui.session import (
     SaveError,
@@ -132,6 +134,8 @@ class TarotApp(App[None]):
     #panel-text, #help-text { height: auto; }
     #continue, #close { width: 100%; height: 1; border: none; min-height: 1; }
     #folder { margin: 1 0 0 0; }
+    TooSmallScreen { align: center middle; }
+    #too-small-text { width: 100%; height: auto; padding: 0 1; text-style: bold; }
     """
 
     def __init__(self, settings: Settings | None = None, seed: int | None = None,
@@ -155,6 +159,18 @@ class TarotApp(App[None]):
             self.resume()
         else:
             self.push_screen(StartScreen())
+        self.call_after_refresh(self.check_size)
+        self.set_interval(0.2, self.check_size)
+
+    def check_size(self) -> None:
+        """Below :data:`MIN_SIZE` a screen says so over the table; it goes away when
+        the window is large enough again."""
+        small = self.size.width < MIN_SIZE[0] or self.size.height < MIN_SIZE[1]
+        shown = isinstance(self.screen, TooSmallScreen)
+        if small and not shown:
+            self.push_screen(TooSmallScreen(self.settings.ui))
+        elif not small and shown:
+            self.pop_screen()
 
     def on_unmount(self) -> None:
         self.lock.release()

@@ -282,15 +282,17 @@ class TableFlow(TableView):
                 ("sheet", self.t("Score sheet"), "m"),
                 ("quit", self.t("Quit"), "q"),
             )
-            self.app.push_screen(PanelScreen(text, "", more), self.after_match)
+            escape = self.t("The match is over: a plays again, x exports, q quits.")
+            self.app.push_screen(PanelScreen(text, "", more, escape), self.after_match)
         else:
             more = (
                 ("sheet", self.t("Score sheet"), "m"),
                 ("export", self.t("Export"), "x"),
                 ("quit", self.t("Save & quit"), "q"),
             )
+            escape = self.t("Enter deals the next donne; q saves and quits.")
             self.app.push_screen(
-                PanelScreen(text, self.t("Next donne (Enter)"), more), self.after_result
+                PanelScreen(text, self.t("Next donne (Enter)"), more, escape), self.after_result
             )
 
     async def after_result(self, choice: str | None) -> None:
