@@ -207,7 +207,8 @@ class TableScreen(TableFlow):
         self.app.push_screen(HelpScreen(self.ui))
 
     def action_rules(self) -> None:
-        self.app.push_screen(RulesScreen(self.ui, self.refusal_rule))
+        rule = self.board.rule if self.narration else self.refusal_rule
+        self.app.push_screen(RulesScreen(self.ui, rule))
 
     def action_sheet(self) -> None:
         self.app.push_screen(SheetScreen(self.refresh_obs(), self.seats, self.lang))

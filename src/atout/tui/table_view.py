@@ -25,6 +25,7 @@ from atout.state import (
     GamePhase,
     PoigneeShown,
 )
+from atout.tui.deal_view import DealBoard, board_text
 from atout.tui.session import (
     TableSession,
 )
@@ -84,7 +85,8 @@ class TableView(Screen[None]):
         self.seen = 0  # the events told in the log
         self.lines: list[str] = []
         self.selected = 0
-        self.narration: list[str] = []
+        self.narration: list[dict[str, Any]] = []  # the deal's events still to tell
+        self.board = DealBoard(settings.players)
         self.busy = False
         self.thinking: int | None = None  # the seat of the bot whose decision is awaited
         self.thought: object | None = None  # the token of that decision
@@ -170,12 +172,20 @@ class TableView(Screen[None]):
             status_text(self.session, obs, self.seats, telling)
         )
         self.query_one("#scores", Static).update(scores_text(obs, self.seats))
-        self.query_one("#trick", Static).update(
-            trick_text(obs, self.seats, self.lang, self.picked, telling)
-        )
+        self.query_one("#trick", Static).update(self.middle_text(telling))
         self.show_save_state()
         await self.render_hand()
         await self.render_actions()
+
+    def middle_text(self, telling: bool) -> Text:
+        """The middle of the table: the deal while it is told and during the bidding,
+        then the trick."""
+        game = self.obs.game
+        bidding = game is not None and game.phase is GamePhase.BIDDING
+        if telling or (bidding and self.board.counts):
+            to_act = None if telling or game is None else game.current_player
+            return board_text(self.board, self.seats, self.lang, telling, to_act)
+        return trick_text(self.obs, self.seats, self.lang, self.picked, telling)
 
     def thinking_text(self) -> str:
         return ""
