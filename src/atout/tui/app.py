@@ -119,11 +119,12 @@ class TarotApp(App[None]):
     Button:focus { text-style: bold reverse; }
     #start-hint { color: $text-muted; }
     #bots-about { padding: 0 1 0 3; color: $text-muted; }
-    #status, #scores, #message { height: 1; }
+    #status, #scores { height: 1; }
+    #message { height: auto; max-height: 2; }  /* a long refusal wraps, not clipped */
     #warning { height: auto; max-height: 2; display: none; }
     #middle { height: 1fr; }
     #trick { width: 32; height: 100%; padding: 0 1; border-right: solid $accent; }
-    #log { width: 1fr; }
+    #log { width: 1fr; scrollbar-size-vertical: 0; }  /* kept at its end: no glyphs */
     #hand { layout: grid; grid-size: 18; grid-gutter: 0; height: auto; max-height: 4; }
     .card { width: 4; height: 2; }
     .illegal { text-style: dim; }

@@ -105,7 +105,7 @@ def points_text(points: float, ui: str = "en") -> str:
 def tiny(seats: Seats, seat: int) -> str:
     """A seat in three letters for the score sheet's columns."""
     if seat == seats.me:
-        return tr(seats.ui, "You")[:3]
+        return tr(seats.ui, "You", "sheet")
     places = {3: ("", "R", "L"), 4: ("", "R", "A", "L"), 5: ("", "R", "FR", "FL", "L")}
     place = places[seats.players][seats.relative(seat)]
     if seats.ui == "fr":
@@ -365,16 +365,15 @@ def void_text(obs: TableObservation, seats: Seats, title: str, lang: str) -> Tex
     if row.void == "petit_sec":
         petit = obs.deal.petit_sec
         holder, hand = (petit[0], petit[1]) if petit else (0, CardSet())
+        who = seats.says(
+            holder,
+            N_("Petit sec (D16): you hold the Petit without any other trump or the Excuse:"),
+            N_("Petit sec (D16): {name} holds the Petit without any other trump or the Excuse:"),
+        )
         return Text(
-            tr(
-                ui,
-                "{title}: void.\n\nPetit sec (D16): {name} holds the Petit without any other "
-                "trump or the Excuse:\n{hand}\n\nThe dealer's right neighbour deals the next "
-                "donne.",
-                title=title,
-                name=seats.name(holder),
-                hand=hand.display(lang),
-            )
+            tr(ui, "{title}: void.", title=title)
+            + f"\n\n{who}\n{hand.display(lang)}\n\n"
+            + tr(ui, "The dealer's right neighbour deals the next donne.")
         )
     if row.void == "all_pass":
         return Text(
@@ -453,9 +452,11 @@ def result_text(
     if not marks:
         return text
     heads = tr(ui, "Seat"), tr(ui, "marks"), tr(ui, "total")
-    text.append("\n" + "{:<16} {:>7} {:>7}\n".format(*heads))
+    names = [seats.name(seat) for seat in range(obs.players)]
+    width = max(16, *(len(name) for name in names))  # the columns align in every language
+    text.append("\n" + f"{heads[0]:<{width}} {heads[1]:>7} {heads[2]:>7}\n")
     for seat, mark in enumerate(result.marks):
-        text.append(f"{seats.name(seat):<16} {mark:>+7d} {row.totals[seat]:>+7d}\n")
+        text.append(f"{names[seat]:<{width}} {mark:>+7d} {row.totals[seat]:>+7d}\n")
     return text
 
 
@@ -463,5 +464,8 @@ def standings(obs: TableObservation, seats: Seats) -> str:
     totals = obs.totals
     order = sorted(range(obs.players), key=lambda s: -totals[s])
     lines = [tr(seats.ui, "Standings after the match:")]
-    lines += [f"  {rank}. {seats.name(s):<16} {totals[s]:+d}" for rank, s in enumerate(order, 1)]
+    width = max(16, *(len(seats.name(s)) for s in order))
+    lines += [
+        f"  {rank}. {seats.name(s):<{width}} {totals[s]:+d}" for rank, s in enumerate(order, 1)
+    ]
     return "\n".join(lines)
