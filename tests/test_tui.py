@@ -717,7 +717,9 @@ async def test_start_screen_every_setting_by_keys(tmp_path: Path) -> None:
         await pilot.press("down", "right")  # match: 10 donnes
         await pilot.press("down", "right")  # speed: normal
         await pilot.press("down", "right")  # pause: none → 1 s
-        await pilot.press("down", "enter")  # the deal told: on
+        await pilot.press("down", "enter")  # Enter does not change a setting
+        assert not app.settings.animate
+        await pilot.press("right")  # the deal told: on
         assert app.settings.animate
         await pilot.press("space")  # and off again
         await pilot.press("down", "right")  # undo: off (FFT strict)
@@ -867,7 +869,8 @@ async def test_the_shuffler_is_named_by_seat(tmp_path: Path, players: int) -> No
             assert "opposite the dealer, shuffles the pack (D4)." in lines[0]
         else:
             assert "opposite" not in lines[0]
-            assert f"(D4 ⚙: with {players} players, the seat {players // 2} after" in lines[0]
+            assert f"(D4: with {players} players, the seat {players // 2} after" in lines[0]
+            assert "⚙" not in lines[0]  # no setting the start screen does not have
 
 
 async def test_petit_sec_is_announced_with_its_consequence(tmp_path: Path) -> None:

@@ -78,7 +78,8 @@ async def test_a_thinking_bot_leaves_the_keys_answered(
         assert isinstance(app.screen, SheetScreen)
         await pilot.press("escape")
         await pilot.pause()
-        assert app.screen is screen and screen.thinking == seat
+        back: object = app.screen
+        assert back is screen and screen.thinking == seat
         assert screen.session.observation().seq == seq  # nothing decided yet
         gate.set()
         for _ in range(50):

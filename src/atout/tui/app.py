@@ -27,6 +27,7 @@ from atout.i18n import N_
 from atout.tui.history import append, donne_entry, history_path, match_entry
 from atout.tui.remember import Remembered, config_path, merged, remember
 from atout.tui.screens import (
+    MIN_SIZE,
     RULE_IDS,
     ConfirmScreen,
     ExportScreen,
@@ -36,6 +37,7 @@ from atout.tui.screens import (
     RulesScreen,
     RuleView,
     SheetScreen,
+    TooSmallScreen,
 )
 from atout.tui.session import (
     SaveError,
@@ -120,13 +122,14 @@ class TarotApp(App[None]):
     Button:focus { text-style: bold reverse; }
     #start-hint { color: $text-muted; }
     #bots-about { padding: 0 1 0 3; color: $text-muted; }
-    #status, #scores, #message { height: 1; }
+    #status, #scores { height: 1; }
+    #message { height: auto; max-height: 2; }  /* a long refusal wraps, not clipped */
     #warning { height: auto; max-height: 2; display: none; }
     #middle { height: 1fr; }
     #trick { width: 32; height: 100%; padding: 0 1; border-right: solid $accent; }
-    #log { width: 1fr; }
-    #hand { layout: grid; grid-size: 18; grid-gutter: 0; height: 2; }
-    .card { width: 4; height: 1; }
+    #log { width: 1fr; scrollbar-size-vertical: 0; }  /* kept at its end: no glyphs */
+    #hand { layout: grid; grid-size: 18; grid-gutter: 0; height: auto; max-height: 4; }
+    .card { width: 4; height: 2; }
     .illegal { text-style: dim; }
     #actions { height: 1; }
     #actions Button { min-width: 8; height: 1; border: none; margin: 0 1 0 0; }
@@ -135,6 +138,8 @@ class TarotApp(App[None]):
     #panel-text, #help-text { height: auto; }
     #continue, #close { width: 100%; height: 1; border: none; min-height: 1; }
     #folder { margin: 1 0 0 0; }
+    TooSmallScreen { align: center middle; }
+    #too-small-text { width: 100%; height: auto; padding: 0 1; text-style: bold; }
     """
 
     def __init__(self, settings: Settings | None = None, seed: int | None = None,
@@ -163,6 +168,18 @@ class TarotApp(App[None]):
             self.resume()
         else:
             self.push_screen(StartScreen())
+        self.call_after_refresh(self.check_size)
+        self.set_interval(0.2, self.check_size)
+
+    def check_size(self) -> None:
+        """Below :data:`MIN_SIZE` a screen says so over the table; it goes away when
+        the window is large enough again."""
+        small = self.size.width < MIN_SIZE[0] or self.size.height < MIN_SIZE[1]
+        shown = isinstance(self.screen, TooSmallScreen)
+        if small and not shown:
+            self.push_screen(TooSmallScreen(self.settings.ui))
+        elif not small and shown:
+            self.pop_screen()
 
     def on_unmount(self) -> None:
         self.lock.release()

@@ -4,14 +4,14 @@ the score sheet, the rules, the poignée's trumps."""
 from __future__ import annotations
 
 from pathlib import Path
-from typing import ClassVar
+from typing import ClassVar, TypeVar
 
 from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Horizontal, Vertical, VerticalScroll
-from textual.screen import ModalScreen
-from textual.widgets import Button, Input, Static
+from textual.screen import ModalScreen, Screen
+from textual.widgets import Button, Footer, Input, Static
 
 from atout import rulebook
 from atout.cards import CardSet
@@ -27,11 +27,23 @@ from atout.tui.session import (
     TableSession,
     reason,
 )
-from atout.tui.texts import HELP, card_text, sheet_text
+from atout.tui.texts import HELP, card_text, sheet_text, translate_footer
 from atout.tui.words import Seats, refusal_text, tr
 
+ResultType = TypeVar("ResultType")
 
-class HelpScreen(ModalScreen[None]):
+
+class Modal(ModalScreen[ResultType]):
+    """A panel over the table with a footer of its own: the keys it shows are the
+    panel's, which work there (the table's do not while the panel is open)."""
+
+    def on_mount(self) -> None:
+        self.mount(Footer())
+        settings = getattr(self.app, "settings", None)
+        translate_footer(self, getattr(settings, "ui", "en"))
+
+
+class HelpScreen(Modal[None]):
     BINDINGS: ClassVar[list[BindingType]] = [("escape,q,question_mark", "close", N_("Close"))]
 
     def __init__(self, ui: str) -> None:
@@ -65,20 +77,26 @@ class HelpScreen(ModalScreen[None]):
         self.dismiss(None)
 
 
-class PanelScreen(ModalScreen[str]):
+class PanelScreen(Modal[str]):
     """A panel of text with its buttons, each with a key: a result, the standings, the
     last trick. It gives back the id of the button chosen (``continue``: Enter)."""
 
-    BINDINGS: ClassVar[list[BindingType]] = [("escape,enter", "choose('continue')", N_("Continue"))]
+    BINDINGS: ClassVar[list[BindingType]] = [
+        ("enter", "choose('continue')", N_("Continue")),
+        Binding("escape", "escape", show=False),
+    ]
 
     def __init__(
         self,
         text: Text | str,
         button: str = "Continue",
         more: tuple[tuple[str, str, str], ...] = (),
+        escape: str = "",
     ) -> None:
+        """``escape``: what Escape says instead of going on (a result panel must not
+        deal the next donne on Escape); without it Escape goes on as Enter does."""
         super().__init__()
-        self.text, self.button, self.more = text, button, more
+        self.text, self.button, self.more, self.escape = text, button, more, escape
 
     def compose(self) -> ComposeResult:
         with Vertical(classes="dialog wide"):
@@ -102,11 +120,18 @@ class PanelScreen(ModalScreen[str]):
 
     def action_choose(self, ident: str) -> None:
         if ident == "continue" and not self.button:
+            self.action_escape()
             return
         self.dismiss(ident)
 
+    def action_escape(self) -> None:
+        if self.escape:
+            self.notify(self.escape)
+        elif self.button:
+            self.dismiss("continue")
 
-class ConfirmScreen(ModalScreen[bool]):
+
+class ConfirmScreen(Modal[bool]):
     """A yes-or-no question (y / n, Escape: no)."""
 
     BINDINGS: ClassVar[list[BindingType]] = [
@@ -135,7 +160,7 @@ class ConfirmScreen(ModalScreen[bool]):
         self.dismiss(answer)
 
 
-class ExportScreen(ModalScreen[str]):
+class ExportScreen(Modal[str]):
     """The folder to export to (the data folder by default); Enter writes the match as
     an ``atout.game/1`` record there and gives back what happened."""
 
@@ -192,7 +217,7 @@ def export_folder(save_path: Path) -> Path:
     return save_path.parent
 
 
-class SheetScreen(ModalScreen[None]):
+class SheetScreen(Modal[None]):
     """The score sheet: every donne of the match and the running totals (S4)."""
 
     BINDINGS: ClassVar[list[BindingType]] = [("escape,m,enter,q", "close", N_("Close"))]
@@ -229,7 +254,7 @@ class RuleView(Static):
         self.rule = rule
 
 
-class RulesScreen(ModalScreen[None]):
+class RulesScreen(Modal[None]):
     """Every rule by its id, in the interface's language (from :mod:`atout.rulebook`);
     ↑/↓ go from one to the next."""
 
@@ -281,7 +306,7 @@ class RulesScreen(ModalScreen[None]):
         self.dismiss(None)
 
 
-class PoigneeScreen(ModalScreen[PoigneeShown | None]):
+class PoigneeScreen(Modal[PoigneeShown | None]):
     """A2: the person chooses which trumps the poignée shows: ←/→ move, space or
     Enter takes a trump in or out, y shows the poignée, 1 2 3 its level, Escape goes
     back without showing it."""
@@ -376,3 +401,39 @@ class PoigneeScreen(ModalScreen[PoigneeShown | None]):
 
     def action_cancel(self) -> None:
         self.dismiss(None)
+
+
+MIN_SIZE = (80, 24)
+"""The smallest window the table is drawn in (columns, rows)."""
+
+
+class TooSmallScreen(Screen[None]):
+    """Over everything while the window is smaller than :data:`MIN_SIZE`; gone once it
+    is large enough again (nothing is lost meanwhile)."""
+
+    def __init__(self, ui: str) -> None:
+        super().__init__()
+        self.ui = ui
+
+    def compose(self) -> ComposeResult:
+        yield Static(id="too-small-text")
+
+    def on_mount(self) -> None:
+        self.tell()
+
+    def on_resize(self) -> None:
+        self.tell()
+
+    def tell(self) -> None:
+        width, height = self.app.size
+        self.query_one("#too-small-text", Static).update(
+            tr(
+                self.ui,
+                "The window is too small: {width}×{height}. The table needs at least "
+                "{min_width}×{min_height}; enlarge the window to go on.",
+                width=width,
+                height=height,
+                min_width=MIN_SIZE[0],
+                min_height=MIN_SIZE[1],
+            )
+        )

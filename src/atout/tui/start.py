@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from dataclasses import replace
+from datetime import datetime
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, ClassVar
 
@@ -53,7 +54,8 @@ class OptionRow(Static, can_focus=True):
 
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("left", "step(-1)", N_("Change"), show=False),
-        Binding("right,enter,space", "step(1)", N_("Change"), show=False),
+        Binding("right,space", "step(1)", N_("Change"), show=False),
+        Binding("enter", "enter", show=False),
     ]
 
     def __init__(self, ident: str, label: str, values: list[Any], index: int, show: Any) -> None:
@@ -74,6 +76,12 @@ class OptionRow(Static, can_focus=True):
         self.index = (self.index + step) % len(self.values)
         self.draw()
         self.post_message(self.Changed(self))
+
+    def action_enter(self) -> None:
+        """Enter does not change a setting (a key meant for a button): it says which
+        keys do."""
+        ui = getattr(getattr(self.app, "settings", None), "ui", "en")
+        self.notify(tr(ui, "←/→ or space change a setting; Enter starts on a button."))
 
     def on_click(self) -> None:
         self.focus()
@@ -140,6 +148,8 @@ class StartScreen(Screen[None]):
                     yield Button(tr(ui, "Guided match (g)"), id="guided")
                 if app.save_path.exists() and not app.refused:
                     yield Button(tr(ui, "Resume (r)"), id="resume", variant="success")
+            if app.save_path.exists() and not app.refused:
+                yield Static(saved_match_text(app.save_path, ui), id="resume-about")
             if app.first_start:
                 yield Static(
                     tr(ui, "New to tarot? g: a guided match, with notes as it goes."),
@@ -229,6 +239,27 @@ class StartScreen(Screen[None]):
     def action_resume(self) -> None:
         if not self.tarot.refused and self.tarot.save_path.exists():
             self.tarot.resume()
+
+
+def saved_match_text(path: Path, ui: str) -> str:
+    """Which match *Resume* brings back: its players, the donne it is at, when it was
+    saved (the save's time, in the computer's time zone)."""
+    try:
+        data = read_save(path)
+        settings = data["settings"]
+        when = datetime.fromtimestamp(path.stat().st_mtime).strftime("%Y-%m-%d %H:%M")
+        target = settings.get("target")
+        length = length_text(("target", target) if target else ("deals", settings["deals"]), ui)
+        return tr(
+            ui,
+            "Resume: {players} players, {length}, at donne {number}; saved {when}.",
+            players=settings["players"],
+            length=length,
+            number=data["donnes"],
+            when=when,
+        )
+    except (InvalidRecordError, KeyError, TypeError, OSError):
+        return tr(ui, "Resume: the save cannot be read; it will be set aside.")
 
 
 def unfinished_question(path: Path, ui: str) -> str | None:

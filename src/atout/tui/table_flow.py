@@ -9,6 +9,7 @@ from functools import partial
 from typing import TYPE_CHECKING, Any
 
 from rich.text import Text
+from textual.widgets import Static
 
 from atout.bots.levels import level
 from atout.errors import IllegalActionError, Reason
@@ -37,6 +38,11 @@ if TYPE_CHECKING:
     from atout.tui.app import TarotApp
 
 
+DEAL_PACES = {"fast": 0.05, "normal": 0.6, "slow": 1.2}
+"""Seconds between two steps of the deal told, by the bots' speed (a human pace but
+at *fast*)."""
+
+
 class TableFlow(TableView):
     """The table's flow over its drawing."""
 
@@ -50,6 +56,7 @@ class TableFlow(TableView):
             await self.next_donne()
             return
         for event in self.session.donne_events():  # the story of this donne, again
+            self.board.apply(event)
             for line in self.story.lines(event):
                 self.log_line(line)
         self.seen = obs.seq
@@ -84,29 +91,46 @@ class TableFlow(TableView):
         self.result_shown = False
         told = self.session.events_since(self.seen)
         self.seen = told[-1]["seq"] if told else self.seen
-        lines = [line for event in told for line in self.story.lines(event)]
         self.refresh_obs()
         if self.session.settings.animate:
-            self.narration = lines
+            self.narration = list(told)
             await self.render_table()
             self.busy = True
             self.set_timer(self.NARRATION_DELAY, self.narrate)
         else:
-            for line in lines:
-                self.log_line(line)
+            for event in told:
+                self.tell_one(event)
             await self.pump()
+
+    def tell_one(self, event: dict[str, Any]) -> bool:
+        """One event of the deal on the table and in the log; whether the log said it."""
+        self.board.apply(event)
+        lines = self.story.lines(event)
+        for line in lines:
+            self.log_line(line)
+        return bool(lines)
+
+    def pace(self, said: bool) -> float:
+        """The seconds a step of the deal stays before the next: the bots' speed sets the
+        pace; a packet that the log does not say on its own line passes quicker."""
+        step = DEAL_PACES[self.session.settings.speed]
+        return step if said else step / 3
 
     async def narrate(self) -> None:
         if not self.narration:
             self.busy = False
             await self.pump()
             return
-        self.log_line(self.narration.pop(0))
-        self.set_timer(self.NARRATION_DELAY, self.narrate)
+        said = self.tell_one(self.narration.pop(0))
+        self.query_one("#trick", Static).update(self.middle_text(bool(self.narration)))
+        if self.narration:
+            self.set_timer(max(self.NARRATION_DELAY, self.pace(said)), self.narrate)
+        else:
+            self.call_later(self.narrate)
 
     async def flush_narration(self) -> None:
         while self.narration:
-            self.log_line(self.narration.pop(0))
+            self.tell_one(self.narration.pop(0))
         self.busy = False
         await self.pump()
 
@@ -250,6 +274,11 @@ class TableFlow(TableView):
         await self.render_table()
         if self.trick_pause(told):
             return
+        delay = SPEEDS[self.session.settings.speed]
+        if isinstance(action, CardPlayed) and delay and self.session.bot_to_act() is not None:
+            self.busy = True  # the bots' speed holds for the card after the person's too
+            self.set_timer(delay, self.resume_pump)
+            return
         await self.pump()
 
     def refuse(self, why: Reason) -> None:
@@ -282,15 +311,17 @@ class TableFlow(TableView):
                 ("sheet", self.t("Score sheet"), "m"),
                 ("quit", self.t("Quit"), "q"),
             )
-            self.app.push_screen(PanelScreen(text, "", more), self.after_match)
+            escape = self.t("The match is over: a plays again, x exports, q quits.")
+            self.app.push_screen(PanelScreen(text, "", more, escape), self.after_match)
         else:
             more = (
                 ("sheet", self.t("Score sheet"), "m"),
                 ("export", self.t("Export"), "x"),
                 ("quit", self.t("Save & quit"), "q"),
             )
+            escape = self.t("Enter deals the next donne; q saves and quits.")
             self.app.push_screen(
-                PanelScreen(text, self.t("Next donne (Enter)"), more), self.after_result
+                PanelScreen(text, self.t("Next donne (Enter)"), more, escape), self.after_result
             )
 
     async def after_result(self, choice: str | None) -> None:

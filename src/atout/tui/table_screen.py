@@ -105,6 +105,8 @@ class TableScreen(TableComforts):
         game = self.obs.game
         if self.in_ecart() and game is not None and len(self.picked) == len(game.chien or ()):
             await self.human(MakeEcart(self.me, tuple(self.picked)))
+        else:
+            self.idle_key("y")
 
     async def on_button_pressed(self, event: Button.Pressed) -> None:
         button = event.button.id or ""
@@ -126,27 +128,33 @@ class TableScreen(TableComforts):
         game = self.obs.game
         if game is not None and game.phase is GamePhase.BIDDING:
             await self.human(Bid(self.me, BID_KEYS[key]))
+        else:
+            self.idle_key(key)
 
     async def action_number(self, number: int) -> None:
         game = self.obs.game
         if game is None:
             return
         calls = [a for a in self.obs.options if isinstance(a, CallCard)]
-        if calls:
-            if number <= len(calls):
-                await self.human(calls[number - 1])
-        elif game.phase is GamePhase.BIDDING and str(number) in BID_KEYS:
+        if calls and number <= len(calls):
+            await self.human(calls[number - 1])
+        elif not calls and game.phase is GamePhase.BIDDING and str(number) in BID_KEYS:
             await self.action_bid(str(number))
+        else:
+            self.idle_key(str(number))
 
     async def action_chelem(self, announce: bool) -> None:
         game = self.obs.game
         if game is not None and game.phase is GamePhase.CHELEM:
             await self.human(ChelemDecision(self.me, announce))
+        else:
+            self.idle_key("c" if announce else "n")
 
     def action_poignee(self) -> None:
         options = [a for a in self.obs.options if isinstance(a, PoigneeShown)]
         game = self.obs.game
         if not options or game is None or self.busy or self.hold:
+            self.idle_key("s")
             return
 
         async def shown(poignee: PoigneeShown | None) -> None:
@@ -186,12 +194,23 @@ class TableScreen(TableComforts):
             await self.flush_narration()
         elif self.hold:
             await self.release()
+        else:
+            self.idle_key(self.t("space"))
+
+    def idle_key(self, key: str) -> None:
+        """A key that does nothing at this moment says so (never silence)."""
+        waiting = self.narration or self.thinking is not None or self.busy
+        if not self.hold and (waiting or not self.session.human_to_act()):
+            self.not_yet()
+        else:
+            self.say(self.t("The key {key} does nothing now; ? lists the keys.", key=key))
 
     def action_help(self) -> None:
         self.app.push_screen(HelpScreen(self.ui))
 
     def action_rules(self) -> None:
-        self.app.push_screen(RulesScreen(self.ui, self.refusal_rule))
+        rule = self.board.rule if self.narration else self.refusal_rule
+        self.app.push_screen(RulesScreen(self.ui, rule))
 
     def action_sheet(self) -> None:
         self.app.push_screen(SheetScreen(self.refresh_obs(), self.seats, self.lang))

@@ -25,12 +25,14 @@ from atout.state import (
     GamePhase,
     PoigneeShown,
 )
+from atout.tui.deal_view import DealBoard, board_text
 from atout.tui.session import (
     TableSession,
 )
 from atout.tui.story import Story
 from atout.tui.texts import (
     BID_KEYS,
+    PLAYABLE,
     SHORT_BIDS,
     card_text,
     not_saved_text,
@@ -50,11 +52,18 @@ class CardView(Static):
             self.card = card
 
     def __init__(
-        self, card: Card, lang: str, legal: bool, selected: bool, marked: bool = False
+        self,
+        card: Card,
+        lang: str,
+        legal: bool,
+        selected: bool,
+        marked: bool = False,
+        sign: bool = False,
     ) -> None:
         text = card_text(card, lang, legal, marked)
         if selected:
             text.stylize("reverse")
+        text.append("\n" + (PLAYABLE if sign else " "), style="bold" if sign else "")
         classes = "card" + ("" if legal else " illegal") + (" chien" if marked else "")
         super().__init__(text, classes=classes)
         self.card, self.cursor = card, selected
@@ -76,7 +85,8 @@ class TableView(Screen[None]):
         self.seen = 0  # the events told in the log
         self.lines: list[str] = []
         self.selected = 0
-        self.narration: list[str] = []
+        self.narration: list[dict[str, Any]] = []  # the deal's events still to tell
+        self.board = DealBoard(settings.players)
         self.busy = False
         self.thinking: int | None = None  # the seat of the bot whose decision is awaited
         self.thought: object | None = None  # the token of that decision
@@ -162,12 +172,20 @@ class TableView(Screen[None]):
             status_text(self.session, obs, self.seats, telling)
         )
         self.query_one("#scores", Static).update(scores_text(obs, self.seats))
-        self.query_one("#trick", Static).update(
-            trick_text(obs, self.seats, self.lang, self.picked, telling)
-        )
+        self.query_one("#trick", Static).update(self.middle_text(telling))
         self.show_save_state()
         await self.render_hand()
         await self.render_actions()
+
+    def middle_text(self, telling: bool) -> Text:
+        """The middle of the table: the deal while it is told and during the bidding,
+        then the trick."""
+        game = self.obs.game
+        bidding = game is not None and game.phase is GamePhase.BIDDING
+        if telling or (bidding and self.board.counts):
+            to_act = None if telling or game is None else game.current_player
+            return board_text(self.board, self.seats, self.lang, telling, to_act)
+        return trick_text(self.obs, self.seats, self.lang, self.picked, telling)
 
     def thinking_text(self) -> str:
         return ""
@@ -227,6 +245,7 @@ class TableView(Screen[None]):
                 card in legal or not legal,
                 index == self.selected and bool(legal),
                 card in chien,
+                card in legal,
             )
             for index, card in enumerate(cards)
         )
@@ -301,4 +320,4 @@ class TableView(Screen[None]):
             return self.t("Announce a chelem, every trick (A4)? c: yes, n: no.")
         if any(isinstance(a, PoigneeShown) for a in self.obs.options):
             return self.t("Your card — or s: show a poignée first (A1–A2).")
-        return self.t("Your turn: play a bright card (←/→, Enter).")
+        return self.t("Your turn: play a card marked ▲ (←/→, Enter).")

@@ -3,6 +3,7 @@ middle, a donne's result, the score sheet, the footer's keys."""
 
 from __future__ import annotations
 
+import os
 from dataclasses import replace
 from typing import Any
 
@@ -44,27 +45,41 @@ SUIT_STYLE = {0: "bold", 1: "bold red", 2: "bold red", 3: "bold"}
 
 HELP = N_("""\
 [b]Keys[/b]
-  ← →, Enter   choose a card and play it (←/→ skip the dim ones)
+  ← → Enter    choose a card and play it (←/→ skip the unmarked ones)
   mouse        click a card or a button
   p 1 2 3 4    bid: passe, prise, garde, garde sans, garde contre
-  1 2 3 4      5 players, the taker: call the King shown on that button (B4)
-  Enter, u, y  écart: put a card aside, take the last one back, confirm
+  1 2 3 4      5 players, the taker: call the King on that button (B4)
+  Enter u y    écart: put a card aside, take the last one back, confirm
   c  n         announce a chelem (when offered), or not
   s            show a poignée: choose its trumps (when offered)
-  space        go on after a trick; skip the deal's animation
-  l            the last trick     m  the score sheet     r  the rules
-  x            export the match (atout.game/1)
+  space        go on after a trick; skip the deal's telling
+  l            the last trick     m  the score sheet
+  r            the rules          x  export the match (atout.game/1)
   ?            this help          q  save and quit
 
-Legal cards are bright, the others dim; a refused card says why, with its rule
-(r opens the rules on it). The chien's cards are underlined in the taker's hand.
+The cards you may play are marked ▲ (and bright), the others dim.
+A refused card says why, with its rule (r opens the rules on it).
+The chien's cards are underlined in the taker's hand.
 Seats go counter-clockwise: seat 1 after yours is your right neighbour.
 """)
 
 
+PLAYABLE = "▲"
+"""The sign under each card the person may play: seen without colours too (NO_COLOR)."""
+
+
+def colours() -> bool:
+    """Whether the terminal shows colours: not when ``NO_COLOR`` is set (no-color.org),
+    as Textual reads it; the cards are then drawn in the terminal's own colour, which
+    a monochrome screen shows bright, and the legal ones are marked by a sign."""
+    return os.environ.get("NO_COLOR") is None
+
+
 def card_text(card: Card, lang: str, legal: bool = True, marked: bool = False) -> Text:
     label = card.display(lang)
-    if card.is_trump:
+    if not colours():
+        style = "bold"
+    elif card.is_trump:
         style = "bold cyan"
     elif card.is_excuse:
         style = "bold magenta"
@@ -90,7 +105,7 @@ def points_text(points: float, ui: str = "en") -> str:
 def tiny(seats: Seats, seat: int) -> str:
     """A seat in three letters for the score sheet's columns."""
     if seat == seats.me:
-        return tr(seats.ui, "You")[:3]
+        return tr(seats.ui, "You", "sheet")
     places = {3: ("", "R", "L"), 4: ("", "R", "A", "L"), 5: ("", "R", "FR", "FL", "L")}
     place = places[seats.players][seats.relative(seat)]
     if seats.ui == "fr":
@@ -350,16 +365,15 @@ def void_text(obs: TableObservation, seats: Seats, title: str, lang: str) -> Tex
     if row.void == "petit_sec":
         petit = obs.deal.petit_sec
         holder, hand = (petit[0], petit[1]) if petit else (0, CardSet())
+        who = seats.says(
+            holder,
+            N_("Petit sec (D16): you hold the Petit without any other trump or the Excuse:"),
+            N_("Petit sec (D16): {name} holds the Petit without any other trump or the Excuse:"),
+        )
         return Text(
-            tr(
-                ui,
-                "{title}: void.\n\nPetit sec (D16): {name} holds the Petit without any other "
-                "trump or the Excuse:\n{hand}\n\nThe dealer's right neighbour deals the next "
-                "donne.",
-                title=title,
-                name=seats.name(holder),
-                hand=hand.display(lang),
-            )
+            tr(ui, "{title}: void.", title=title)
+            + f"\n\n{who}\n{hand.display(lang)}\n\n"
+            + tr(ui, "The dealer's right neighbour deals the next donne.")
         )
     if row.void == "all_pass":
         return Text(
@@ -438,9 +452,11 @@ def result_text(
     if not marks:
         return text
     heads = tr(ui, "Seat"), tr(ui, "marks"), tr(ui, "total")
-    text.append("\n" + "{:<16} {:>7} {:>7}\n".format(*heads))
+    names = [seats.name(seat) for seat in range(obs.players)]
+    width = max(16, *(len(name) for name in names))  # the columns align in every language
+    text.append("\n" + f"{heads[0]:<{width}} {heads[1]:>7} {heads[2]:>7}\n")
     for seat, mark in enumerate(result.marks):
-        text.append(f"{seats.name(seat):<16} {mark:>+7d} {row.totals[seat]:>+7d}\n")
+        text.append(f"{names[seat]:<{width}} {mark:>+7d} {row.totals[seat]:>+7d}\n")
     return text
 
 
@@ -448,5 +464,8 @@ def standings(obs: TableObservation, seats: Seats) -> str:
     totals = obs.totals
     order = sorted(range(obs.players), key=lambda s: -totals[s])
     lines = [tr(seats.ui, "Standings after the match:")]
-    lines += [f"  {rank}. {seats.name(s):<16} {totals[s]:+d}" for rank, s in enumerate(order, 1)]
+    width = max(16, *(len(seats.name(s)) for s in order))
+    lines += [
+        f"  {rank}. {seats.name(s):<{width}} {totals[s]:+d}" for rank, s in enumerate(order, 1)
+    ]
     return "\n".join(lines)
