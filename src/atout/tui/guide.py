@@ -77,7 +77,7 @@ NOTES = (
         "dim",
         N_("Why some cards are dim"),
         N_(
-            "Only the bright cards may be played now: you must follow the suit led, "
+            "Only the cards marked ▲ may be played now: you must follow the suit led, "
             "and without it you must trump (higher than the trumps already played if "
             "you can). The Excuse may always be played. A dim card chosen says which "
             "rule forbids it."
