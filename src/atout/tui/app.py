@@ -122,7 +122,8 @@ class TarotApp(App[None]):
     Button:focus { text-style: bold reverse; }
     #start-hint { color: $text-muted; }
     #bots-about { padding: 0 1 0 3; color: $text-muted; }
-    #status, #scores { height: 1; }
+    #status { height: auto; max-height: 2; }  /* a long 5-player status wraps */
+    #scores { height: 1; }
     #message { height: auto; max-height: 2; }  /* a long refusal wraps, not clipped */
     #warning { height: auto; max-height: 2; display: none; }
     #middle { height: 1fr; }

@@ -5,7 +5,7 @@ from __future__ import annotations
 from dataclasses import replace
 from datetime import datetime
 from pathlib import Path
-from typing import TYPE_CHECKING, Any, ClassVar
+from typing import Any, ClassVar, cast
 
 from rich.text import Text
 from textual.app import ComposeResult
@@ -18,6 +18,7 @@ from textual.widgets import Button, Footer, Static
 from atout.bots.levels import about, table_levels, title
 from atout.errors import InvalidRecordError
 from atout.i18n import N_
+from atout.tui.host import Host
 from atout.tui.screens import ConfirmScreen
 from atout.tui.session import (
     MAX_DEALS,
@@ -27,9 +28,6 @@ from atout.tui.session import (
 )
 from atout.tui.texts import length_text, pause_text, translate_footer
 from atout.tui.words import tr
-
-if TYPE_CHECKING:
-    from atout.tui.app import TarotApp
 
 LENGTHS: tuple[tuple[str, int], ...] = (
     ("deals", 1),
@@ -102,12 +100,9 @@ class StartScreen(Screen[None]):
     ]
 
     @property
-    def tarot(self) -> TarotApp:
-        from atout.tui.app import TarotApp
-
-        app = self.app
-        assert isinstance(app, TarotApp)
-        return app
+    def tarot(self) -> Host:
+        """The application showing the screen (:class:`atout.tui.app.TarotApp`)."""
+        return cast("Host", self.app)
 
     def compose(self) -> ComposeResult:
         app = self.tarot
@@ -228,7 +223,7 @@ class StartScreen(Screen[None]):
             if yes:
                 app.new_match()
 
-        app.push_screen(ConfirmScreen(question, app.settings.ui), answered)
+        self.app.push_screen(ConfirmScreen(question, app.settings.ui), answered)
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         """*Resume* is offered (and r answers) only when there is a match to resume."""

@@ -6,7 +6,7 @@ from __future__ import annotations
 import contextlib
 import threading
 from functools import partial
-from typing import TYPE_CHECKING, Any
+from typing import Any, cast
 
 from rich.text import Text
 from textual.widgets import Static
@@ -18,6 +18,7 @@ from atout.state import (
     Bid,
     CardPlayed,
 )
+from atout.tui.host import Host
 from atout.tui.screens import ExportScreen, PanelScreen, SheetScreen, export_folder
 from atout.tui.session import (
     SPEEDS,
@@ -33,10 +34,6 @@ from atout.tui.texts import (
     translate_footer,
 )
 from atout.tui.words import refusal_text, tr
-
-if TYPE_CHECKING:
-    from atout.tui.app import TarotApp
-
 
 DEAL_PACES = {"fast": 0.05, "normal": 0.6, "slow": 1.2}
 """Seconds between two steps of the deal told, by the bots' speed (a human pace but
@@ -351,12 +348,9 @@ class TableFlow(TableView):
             self.app.push_screen(ExportScreen(self.session, folder), exported)
 
     @property
-    def tarot(self) -> TarotApp:
-        from atout.tui.app import TarotApp
-
-        app = self.app
-        assert isinstance(app, TarotApp)
-        return app
+    def tarot(self) -> Host:
+        """The application showing the screen (:class:`atout.tui.app.TarotApp`)."""
+        return cast("Host", self.app)
 
     def after_match(self, choice: str | None) -> None:
         if choice in ("sheet", "export"):
