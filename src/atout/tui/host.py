@@ -8,7 +8,7 @@ from typing import Any, Protocol
 
 from rich.text import Text
 
-from atout.tui.session import Settings
+from atout.tui.session import Settings, TableSession
 
 __all__ = ["Host"]
 
@@ -22,9 +22,15 @@ class Host(Protocol):
     notice: Text | str
     farewell: str | None
     start_focus: str
+    first_start: bool  # no settings remembered yet: the guided match is suggested
+    read_notes: set[str]  # the guided match's notes already read
 
     def new_match(self, fresh: bool = False) -> None: ...
 
     def resume(self) -> None: ...
+
+    def keep_history(self, session: TableSession) -> None: ...
+
+    def note_read(self, name: str | None) -> None: ...
 
     def exit(self, result: Any = None, return_code: int = 0, message: Any = None) -> None: ...

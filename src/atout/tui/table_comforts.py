@@ -42,7 +42,7 @@ class TableComforts(TableFlow):
 
     def guide_now(self) -> None:
         """In a guided match, the note due now (once; not over another note)."""
-        app = self.tarot
+        app, host = self.app, self.tarot
         if not self.session.settings.guide or self.narration or self.busy:
             return
         if any(isinstance(screen, GuideScreen) for screen in app.screen_stack):
@@ -50,7 +50,7 @@ class TableComforts(TableFlow):
         if donne_over(self.obs) and not self.result_shown:
             return  # the score's note goes over the result, once it is shown
         to_act = self.session.human_to_act()
-        name = due_note(self.obs, to_act, len(self.playable()), app.read_notes)
+        name = due_note(self.obs, to_act, len(self.playable()), host.read_notes)
         if name is not None:
             app.push_screen(GuideScreen(note_named(name), self.ui), self.after_note)
 
