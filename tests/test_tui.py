@@ -1083,7 +1083,10 @@ async def test_quit_says_the_match_is_saved_and_resume_names_it(tmp_path: Path) 
     assert app.farewell == "Partie sauvegardée : relancez atout play pour la reprendre."
     again = new_app(tmp_path, None, FRENCH)
     async with again.run_test(size=SIZE) as pilot:
-        await pilot.pause()
+        for _ in range(20):  # the footer drawn, even on a loaded machine
+            await pilot.pause(0.05)
+            if "r Reprendre" in screen_text(again)[-1]:
+                break
         assert "r Reprendre" in screen_text(again)[-1]
         await pilot.press("r")
         await pilot.pause()
