@@ -718,7 +718,8 @@ async def test_start_screen_every_setting_by_keys(tmp_path: Path) -> None:
         await pilot.press("down", "right")  # speed: normal
         await pilot.press("down", "right")  # pause: none → 1 s
         await pilot.press("down", "enter")  # Enter does not change a setting
-        assert not app.settings.animate
+        before = app.settings
+        assert not before.animate
         await pilot.press("right")  # the deal told: on
         assert app.settings.animate
         await pilot.press("space")  # and off again
