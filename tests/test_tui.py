@@ -718,7 +718,8 @@ async def test_start_screen_every_setting_by_keys(tmp_path: Path) -> None:
         await pilot.press("down", "right")  # speed: normal
         await pilot.press("down", "right")  # pause: none → 1 s
         await pilot.press("down", "enter")  # Enter does not change a setting
-        assert not app.settings.animate
+        before = app.settings
+        assert not before.animate
         await pilot.press("right")  # the deal told: on
         assert app.settings.animate
         await pilot.press("space")  # and off again
@@ -1084,7 +1085,10 @@ async def test_quit_says_the_match_is_saved_and_resume_names_it(tmp_path: Path) 
     assert app.farewell == "Partie sauvegardée : relancez atout play pour la reprendre."
     again = new_app(tmp_path, None, FRENCH)
     async with again.run_test(size=SIZE) as pilot:
-        await pilot.pause()
+        for _ in range(20):  # the footer drawn, even on a loaded machine
+            await pilot.pause(0.05)
+            if "r Reprendre" in screen_text(again)[-1]:
+                break
         assert "r Reprendre" in screen_text(again)[-1]
         await pilot.press("r")
         await pilot.pause()

@@ -30,7 +30,7 @@ class GatedBot:
         self.rng = self.inner.rng
 
     def act(self, observation: Observation) -> Action:
-        self.gate.wait(timeout=4)
+        self.gate.wait(timeout=20)  # never forever, even on a table that blocks
         return self.inner.act(observation)
 
 
