@@ -117,11 +117,19 @@ async def start_and_deal(folder: Path) -> None:
         await pilot.press("n")
         await pilot.pause()
         screen = table(app)
-        for frame, lines in enumerate((4, 4, 5, 20), 1):
-            for _ in range(min(lines, len(screen.narration))):
-                screen.log_line(screen.narration.pop(0))
+        # the draw, the shuffle and cut, the packets half dealt, then the bidding
+        for frame, last in enumerate(("dealer_chosen", "cut", "packet_dealt", ""), 1):
+            steps = 10 if last == "packet_dealt" else len(screen.narration)
+            while screen.narration and steps:
+                event = screen.narration.pop(0)
+                screen.tell_one(event)
+                steps -= 1 if event["kind"] == last or last == "packet_dealt" else 0
+                if event["kind"] == last and last != "packet_dealt":
+                    break
             if not screen.narration:
                 await screen.flush_narration()
+            else:
+                await screen.render_table()
             await pilot.pause()
             save(f"deal-{frame}")
     TableScreen.NARRATION_DELAY = 0.05

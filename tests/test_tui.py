@@ -247,7 +247,7 @@ async def test_the_king_call_has_keys_a_prompt_and_help(tmp_path: Path) -> None:
         await pilot.press("question_mark")
         await pilot.pause()
         assert isinstance(app.screen, HelpScreen)
-        assert "call the King shown on that button (B4)" in shown(app, "#help-text")
+        assert "call the King on that button (B4)" in shown(app, "#help-text")
 
 
 # -- the écart --------------------------------------------------------------------------
@@ -704,7 +704,7 @@ async def test_start_screen_every_setting_by_keys(tmp_path: Path) -> None:
         assert app.focused is not None and app.focused.id == "new"
         await pilot.press("up")
         assert app.focused.id == "ui"
-        for _ in range(7):
+        for _ in range(8):
             await pilot.press("up")
         assert app.focused.id == "players"
         await pilot.press("right")  # 5 players
@@ -717,15 +717,19 @@ async def test_start_screen_every_setting_by_keys(tmp_path: Path) -> None:
         await pilot.press("down", "right")  # match: 10 donnes
         await pilot.press("down", "right")  # speed: normal
         await pilot.press("down", "right")  # pause: none → 1 s
-        await pilot.press("down", "enter")  # the deal told: on
+        await pilot.press("down", "enter")  # Enter does not change a setting
+        before = app.settings
+        assert not before.animate
+        await pilot.press("right")  # the deal told: on
         assert app.settings.animate
         await pilot.press("space")  # and off again
+        await pilot.press("down", "right")  # undo: off (FFT strict)
         await pilot.press("down", "right")  # cards: English
         await pilot.pause()
         settings = app.settings
         assert (settings.players, settings.deals, settings.speed) == (5, 10, "normal")
         assert settings.bots != "heuristic" and settings.pause == 1.0
-        assert not settings.animate and settings.lang == "en"
+        assert not settings.animate and settings.lang == "en" and not settings.undo
         assert isinstance(app.focused, OptionRow) and app.focused.id == "lang"
         await pilot.press("down", "down")  # the New match button
         assert app.focused is not None and app.focused.id == "new"
@@ -746,7 +750,7 @@ async def test_match_to_a_points_target_and_a_french_interface(tmp_path: Path) -
         await pilot.pause()
         assert app.settings.ui == "fr" and app.focused is not None and app.focused.id == "ui"
         assert "Joueurs" in shown(app, "#players")
-        for _ in range(5):
+        for _ in range(6):
             await pilot.press("up")
         await pilot.press("right", "right", "right", "right")  # match: up to 1000 points
         await pilot.pause()
@@ -866,7 +870,8 @@ async def test_the_shuffler_is_named_by_seat(tmp_path: Path, players: int) -> No
             assert "opposite the dealer, shuffles the pack (D4)." in lines[0]
         else:
             assert "opposite" not in lines[0]
-            assert f"(D4 ⚙: with {players} players, the seat {players // 2} after" in lines[0]
+            assert f"(D4: with {players} players, the seat {players // 2} after" in lines[0]
+            assert "⚙" not in lines[0]  # no setting the start screen does not have
 
 
 async def test_petit_sec_is_announced_with_its_consequence(tmp_path: Path) -> None:
@@ -1032,10 +1037,10 @@ async def test_the_deal_is_told_in_good_french(tmp_path: Path) -> None:
     assert "Le joueur qui a tiré la plus basse carte donne (D2" in told
     assert "donne 3 par 3, en commençant par Vous, dans le sens du jeu" in told
     assert "à partir de" not in told
-    assert "Le donneur compte le chien : 6 cartes (D10)." in told
+    assert "Le chien reste face cachée : 6 cartes (D10)." in told  # not turned up
 
 
-@pytest.mark.parametrize("size", [(80, 24), (100, 30), (80, 16)])
+@pytest.mark.parametrize("size", [(80, 24), (100, 30), (120, 40)])
 async def test_the_help_scrolls_to_its_last_line(tmp_path: Path, size: tuple[int, int]) -> None:
     app = new_app(tmp_path, 8, FRENCH)
     async with app.run_test(size=size) as pilot:
@@ -1045,8 +1050,6 @@ async def test_the_help_scrolls_to_its_last_line(tmp_path: Path, size: tuple[int
         await pilot.pause()
         assert isinstance(app.screen, HelpScreen)
         scroll = app.screen.query_one("#help-scroll")
-        if size[1] < 24:
-            assert scroll.max_scroll_y > 0  # it does not fit: it scrolls
         await pilot.press("end")
         await pilot.pause()
         assert scroll.scroll_y == scroll.max_scroll_y
@@ -1082,7 +1085,10 @@ async def test_quit_says_the_match_is_saved_and_resume_names_it(tmp_path: Path) 
     assert app.farewell == "Partie sauvegardée : relancez atout play pour la reprendre."
     again = new_app(tmp_path, None, FRENCH)
     async with again.run_test(size=SIZE) as pilot:
-        await pilot.pause()
+        for _ in range(20):  # the footer drawn, even on a loaded machine
+            await pilot.pause(0.05)
+            if "r Reprendre" in screen_text(again)[-1]:
+                break
         assert "r Reprendre" in screen_text(again)[-1]
         await pilot.press("r")
         await pilot.pause()

@@ -277,16 +277,42 @@ class SearchBot:
 
     # -- the play ------------------------------------------------------------------------
 
-    def _play(self, obs: Observation, legal: Sequence[Action]) -> Action:
-        cards = [a for a in legal if isinstance(a, CardPlayed)]
-        shows = [a for a in legal if isinstance(a, PoigneeShown)]
+    def weigh(self, observation: Observation) -> list[tuple[Action, float]]:
+        """The options of a bid (B1–B2), a call (B4) or a card (P1–P5) with the mean
+        marks the playouts promise the seat for each, as :meth:`act` weighs them (a
+        pass: ``margin``, the mean a contract must beat); best first. Other decisions
+        give the one action :meth:`act` chooses, valued 0."""
+        legal = observation.legal_actions
+        kind = type(legal[0])
+        if kind is Bid:
+            weighed = self._bid_values(observation, legal)
+        elif kind is CallCard:
+            weighed = list(zip(legal, self._call_values(observation, legal), strict=True))
+        elif kind in (CardPlayed, PoigneeShown) and len(legal) > 1:
+            cards = [a for a in legal if isinstance(a, CardPlayed)]
+            means, _, _ = self._card_values(observation, cards)
+            weighed = [(card, float(mean)) for card, mean in zip(cards, means, strict=True)]
+        else:
+            return [(self.act(observation), 0.0)]
+        return sorted(weighed, key=lambda pair: -pair[1])
+
+    def _card_values(
+        self, obs: Observation, cards: Sequence[CardPlayed]
+    ) -> tuple[npt.NDArray[np.float64], I8, I64]:
+        """Each card's mean marks, the playouts' made-or-not, the partners sampled."""
         owners, partners = self._samples(obs, self.samples)
         position = from_observation(obs, self.rules, self._hand_size(obs))
         candidates = [int(a.card) for a in cards]
         values, made = evaluate(
             position, owners, partners, candidates, obs.seat, self.eps, self._seed()
         )
-        best = int(np.argmax(values.mean(axis=0)))
+        return values.mean(axis=0), made, partners
+
+    def _play(self, obs: Observation, legal: Sequence[Action]) -> Action:
+        cards = [a for a in legal if isinstance(a, CardPlayed)]
+        shows = [a for a in legal if isinstance(a, PoigneeShown)]
+        means, made, partners = self._card_values(obs, cards)
+        best = int(np.argmax(means))
         if shows and self._camp_wins(obs, partners, made[:, best]):
             return shows[-1]
         return cards[best]
@@ -371,18 +397,28 @@ class SearchBot:
 
     def _bid(self, obs: Observation, legal: Sequence[Action]) -> Action:
         """B1–B2: the contract whose playouts promise most, if above ``margin``."""
+        best: tuple[float, Action] = (self.margin, Bid(obs.seat, None))
+        for action, mean in self._bid_values(obs, legal):
+            assert isinstance(action, Bid)
+            if action.contract is not None and mean > best[0]:
+                best = (mean, action)
+        return best[1]
+
+    def _bid_values(self, obs: Observation, legal: Sequence[Action]) -> list[tuple[Action, float]]:
+        """Each bid with the mean marks of taking it (a pass: ``margin``)."""
         owners, _ = self._samples(obs, self.samples * self.bid_factor)
         call = self._quick_call(obs.hand) if obs.players == 5 else None
-        best: tuple[float, Action] = (self.margin, Bid(obs.seat, None))
         seed = self._seed()
+        weighed: list[tuple[Action, float]] = []
         for action in legal:
             assert isinstance(action, Bid)
             if action.contract is None:
-                continue
-            mean = self._contract_value(obs, owners, action.contract, call, seed)
-            if mean > best[0]:
-                best = (mean, action)
-        return best[1]
+                weighed.append((action, self.margin))
+            else:
+                weighed.append(
+                    (action, self._contract_value(obs, owners, action.contract, call, seed))
+                )
+        return weighed
 
     def _quick_call(self, hand: CardSet) -> Card:
         """B4, for the bidding's playouts: the callable card of the longest suit not
@@ -415,6 +451,9 @@ class SearchBot:
 
     def _call(self, obs: Observation, legal: Sequence[Action]) -> Action:
         """B4: the card whose holder as partner plays out best."""
+        return legal[int(np.argmax(self._call_values(obs, legal)))]
+
+    def _call_values(self, obs: Observation, legal: Sequence[Action]) -> list[float]:
         assert obs.contract is not None
         owners, _ = self._samples(obs, self.samples)
         seed = self._seed()
@@ -422,4 +461,4 @@ class SearchBot:
         for action in legal:
             assert isinstance(action, CallCard)
             means.append(self._contract_value(obs, owners, obs.contract, action.card, seed))
-        return legal[int(np.argmax(means))]
+        return means

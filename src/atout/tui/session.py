@@ -17,7 +17,7 @@ damaged. A save without ``"random"`` (an older one) resumes with the bots' gener
 drawn afresh from the seed; one without ``A`` (older still) takes up its states as they
 are. The settings fields of the first saves (``players``, ``bots``, ``deals``, ``animate``,
 ``lang``) are required; the later ones (``seat``, ``ui``, ``speed``, ``pause``,
-``target``) take their defaults when a save has none.
+``target``, ``undo``, ``guide``) take their defaults when a save has none.
 
 The match itself is an :class:`atout.session.Table` dealing automatically: the person
 in seat ``seat``, a bot in every other seat. The table creates its generators as this
@@ -131,7 +131,9 @@ class Settings:
     fewer: the match also ends once a total reaches ``target`` points, when it is not
     0), the deal told step by step (``animate``), the cards' names (``lang``), the
     interface's language (``ui``), the person's ``seat``, the bots' ``speed`` and the
-    ``pause`` after a trick (seconds; -1 until a key)."""
+    ``pause`` after a trick (seconds; -1 until a key); ``undo``: the person may take
+    back his last card or bid (casual play; off: FFT strict, what is played stays);
+    ``guide``: a guided match, its notes shown at the right moments."""
 
     players: int = 4
     bots: str = "heuristic"
@@ -143,6 +145,8 @@ class Settings:
     speed: str = "normal"
     pause: float = 2.0
     target: int = 0
+    undo: bool = True
+    guide: bool = False
 
     def check(self) -> None:
         for name, kind in (
@@ -153,6 +157,8 @@ class Settings:
             ("seat", int),
             ("speed", str),
             ("target", int),
+            ("undo", bool),
+            ("guide", bool),
         ):
             _check_type(name, getattr(self, name), kind)
         Variant.for_players(self.players)
@@ -323,6 +329,7 @@ class TableSession:
         self.save_error: SaveError | None = None
         self.save_path: Path | None = None
         self.lock: SaveLock | None = None
+        self._before: dict[int, list[Any]] = {}  # the bots' generators before an action
         if save_path is not None:
             self.attach(save_path, lock)
 
@@ -404,17 +411,82 @@ class TableSession:
         donne = self.table.donne
         if donne is None or donne.is_terminal() or self.human_to_act():
             return None
-        seat = self.table.to_act()[0]
-        action = self.table.bot_action(seat)
+        action = self.bot_decide()
         self._apply(action)
         return action
+
+    def bot_to_act(self) -> int | None:
+        """The seat of the bot whose turn it is (``None``: the person's turn, or the
+        donne is over)."""
+        donne = self.table.donne
+        if donne is None or donne.is_terminal() or self.human_to_act():
+            return None
+        return self.table.to_act()[0]
+
+    def bot_decide(self) -> TableAction:
+        """What the bot whose turn it is decides, not yet applied: the table asks it
+        off its interface's thread (a search takes seconds) and applies it with
+        :meth:`bot_apply` once back. Nothing else may act meanwhile."""
+        seat = self.bot_to_act()
+        assert seat is not None, "no bot to act"
+        return self.table.bot_action(seat)
+
+    def bot_apply(self, action: TableAction) -> None:
+        """Apply (and save) the bot's decision made by :meth:`bot_decide`."""
+        self._apply(action)
 
     def act(self, action: TableAction) -> list[Event]:
         """The person's action: checked against the rules (an ``IllegalActionError``
         names the rule it breaks, and nothing changes), applied and saved; the events
         it made."""
+        self._before[len(self.actions)] = [_rng_of(bot).getstate() for bot in self.bots]
         events = self._apply(action)
         return events
+
+    def undo_point(self) -> int | None:
+        """Where the person's last action of the donne being played begins in
+        :attr:`actions` (an écart: its first card); ``None`` when there is none to undo
+        (the donne is over, or the person has not acted in it)."""
+        donne = self.table.donne
+        if donne is None or donne.is_terminal():
+            return None
+        current = self.table.number - 1
+        mine = [
+            i
+            for i, (index, action) in enumerate(self.actions)
+            if index == current and action.get("seat") == self.human
+        ]
+        if not mine:
+            return None
+        start = mine[-1]
+        if self.actions[start][1].get("type") == "discard":  # the whole écart
+            while start - 1 in mine and self.actions[start - 1][1].get("type") == "discard":
+                start -= 1
+        return start
+
+    def undo(self) -> bool:
+        """Take back the person's last action of this donne and what the bots did after
+        it: the table is rebuilt from its seed and the actions before it, each checked
+        again, the bots' generators as they were then (as they are now when the action
+        was made before the match was resumed); saved. ``False`` when there is nothing
+        to undo."""
+        start = self.undo_point()
+        if start is None:
+            return False
+        states = self._before.get(start) or [_rng_of(bot).getstate() for bot in self.bots]
+        kept, donnes = self.actions[:start], self.table.number
+        self.table = Table(self.settings.table_settings(), self.seed)
+        self.actions = []
+        for number in range(donnes):
+            self.table.next_donne()
+            for index, action in kept:
+                if index == number:
+                    self._replay(action_from_json(action))
+        for bot, state in zip(self.bots, states, strict=True):
+            _rng_of(bot).setstate(state)
+        self._before = {i: s for i, s in self._before.items() if i < start}
+        self._autosave()
+        return True
 
     def _apply(self, action: TableAction) -> list[Event]:
         events = self._replay(action)

@@ -154,11 +154,11 @@ class Story:
             self.seats.says(
                 event["seat"],
                 N_(
-                    "You shuffle the pack (D4 ⚙: with {players} players, the seat {step} after "
+                    "You shuffle the pack (D4: with {players} players, the seat {step} after "
                     "the dealer shuffles)."
                 ),
                 N_(
-                    "{name} shuffles the pack (D4 ⚙: with {players} players, the seat {step} "
+                    "{name} shuffles the pack (D4: with {players} players, the seat {step} "
                     "after the dealer shuffles)."
                 ),
                 players=self.seats.players,
@@ -208,7 +208,7 @@ class Story:
 
     def on_chien_shown(self, event: Mapping[str, Any]) -> list[str]:
         return [
-            tr(self.ui, "The dealer counts the chien: {count} cards (D10).", count=event["count"])
+            tr(self.ui, "The chien stays face down: {count} cards (D10).", count=event["count"])
         ]
 
     def on_cards_picked_up(self, event: Mapping[str, Any]) -> list[str]:

@@ -1,0 +1,207 @@
+"""A hint: what the search bot would do in a seat's place, and why, in words.
+
+:func:`hint` asks a :class:`atout.bots.search.SearchBot` to weigh the seat's options
+(:meth:`~atout.bots.search.SearchBot.weigh`: the mean marks its playouts promise for
+each) and keeps the best, the one after it and how far apart they are; then it finds
+a reason a player would give, from the position alone: the card follows suit cheaply,
+is the cheapest trump that wins, saves the Petit, gives points to a trick the
+player's camp wins, leads a King, discards from a suit… :meth:`Hint.text` says it all
+in the reader's language.
+
+>>> import random
+>>> from atout.dealing import Deal
+>>> from atout.state import Donne
+>>> from atout.table import Variant
+>>> donne = Donne(Deal.automatic(Variant.for_players(4), rng=random.Random(3), dealer=0))
+>>> found = hint(donne.observation(1), random.Random(1), samples=8)
+>>> found.action in donne.legal_actions()
+True
+>>> found.text("en", "en").startswith("Hint: ")
+True
+"""
+
+from __future__ import annotations
+
+import random
+from dataclasses import dataclass
+
+from atout.bidding import Contract
+from atout.cards import PETIT, Card
+from atout.i18n import N_, said
+from atout.play import trick_winner
+from atout.state import Action, Bid, CallCard, CardPlayed, Discard, Observation
+
+__all__ = ["Hint", "hint", "reason_of"]
+
+CONTRACT_WORDS = {
+    Contract.PRISE: N_("a Prise"),
+    Contract.GARDE: N_("a Garde"),
+    Contract.GARDE_SANS: N_("a Garde sans"),
+    Contract.GARDE_CONTRE: N_("a Garde contre"),
+}
+
+REASONS = {
+    "excuse": N_("The Excuse keeps its 4.5 points for your camp whoever wins the trick (P4)."),
+    "petit_wins": N_("The Petit wins this trick: it is saved, a bout for your camp (S2)."),
+    "petit_au_bout": N_("The Petit in the last trick, won: the petit au bout bonus (A5)."),
+    "lead_trump": N_("Leading trumps draws the others' trumps before your long suit (P3)."),
+    "lead_king": N_("A King led is likely to win the trick and bank its 4.5 points."),
+    "lead_low": N_("A low card leads a suit at little cost and lets the others show theirs."),
+    "cheapest_trump": N_("The cheapest trump that wins the trick (P2): the higher ones wait."),
+    "trump_wins": N_("This trump wins the trick (P2)."),
+    "wins": N_("This card wins the trick for now."),
+    "give_points": N_("Your camp wins this trick: the card gives it points (S1)."),
+    "follow_low": N_("It follows suit with a low card and keeps the higher ones (P1)."),
+    "trump_forced": N_("The rules ask for a trump (P2); the smallest keeps the others."),
+    "discard": N_("It discards from a suit you cannot win, keeping your trumps."),
+    "only": N_("It is the only card the rules allow (P1–P3)."),
+    "pass": N_("No contract plays out well enough with this hand: pass (B1)."),
+    "bid": N_("With this hand {contract} plays out best of the bids allowed (B2)."),
+    "call": N_("Calling this card gives the partner who plays out best (B4)."),
+    "other": N_("The playouts favour it over the other choices."),
+}
+
+
+@dataclass(frozen=True)
+class Hint:
+    """The action advised, its mean marks (``None`` when nothing was weighed), the
+    next best action and its mean, and the kind of reason (a key of
+    :data:`REASONS`)."""
+
+    action: Action
+    value: float | None
+    runner_up: Action | None
+    runner_value: float | None
+    reason: str
+
+    def text(self, ui: str, cards: str) -> str:
+        """The hint in the reader's language ``ui``, cards in the ``cards`` form."""
+        head = said(ui, "Hint: {action}.", action=action_words(self.action, ui, cards))
+        if self.value is not None:
+            head += " " + said(ui, "Expected marks: {value:+.0f}.", value=self.value)
+        if self.runner_up is not None and self.runner_value is not None and self.value is not None:
+            head += " " + said(
+                ui,
+                "Next best: {action}, {gap:.0f} marks less.",
+                action=action_words(self.runner_up, ui, cards),
+                gap=max(0.0, self.value - self.runner_value),
+            )
+        contract = ""
+        if isinstance(self.action, Bid) and self.action.contract is not None:
+            contract = said(ui, CONTRACT_WORDS[self.action.contract])
+        return head + " " + said(ui, REASONS[self.reason], contract=contract)
+
+
+def action_words(action: Action, ui: str, cards: str) -> str:
+    """``play 7♥``, ``bid a Garde``, ``pass``, ``call R♠``."""
+    if isinstance(action, Bid):
+        if action.contract is None:
+            return said(ui, "pass")
+        return said(ui, "bid {contract}", contract=said(ui, CONTRACT_WORDS[action.contract]))
+    if isinstance(action, CallCard):
+        return said(ui, "call {card}", card=action.card.display(cards))
+    if isinstance(action, Discard):
+        return said(ui, "put {card} in the écart", card=action.card.display(cards))
+    if isinstance(action, CardPlayed):
+        return said(ui, "play {card}", card=action.card.display(cards))
+    return said(ui, "show your poignée")
+
+
+def hint(observation: Observation, rng: random.Random, samples: int = 64) -> Hint:
+    """What the search bot (``samples`` deals a decision) would do in the seat of
+    ``observation``, and why. Slow (a second or more): call it off the interface's
+    thread."""
+    from atout.bots.search import SearchBot
+
+    bot = SearchBot(rng, samples=samples)
+    weighed = bot.weigh(observation)
+    action, value = weighed[0]
+    runner = weighed[1] if len(weighed) > 1 else None
+    valued = len(weighed) > 1
+    return Hint(
+        action,
+        value if valued else None,
+        runner[0] if runner else None,
+        runner[1] if runner else None,
+        reason_of(observation, action),
+    )
+
+
+def reason_of(obs: Observation, action: Action) -> str:
+    """The rule-of-thumb reason for ``action`` in the position (a key of
+    :data:`REASONS`)."""
+    if isinstance(action, Bid):
+        return "pass" if action.contract is None else "bid"
+    if isinstance(action, CallCard):
+        return "call"
+    if not isinstance(action, CardPlayed):
+        return "other"
+    if sum(isinstance(a, CardPlayed) for a in obs.legal_actions) == 1:
+        return "only"
+    return _card_reason(obs, action.card)
+
+
+def _trick_so_far(obs: Observation) -> list[tuple[int, Card]]:
+    last = obs.tricks[-1] if obs.tricks else None
+    return list(last.cards) if last is not None and last.winner is None else []
+
+
+def _card_reason(obs: Observation, card: Card) -> str:
+    played = _trick_so_far(obs)
+    if card.is_excuse:
+        return "excuse"
+    if not played:
+        return _lead_reason(card)
+    cards = [c for _, c in played] + [card]
+    winner = trick_winner(cards)
+    last_trick = len(obs.hand) == 1
+    if winner == len(played):
+        if card == PETIT:
+            return "petit_au_bout" if last_trick else "petit_wins"
+        return _winning_reason(obs, card, cards)
+    if _same_camp(obs, obs.seat, played[winner][0]) and card.half_points >= 3:
+        return "give_points"
+    led = next((c for c in cards if not c.is_excuse), card)
+    if card.is_trump:
+        return "trump_forced"
+    if led.suit is not None and card.suit == led.suit:
+        return "follow_low"
+    return "discard"
+
+
+def _lead_reason(card: Card) -> str:
+    if card.is_trump:
+        return "lead_trump"
+    return "lead_king" if card.is_king else "lead_low"
+
+
+def _winning_reason(obs: Observation, card: Card, cards: list[Card]) -> str:
+    if not card.is_trump:
+        return "wins"
+    led = next((c for c in cards if not c.is_excuse), card)
+    if led.is_trump:
+        return "trump_wins"
+    winning = [
+        a.card
+        for a in obs.legal_actions
+        if isinstance(a, CardPlayed)
+        and a.card.is_trump
+        and trick_winner([*cards[:-1], a.card]) == len(cards) - 1
+    ]
+    return "cheapest_trump" if winning and card == min(winning) else "trump_wins"
+
+
+def _same_camp(obs: Observation, seat: int, other: int) -> bool:
+    """Whether ``seat`` knows ``other`` plays on its side."""
+    if seat == other:
+        return True
+    taker = obs.taker
+    if taker is None:
+        return False
+    partner = obs.partner
+    if partner is None and obs.called is not None and obs.called in obs.hand:
+        partner = seat
+    attack = {taker} if partner is None else {taker, partner}
+    if obs.players == 5 and partner is None:
+        return False  # the partner is not known yet: only the taker knows his own camp
+    return (seat in attack) == (other in attack)

@@ -1,0 +1,104 @@
+"""The bots' levels as a person chooses them: each level's name, what it does and how
+long it thinks, said in French and English (the catalogues of :mod:`atout.i18n`).
+
+The registry that makes the bots is :data:`atout.bots.BOTS`; this module says what its
+levels are, for the start screen of the terminal table and ``atout play --help``.
+
+>>> [level.name for level in LEVELS if level.at_table][:3]
+['random', 'heuristic', 'heuristic-1']
+>>> about("search-cheat", "en").startswith("Search that sees every hand")
+True
+>>> "search-cheat" in table_levels()
+False
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from atout.i18n import N_, gettext
+
+__all__ = ["LEVELS", "Level", "about", "level", "table_levels", "title"]
+
+
+@dataclass(frozen=True)
+class Level:
+    """A bots' level: ``name`` as :data:`atout.bots.BOTS` knows it, its ``title`` and
+    ``text`` (messages of the catalogues), ``at_table`` whether a person may choose it
+    to play against, and ``thinks`` whether a decision takes long enough (a search)
+    to be made off the interface's thread with a sign of life."""
+
+    name: str
+    title: str
+    text: str
+    at_table: bool = True
+    thinks: bool = False
+
+
+LEVELS: tuple[Level, ...] = (
+    Level("random", N_("random"), N_("Plays any legal card, at random: to learn the moves.")),
+    Level(
+        "heuristic",
+        N_("heuristic"),
+        N_("Plays by the usual rules of thumb of tarot players; decides at once."),
+    ),
+    Level(
+        "heuristic-1",
+        N_("heuristic, first version"),
+        N_("The first rules of thumb, kept as they were: a weaker yardstick."),
+    ),
+    Level(
+        "search-fast",
+        N_("search, fast"),
+        N_("Tries each card on 24 deals of the unseen cards; thinks a moment."),
+        thinks=True,
+    ),
+    Level(
+        "search",
+        N_("search"),
+        N_("Tries each card on 64 deals of the unseen cards; the best balance."),
+        thinks=True,
+    ),
+    Level(
+        "search-strong",
+        N_("search, strong"),
+        N_("Tries each card on 200 deals of the unseen cards; the strongest, and slow."),
+        thinks=True,
+    ),
+    Level(
+        "search-random",
+        N_("search, random playouts"),
+        N_("Search with trial games played at random: weaker; it measures the search."),
+        thinks=True,
+    ),
+    Level(
+        "search-cheat",
+        N_("search, sees every hand"),
+        N_("Search that sees every hand: cheats, for measuring the others only."),
+        at_table=False,
+        thinks=True,
+    ),
+)
+"""Every level of :data:`atout.bots.BOTS`, weakest first (the cheat last)."""
+
+_BY_NAME = {lv.name: lv for lv in LEVELS}
+
+
+def level(name: str) -> Level:
+    """The level called ``name`` (``KeyError`` for an unknown one)."""
+    return _BY_NAME[name]
+
+
+def table_levels() -> list[str]:
+    """The levels a person may play against at a table (not the cheating one)."""
+    return [lv.name for lv in LEVELS if lv.at_table]
+
+
+def title(name: str, lang: str) -> str:
+    """The level's short name in ``lang`` (``recherche poussée``)."""
+    return gettext(lang, _BY_NAME[name].title)
+
+
+def about(name: str, lang: str) -> str:
+    """What the level does, in one line of ``lang``."""
+    return gettext(lang, _BY_NAME[name].text)

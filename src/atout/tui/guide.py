@@ -1,0 +1,123 @@
+"""The words the table says to help a person learn tarot and play in comfort: the
+comforts' keys in the help, and the guided first match's notes (:data:`NOTES`), each
+shown once, at the moment it is about (:func:`due_note`)."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from atout.i18n import N_
+from atout.session import TableObservation
+from atout.state import GamePhase
+
+__all__ = ["COMFORT_HELP", "NOTES", "Note", "due_note", "note_named", "with_comforts"]
+
+COMFORT_HELP = N_("""\
+  u            undo your last card or bid, and the bots' after it (casual
+               play: the Undo setting on; off in FFT strict play)
+  h            a hint: the card or bid the search bot would choose, and why
+  t            your statistics across matches
+""")
+"""The help's keys for the comforts, among the table's own (before its notes)."""
+
+
+def with_comforts(help_text: str, comforts: str) -> str:
+    """The table's help (its keys, a blank line, its notes) with the comforts' keys
+    after its own."""
+    keys, _, notes = help_text.partition("\n\n")
+    return f"{keys}\n{comforts}\n{notes}"
+
+
+@dataclass(frozen=True)
+class Note:
+    """One of the guided match's short screens: its title, its words, the rules whose
+    text follows (:mod:`atout.rulebook`)."""
+
+    name: str
+    title: str
+    text: str
+    rules: tuple[str, ...]
+
+
+NOTES = (
+    Note(
+        "bouts",
+        N_("Your cards, and the three bouts"),
+        N_(
+            "Tarot is played with 78 cards: four suits of 14 (King, Queen, Cavalier, "
+            "Valet, 10 … 1), 21 trumps that beat every suit card, and the Excuse. Three "
+            "cards are the bouts: the 1 of trumps (the Petit), the 21 and the Excuse. "
+            "The more bouts the taker's camp wins, the fewer points it needs: count "
+            "yours before you bid. h gives a hint at any turn."
+        ),
+        ("S1", "S2"),
+    ),
+    Note(
+        "bidding",
+        N_("Bidding"),
+        N_(
+            "Each player speaks once: pass, or bid higher than the bids so far. The "
+            "highest bidder is the taker and plays against all the others. A Garde "
+            "counts twice a Prise, and so on. With few trumps and no bout, pass (p)."
+        ),
+        ("B1", "B2"),
+    ),
+    Note(
+        "contract",
+        N_("What the contract needs"),
+        N_(
+            "The taker's camp must win enough card points in its tricks: the target "
+            "depends on the bouts it wins. The others defend together (with 5 players "
+            "the holder of the called King plays with the taker) and try to keep the "
+            "points, and the bouts, from it."
+        ),
+        ("S2", "S1"),
+    ),
+    Note(
+        "dim",
+        N_("Why some cards are dim"),
+        N_(
+            "Only the cards marked ▲ may be played now: you must follow the suit led, "
+            "and without it you must trump (higher than the trumps already played if "
+            "you can). The Excuse may always be played. A dim card chosen says which "
+            "rule forbids it."
+        ),
+        ("P1", "P2"),
+    ),
+    Note(
+        "score",
+        N_("How the score came out"),
+        N_(
+            "The taker's camp's points are compared with the target; the difference, "
+            "plus 25, times the contract's multiplier, is what each defender pays the "
+            "taker (or the taker pays each defender when the contract fails). The "
+            "marks of a donne add up to zero."
+        ),
+        ("S3", "S4"),
+    ),
+)
+"""The guided match's notes, in the order a donne meets them."""
+
+
+def due_note(obs: TableObservation, to_act: bool, legal: int, read: set[str]) -> str | None:
+    """The note the person should read now (``None``: none): ``to_act`` the person's
+    turn, ``legal`` how many of the hand's cards may be played (0: not a card turn)."""
+    game = obs.game
+    if game is None:
+        return None
+    over = bool(obs.sheet) and obs.sheet[-1].number == obs.number
+    due = {
+        "bouts": True,
+        "bidding": game.phase is GamePhase.BIDDING and to_act,
+        "contract": game.phase is GamePhase.PLAY and game.contract is not None,
+        "dim": game.phase is GamePhase.PLAY and to_act and 0 < legal < len(game.hand),
+        "score": over and obs.sheet[-1].result is not None,
+    }
+    for note in NOTES:
+        if note.name not in read and due[note.name]:
+            return note.name
+    return None
+
+
+def note_named(name: str) -> Note:
+    return next(note for note in NOTES if note.name == name)

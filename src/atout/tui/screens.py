@@ -1,0 +1,439 @@
+"""The terminal table's panels over the table: help, a result, a question, the export,
+the score sheet, the rules, the poignée's trumps."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import ClassVar, TypeVar
+
+from rich.text import Text
+from textual.app import ComposeResult
+from textual.binding import Binding, BindingType
+from textual.containers import Horizontal, Vertical, VerticalScroll
+from textual.screen import ModalScreen, Screen
+from textual.widgets import Button, Footer, Input, Static
+
+from atout import rulebook
+from atout.cards import CardSet
+from atout.chien import why_not_poignee
+from atout.i18n import N_
+from atout.session import TableObservation
+from atout.state import (
+    PoigneeShown,
+)
+from atout.table import Variant
+from atout.tui.guide import COMFORT_HELP, with_comforts
+from atout.tui.session import (
+    TableSession,
+    reason,
+)
+from atout.tui.texts import HELP, card_text, sheet_text, translate_footer
+from atout.tui.words import Seats, refusal_text, tr
+
+ResultType = TypeVar("ResultType")
+
+
+class Modal(ModalScreen[ResultType]):
+    """A panel over the table with a footer of its own: the keys it shows are the
+    panel's, which work there (the table's do not while the panel is open)."""
+
+    def on_mount(self) -> None:
+        self.mount(Footer())
+        settings = getattr(self.app, "settings", None)
+        translate_footer(self, getattr(settings, "ui", "en"))
+
+
+class HelpScreen(Modal[None]):
+    BINDINGS: ClassVar[list[BindingType]] = [("escape,q,question_mark", "close", N_("Close"))]
+
+    def __init__(self, ui: str) -> None:
+        super().__init__()
+        self.ui = ui
+
+    def compose(self) -> ComposeResult:
+        with Vertical(classes="dialog wide"):
+            with VerticalScroll(id="help-scroll"):
+                yield Static(
+                    with_comforts(tr(self.ui, HELP), tr(self.ui, COMFORT_HELP)), id="help-text"
+                )
+            yield Button(tr(self.ui, "Close"), id="close")
+
+    def on_mount(self) -> None:
+        self.query_one("#help-scroll", VerticalScroll).focus()  # ↑ ↓, PgUp PgDn scroll it
+        self.fit()
+
+    def on_resize(self) -> None:
+        self.fit()
+
+    def fit(self) -> None:
+        """The help as tall as the terminal leaves room for, its button under it."""
+        room = self.app.size.height - 5  # the border, the button, a line above and below
+        self.query_one("#help-scroll").styles.max_height = max(3, min(19, room))
+
+    def on_button_pressed(self) -> None:
+        self.dismiss(None)
+
+    def action_close(self) -> None:
+        self.dismiss(None)
+
+
+class PanelScreen(Modal[str]):
+    """A panel of text with its buttons, each with a key: a result, the standings, the
+    last trick. It gives back the id of the button chosen (``continue``: Enter)."""
+
+    BINDINGS: ClassVar[list[BindingType]] = [
+        ("enter", "choose('continue')", N_("Continue")),
+        Binding("escape", "escape", show=False),
+    ]
+
+    def __init__(
+        self,
+        text: Text | str,
+        button: str = "Continue",
+        more: tuple[tuple[str, str, str], ...] = (),
+        escape: str = "",
+    ) -> None:
+        """``escape``: what Escape says instead of going on (a result panel must not
+        deal the next donne on Escape); without it Escape goes on as Enter does."""
+        super().__init__()
+        self.text, self.button, self.more, self.escape = text, button, more, escape
+
+    def compose(self) -> ComposeResult:
+        with Vertical(classes="dialog wide"):
+            with VerticalScroll(id="panel-scroll"):
+                yield Static(self.text, id="panel-text")
+            if self.button:
+                yield Button(self.button, id="continue", variant="primary")
+            if self.more:
+                with Horizontal(id="panel-buttons"):
+                    for ident, label, key in self.more:
+                        yield Button(f"{label} ({key})", id=ident)
+
+    def on_mount(self) -> None:
+        for ident, _, key in self.more:
+            self._bindings.bind(key, f"choose('{ident}')", show=False)
+        if not self.button and self.more:
+            self.query_one(f"#{self.more[0][0]}", Button).focus()
+
+    def on_button_pressed(self, event: Button.Pressed) -> None:
+        self.dismiss(event.button.id or "continue")
+
+    def action_choose(self, ident: str) -> None:
+        if ident == "continue" and not self.button:
+            self.action_escape()
+            return
+        self.dismiss(ident)
+
+    def action_escape(self) -> None:
+        if self.escape:
+            self.notify(self.escape)
+        elif self.button:
+            self.dismiss("continue")
+
+
+class ConfirmScreen(Modal[bool]):
+    """A yes-or-no question (y / n, Escape: no)."""
+
+    BINDINGS: ClassVar[list[BindingType]] = [
+        ("y", "answer(True)", N_("Yes")),
+        ("n,escape", "answer(False)", N_("No")),
+    ]
+
+    def __init__(self, question: str, ui: str) -> None:
+        super().__init__()
+        self.question, self.ui = question, ui
+
+    def compose(self) -> ComposeResult:
+        with Vertical(classes="dialog"):
+            yield Static(self.question, id="question")
+            with Horizontal(id="confirm-buttons"):
+                yield Button(tr(self.ui, "Yes (y)"), id="yes", variant="error")
+                yield Button(tr(self.ui, "No (n)"), id="no", variant="primary")
+
+    def on_mount(self) -> None:
+        self.query_one("#no", Button).focus()
+
+    def on_button_pressed(self, event: Button.Pressed) -> None:
+        self.dismiss(event.button.id == "yes")
+
+    def action_answer(self, answer: bool) -> None:
+        self.dismiss(answer)
+
+
+class ExportScreen(Modal[str]):
+    """The folder to export to (the data folder by default); Enter writes the match as
+    an ``atout.game/1`` record there and gives back what happened."""
+
+    BINDINGS: ClassVar[list[BindingType]] = [("escape", "cancel", N_("Cancel"))]
+
+    def __init__(self, session: TableSession, folder: Path) -> None:
+        super().__init__()
+        self.session, self.folder = session, folder
+
+    @property
+    def ui(self) -> str:
+        return self.session.settings.ui
+
+    def compose(self) -> ComposeResult:
+        with Vertical(classes="dialog wide"):
+            yield Static(
+                tr(
+                    self.ui,
+                    "Export the donnes played so far as an atout.game/1 record, "
+                    "{name}, into the folder (Enter writes it, Escape cancels):",
+                    name=export_name(self.session),
+                ),
+                id="export-text",
+            )
+            yield Input(str(self.folder), id="folder")
+
+    def on_input_submitted(self, event: Input.Submitted) -> None:
+        self.dismiss(export_to(self.session, Path(event.value).expanduser()))
+
+    def action_cancel(self) -> None:
+        self.dismiss("")
+
+
+def export_name(session: TableSession) -> str:
+    return f"atout-match-{session.seed}.json"
+
+
+def export_to(session: TableSession, folder: Path) -> str:
+    """Write the record into ``folder`` (made when missing); what happened, in words."""
+    ui = session.settings.ui
+    path = folder / export_name(session)
+    try:
+        if not folder.exists():
+            folder.mkdir(parents=True)
+        session.export(path)
+    except OSError as error:
+        return tr(ui, "Not exported ({why}): {path}", why=reason(error), path=path)
+    return tr(ui, "Exported the donnes played so far (atout.game/1) to {path}", path=path)
+
+
+def export_folder(save_path: Path) -> Path:
+    """Where an export goes unless the person chooses another folder: the data folder,
+    beside the save."""
+    return save_path.parent
+
+
+class SheetScreen(Modal[None]):
+    """The score sheet: every donne of the match and the running totals (S4)."""
+
+    BINDINGS: ClassVar[list[BindingType]] = [("escape,m,enter,q", "close", N_("Close"))]
+
+    def __init__(self, obs: TableObservation, seats: Seats, lang: str) -> None:
+        super().__init__()
+        self.obs, self.seats, self.lang = obs, seats, lang
+
+    def compose(self) -> ComposeResult:
+        with Vertical(classes="dialog sheet"):
+            with VerticalScroll(id="sheet-scroll"):
+                yield Static(sheet_text(self.obs, self.seats, self.lang), id="sheet-text")
+            yield Button(tr(self.seats.ui, "Close (m)"), id="close")
+
+    def on_mount(self) -> None:
+        self.query_one("#sheet-scroll", VerticalScroll).scroll_end(animate=False)
+
+    def on_button_pressed(self) -> None:
+        self.dismiss(None)
+
+    def action_close(self) -> None:
+        self.dismiss(None)
+
+
+RULE_IDS: tuple[str, ...] = tuple(r.id for r in rulebook.rules())
+
+
+class RuleView(Static):
+    """One rule of the rule book: its id and title, then its text, settings, examples."""
+
+    def __init__(self, rule: str, ui: str) -> None:
+        title, _, body = rulebook.render_rule(rule, ui).partition("\n")
+        super().__init__(Text.assemble((title, "bold"), "\n", body), classes="rule")
+        self.rule = rule
+
+
+class RulesScreen(Modal[None]):
+    """Every rule by its id, in the interface's language (from :mod:`atout.rulebook`);
+    ↑/↓ go from one to the next."""
+
+    BINDINGS: ClassVar[list[BindingType]] = [
+        ("escape,r,q", "close", N_("Close")),
+        Binding("up", "move(-1)", N_("Previous"), priority=True),
+        Binding("down", "move(1)", N_("Next"), priority=True),
+    ]
+
+    def __init__(self, ui: str, rule: str | None = None) -> None:
+        super().__init__()
+        self.ui = ui
+        self.rule = rule if rule in RULE_IDS else RULE_IDS[0]
+
+    def compose(self) -> ComposeResult:
+        title, text = rulebook.introduction()
+        with Vertical(classes="dialog rules"):
+            yield Static(tr(self.ui, "The rules (FFT) — ↑/↓ move, Escape closes"), id="rules-title")
+            with VerticalScroll(id="rules-scroll"):
+                yield Static(Text(title(self.ui), style="bold underline"), classes="chapter")
+                yield Static(text(self.ui), classes="intro")
+                for chapter in rulebook.chapters():
+                    yield Static(
+                        Text(chapter.title(self.ui), style="bold underline"), classes="chapter"
+                    )
+                    for rule in chapter.rules:
+                        yield RuleView(rule, self.ui)
+
+    def on_mount(self) -> None:
+        self.show(self.rule)
+
+    def show(self, rule: str) -> None:
+        self.rule = rule
+        for view in self.query(RuleView):
+            view.set_class(view.rule == rule, "current")
+            if view.rule == rule:
+                self.call_after_refresh(
+                    self.query_one("#rules-scroll", VerticalScroll).scroll_to_widget,
+                    view,
+                    animate=False,
+                    top=True,
+                )
+
+    def action_move(self, step: int) -> None:
+        index = RULE_IDS.index(self.rule)
+        self.show(RULE_IDS[max(0, min(len(RULE_IDS) - 1, index + step))])
+
+    def action_close(self) -> None:
+        self.dismiss(None)
+
+
+class PoigneeScreen(Modal[PoigneeShown | None]):
+    """A2: the person chooses which trumps the poignée shows: ←/→ move, space or
+    Enter takes a trump in or out, y shows the poignée, 1 2 3 its level, Escape goes
+    back without showing it."""
+
+    BINDINGS: ClassVar[list[BindingType]] = [
+        ("left", "move(-1)", "←"),
+        ("right", "move(1)", "→"),
+        ("space,enter", "take", N_("Take in or out")),
+        ("y", "show", N_("Show")),
+        ("1", "level(0)", N_("Simple")),
+        ("2", "level(1)", N_("Double")),
+        ("3", "level(2)", N_("Triple")),
+        ("escape", "cancel", N_("Back")),
+    ]
+
+    def __init__(
+        self, seat: int, hand: CardSet, options: list[PoigneeShown], players: int, lang: str,
+        ui: str,
+    ) -> None:  # fmt: skip
+        super().__init__()
+        self.seat, self.hand, self.options = seat, hand, options
+        self.variant = Variant.for_players(players)
+        self.lang, self.ui = lang, ui
+        self.trumps = [c for c in hand.sorted_for_hand() if c.is_trump or c.is_excuse]
+        self.level = len(options) - 1
+        self.chosen = set(options[self.level].cards)
+        self.cursor = 0
+
+    def compose(self) -> ComposeResult:
+        with Vertical(classes="dialog wide"):
+            yield Static(id="poignee-head")
+            yield Static(id="poignee-cards")
+            yield Static(id="poignee-why")
+
+    def on_mount(self) -> None:
+        self.draw()
+
+    def draw(self, why: str = "") -> None:
+        option = self.options[self.level]
+        need = len(option.cards)
+        levels = " · ".join(
+            f"{i + 1} {tr(self.ui, o.level)}" + (" ◀" if i == self.level else "")
+            for i, o in enumerate(self.options)
+        )
+        self.query_one("#poignee-head", Static).update(
+            tr(
+                self.ui,
+                "Show a {level} poignée (A1–A2): exactly {need} trumps, sorted; the Excuse "
+                "only if you hold no other trump. Chosen: {count}/{need}.\n{levels}\n"
+                "←/→ move · space takes a trump in or out · y shows · Escape: not now",
+                level=tr(self.ui, option.level),
+                need=need,
+                count=len(self.chosen),
+                levels=levels,
+            )
+        )
+        text = Text()
+        for index, card in enumerate(self.trumps):
+            part = card_text(card, self.lang, legal=card in self.chosen)
+            if card in self.chosen:
+                part.stylize("underline")
+            if index == self.cursor:
+                part.stylize("reverse")
+            text.append_text(part)
+            text.append(" ")
+        self.query_one("#poignee-cards", Static).update(text)
+        self.query_one("#poignee-why", Static).update(Text(why, style="bold red"))
+
+    def action_move(self, step: int) -> None:
+        self.cursor = (self.cursor + step) % len(self.trumps)
+        self.draw()
+
+    def action_take(self) -> None:
+        card = self.trumps[self.cursor]
+        self.chosen ^= {card}
+        self.draw()
+
+    def action_level(self, level: int) -> None:
+        if level < len(self.options):
+            self.level = level
+            self.chosen = set(self.options[level].cards)
+            self.draw()
+
+    def action_show(self) -> None:
+        option = self.options[self.level]
+        cards = tuple(c for c in self.trumps if c in self.chosen)
+        why = why_not_poignee(self.hand, self.variant, option.level, cards)
+        if why is not None:
+            self.draw(tr(self.ui, "Refused — {why}", why=refusal_text(why, self.ui, self.lang)))
+            return
+        self.dismiss(PoigneeShown(self.seat, option.level, cards))
+
+    def action_cancel(self) -> None:
+        self.dismiss(None)
+
+
+MIN_SIZE = (80, 24)
+"""The smallest window the table is drawn in (columns, rows)."""
+
+
+class TooSmallScreen(Screen[None]):
+    """Over everything while the window is smaller than :data:`MIN_SIZE`; gone once it
+    is large enough again (nothing is lost meanwhile)."""
+
+    def __init__(self, ui: str) -> None:
+        super().__init__()
+        self.ui = ui
+
+    def compose(self) -> ComposeResult:
+        yield Static(id="too-small-text")
+
+    def on_mount(self) -> None:
+        self.tell()
+
+    def on_resize(self) -> None:
+        self.tell()
+
+    def tell(self) -> None:
+        width, height = self.app.size
+        self.query_one("#too-small-text", Static).update(
+            tr(
+                self.ui,
+                "The window is too small: {width}×{height}. The table needs at least "
+                "{min_width}×{min_height}; enlarge the window to go on.",
+                width=width,
+                height=height,
+                min_width=MIN_SIZE[0],
+                min_height=MIN_SIZE[1],
+            )
+        )

@@ -1,0 +1,118 @@
+"""What the table adds for a regular and a newcomer, over its flow: the person's
+donnes kept for the statistics, the undo of the last card or bid (casual play), a
+hint on request (the search bot's choice and why, worked out off the interface's
+thread)."""
+
+from __future__ import annotations
+
+import random
+
+from atout.bots.explain import Hint, hint
+from atout.state import CardPlayed
+from atout.tui.guide import due_note, note_named
+from atout.tui.guide_screen import GuideScreen
+from atout.tui.session import TableSession
+from atout.tui.table_flow import TableFlow
+from atout.tui.texts import donne_over
+
+__all__ = ["TableComforts"]
+
+
+class TableComforts(TableFlow):
+    """The table's flow with the comforts; :class:`TableScreen` binds their keys."""
+
+    def __init__(self, session: TableSession) -> None:
+        super().__init__(session)
+        self.donne_first_line = 0  # where the donne being played begins in the log
+        self.hinting = False
+
+    async def next_donne(self) -> None:
+        self.donne_first_line = len(self.lines)
+        await super().next_donne()
+
+    def show_result(self) -> None:
+        if not self.result_shown:
+            self.tarot.keep_history(self.session)
+        super().show_result()
+        self.guide_now()
+
+    async def render_table(self) -> None:
+        await super().render_table()
+        self.guide_now()
+
+    def guide_now(self) -> None:
+        """In a guided match, the note due now (once; not over another note)."""
+        app, host = self.app, self.tarot
+        if not self.session.settings.guide or self.narration or self.busy:
+            return
+        if any(isinstance(screen, GuideScreen) for screen in app.screen_stack):
+            return
+        if donne_over(self.obs) and not self.result_shown:
+            return  # the score's note goes over the result, once it is shown
+        to_act = self.session.human_to_act()
+        name = due_note(self.obs, to_act, len(self.playable()), host.read_notes)
+        if name is not None:
+            app.push_screen(GuideScreen(note_named(name), self.ui), self.after_note)
+
+    def after_note(self, name: str | None) -> None:
+        """A note read: kept as read, and the next one if it is due already."""
+        self.tarot.note_read(name)
+        self.guide_now()
+
+    async def take_back(self) -> None:
+        """``u``: the person's last card or bid taken back, with what the bots did after
+        it (casual play); the log tells the donne again up to there."""
+        if not self.session.settings.undo:
+            self.say(self.t("Undo is off (FFT strict): what is played stays played."), error=True)
+            return
+        if self.thinking is not None:  # its thread reads the table: not now
+            name = self.seats.short(self.thinking)
+            self.say(self.t("Wait: {name} is thinking; u takes your card back after.", name=name))
+            return
+        if self.narration or not self.session.undo():
+            self.say(self.t("Nothing to undo: you have not played in this donne yet."))
+            return
+        self.hold, self.busy, self.picked = False, False, []
+        self.refusal, self.refusal_rule = "", None
+        del self.lines[self.donne_first_line :]
+        for event in self.session.donne_events():
+            self.lines += self.story.lines(event)
+        self.seen = self.refresh_obs().seq
+        self.lines.append(self.t("Undone: your last action, and what the bots did after it."))
+        self.rewrap()
+        await self.render_table()
+
+    def action_hint(self) -> None:
+        """``h``: what the search bot would do in the person's place, and why; worked
+        out in a thread, so the table answers keys meanwhile."""
+        game = self.obs.game
+        if self.busy or self.narration or game is None or not self.session.human_to_act():
+            self.say(self.t("A hint is for your turn."))
+            return
+        if self.hinting:
+            return
+        self.hinting = True
+        self.say(self.t("Looking for a hint…"))
+        rng = random.Random(f"hint {self.session.seed} {len(self.session.actions)}")
+        seq = self.obs.seq
+
+        def work() -> None:
+            found = hint(game, rng)
+            self.app.call_from_thread(self.show_hint, found, seq)
+
+        self.run_worker(work, thread=True, name="hint", group="hint")
+
+    def show_hint(self, found: Hint, seq: int) -> None:
+        """The hint, unless the table has moved on since it was asked for; the cursor
+        goes to the card advised."""
+        self.hinting = False
+        if self.refresh_obs().seq != seq:
+            return
+        self.say("")
+        text = found.text(self.ui, self.lang)
+        self.app.notify(text, title=self.t("Hint"), timeout=20, markup=False)
+        if isinstance(found.action, CardPlayed):
+            cards = self.hand()
+            if found.action.card in cards:
+                self.selected = cards.index(found.action.card)
+        self.call_later(self.render_table)

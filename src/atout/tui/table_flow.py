@@ -1,0 +1,392 @@
+"""The table's flow: the deal told, the bots' turns, the person's actions, the pause
+after a trick, a donne's result and the next one, saving and quitting."""
+
+from __future__ import annotations
+
+import contextlib
+import threading
+from functools import partial
+from typing import Any, cast
+
+from rich.text import Text
+from textual.widgets import Static
+
+from atout.bots.levels import level
+from atout.errors import IllegalActionError, Reason
+from atout.session import TableAction
+from atout.state import (
+    Bid,
+    CardPlayed,
+)
+from atout.tui.host import Host
+from atout.tui.screens import ExportScreen, PanelScreen, SheetScreen, export_folder
+from atout.tui.session import (
+    SPEEDS,
+    SaveError,
+)
+from atout.tui.table_view import TableView
+from atout.tui.texts import (
+    donne_over,
+    kept_text,
+    length_text,
+    result_text,
+    standings,
+    translate_footer,
+)
+from atout.tui.words import refusal_text, tr
+
+DEAL_PACES = {"fast": 0.05, "normal": 0.6, "slow": 1.2}
+"""Seconds between two steps of the deal told, by the bots' speed (a human pace but
+at *fast*)."""
+
+
+class TableFlow(TableView):
+    """The table's flow over its drawing."""
+
+    NARRATION_DELAY = 0.05  # seconds between two lines of the deal told
+    THINKING_AFTER = 0.3  # seconds before the table says a bot is thinking
+
+    async def on_mount(self) -> None:
+        translate_footer(self, self.ui)
+        obs = self.obs
+        if obs.number == 0:
+            await self.next_donne()
+            return
+        for event in self.session.donne_events():  # the story of this donne, again
+            self.board.apply(event)
+            for line in self.story.lines(event):
+                self.log_line(line)
+        self.seen = obs.seq
+        settings = self.session.settings
+        length = ("target", settings.target) if settings.target else ("deals", settings.deals)
+        self.log_line(
+            self.t(
+                "Resumed the saved match ({players} players, {length}): donne {number}.",
+                players=obs.players,
+                length=length_text(length, self.ui),
+                number=obs.number,
+            )
+        )
+        await self.pump()
+
+    # -- the flow --------------------------------------------------------------------------
+
+    def tell_new(self) -> list[dict[str, Any]]:
+        """Tell the events not yet told; the events."""
+        told = self.session.events_since(self.seen)
+        for event in told:
+            for line in self.story.lines(event):
+                self.log_line(line)
+        if told:
+            self.seen = told[-1]["seq"]
+        return told
+
+    async def next_donne(self) -> None:
+        self.session.new_donne()
+        self.selected = 0
+        self.picked = []
+        self.result_shown = False
+        told = self.session.events_since(self.seen)
+        self.seen = told[-1]["seq"] if told else self.seen
+        self.refresh_obs()
+        if self.session.settings.animate:
+            self.narration = list(told)
+            await self.render_table()
+            self.busy = True
+            self.set_timer(self.NARRATION_DELAY, self.narrate)
+        else:
+            for event in told:
+                self.tell_one(event)
+            await self.pump()
+
+    def tell_one(self, event: dict[str, Any]) -> bool:
+        """One event of the deal on the table and in the log; whether the log said it."""
+        self.board.apply(event)
+        lines = self.story.lines(event)
+        for line in lines:
+            self.log_line(line)
+        return bool(lines)
+
+    def pace(self, said: bool) -> float:
+        """The seconds a step of the deal stays before the next: the bots' speed sets the
+        pace; a packet that the log does not say on its own line passes quicker."""
+        step = DEAL_PACES[self.session.settings.speed]
+        return step if said else step / 3
+
+    async def narrate(self) -> None:
+        if not self.narration:
+            self.busy = False
+            await self.pump()
+            return
+        said = self.tell_one(self.narration.pop(0))
+        self.query_one("#trick", Static).update(self.middle_text(bool(self.narration)))
+        if self.narration:
+            self.set_timer(max(self.NARRATION_DELAY, self.pace(said)), self.narrate)
+        else:
+            self.call_later(self.narrate)
+
+    async def flush_narration(self) -> None:
+        while self.narration:
+            self.tell_one(self.narration.pop(0))
+        self.busy = False
+        await self.pump()
+
+    async def pump(self) -> None:
+        """Let the bots act until it is the person's turn or the donne is over; a bot
+        that searches decides off the interface's thread (:meth:`think`)."""
+        if self.busy or self.hold or self.thinking is not None:
+            return
+        obs = self.refresh_obs()
+        if donne_over(obs):
+            await self.render_table()
+            self.show_result()
+            return
+        seat = self.session.bot_to_act()
+        if seat is None:
+            await self.render_table()
+            return
+        if level(self.session.settings.bots).thinks:
+            self.think(seat)
+            await self.render_table()
+            return
+        await self.bot_acted(self.session.bot_decide())
+
+    def think(self, seat: int) -> None:
+        """Ask the bot in ``seat`` for its decision in a thread of its own: the keys are
+        answered meanwhile, and after :attr:`THINKING_AFTER` seconds the table says who
+        is thinking. The decision comes back to :meth:`decided`."""
+        token = object()
+        self.thinking, self.thought = seat, token
+        self.set_timer(self.THINKING_AFTER, partial(self.show_thinking, token))
+        app, session = self.app, self.session
+
+        def work() -> None:
+            result: TableAction | Exception
+            try:
+                result = session.bot_decide()
+            except Exception as error:  # given back to the interface's thread
+                result = error
+            if not app.is_running:
+                return  # the table was closed meanwhile
+            with contextlib.suppress(RuntimeError):  # closed just now
+                app.call_from_thread(self.decided, token, result)
+
+        threading.Thread(target=work, name=f"atout-bot-{seat}", daemon=True).start()
+
+    def show_thinking(self, token: object) -> None:
+        if token is self.thought and self.is_attached:
+            self.thinking_shown = True
+            if not self.hold and not self.refusal:
+                self.say(self.thinking_text())
+
+    def thinking_text(self) -> str:
+        """``Right 1 is thinking…`` while a bot's decision is awaited (once shown)."""
+        if self.thinking is None or not self.thinking_shown:
+            return ""
+        return self.t("{name} is thinking…", name=self.seats.short(self.thinking))
+
+    def decided(self, token: object, result: TableAction | Exception) -> None:
+        if token is not self.thought or not self.is_attached:
+            return  # a decision for a table that is gone
+        self.thinking, self.thought, self.thinking_shown = None, None, False
+        if isinstance(result, Exception):
+            raise result
+        self.call_later(self.bot_acted, result)
+
+    async def bot_acted(self, action: TableAction) -> None:
+        """Apply the bot's decision, tell it, and wait as the bots' speed says before
+        the next one."""
+        self.session.bot_apply(action)
+        told = self.tell_new()
+        self.refresh_obs()
+        await self.render_table()
+        if self.trick_pause(told):
+            return
+        delay = SPEEDS[self.session.settings.speed]
+        if isinstance(action, CardPlayed) and delay:
+            self.busy = True
+            self.set_timer(delay, self.resume_pump)
+        elif isinstance(action, Bid) and delay:
+            self.busy = True
+            self.set_timer(delay / 2, self.resume_pump)
+        else:
+            self.call_later(self.pump)
+
+    def not_yet(self) -> None:
+        """A key for the person's turn pressed while it is not: say why nothing happens."""
+        if self.narration:
+            self.say(self.t("Wait: the cards are still being dealt (space skips the deal)."))
+        elif self.thinking is not None:
+            name = self.seats.short(self.thinking)
+            self.say(self.t("Not your turn yet: {name} is thinking…", name=name))
+        else:
+            seat = self.session.bot_to_act()
+            if seat is not None:
+                name = self.seats.short(seat)
+                self.say(self.t("Not your turn yet: {name} plays.", name=name))
+
+    def trick_pause(self, told: list[dict[str, Any]]) -> bool:
+        """After a trick, hold the table (the trick stays in the middle) for the pause
+        of the settings, or until a key; not when the person leads next."""
+        taken = [e for e in told if e["kind"] == "trick_taken"]
+        pause = self.session.settings.pause
+        if not taken or pause == 0:
+            return False
+        if self.session.human_to_act():
+            return False
+        self.hold = True
+        winner = self.seats.short(taken[-1]["winner"])
+        self.say(self.t("Trick won by {winner} — space goes on.", winner=winner))
+        if pause > 0:
+            self.set_timer(pause, self.release)
+        return True
+
+    async def release(self) -> None:
+        if self.hold:
+            self.hold = False
+            self.say("")
+            await self.pump()
+
+    async def resume_pump(self) -> None:
+        self.busy = False
+        await self.pump()
+
+    async def human(self, action: TableAction) -> None:
+        if self.hold:
+            await self.release()
+            return
+        if self.busy or self.thinking is not None or not self.session.human_to_act():
+            self.not_yet()
+            return
+        try:
+            self.session.act(action)
+        except IllegalActionError as error:
+            self.refuse(error.reason)
+            return
+        self.refusal, self.refusal_rule = "", None
+        self.say("")
+        self.picked = []
+        told = self.tell_new()
+        self.refresh_obs()
+        await self.render_table()
+        if self.trick_pause(told):
+            return
+        delay = SPEEDS[self.session.settings.speed]
+        if isinstance(action, CardPlayed) and delay and self.session.bot_to_act() is not None:
+            self.busy = True  # the bots' speed holds for the card after the person's too
+            self.set_timer(delay, self.resume_pump)
+            return
+        await self.pump()
+
+    def refuse(self, why: Reason) -> None:
+        self.refusal = self.t(
+            "Refused — {why}", why=refusal_text(why, self.ui, self.lang, self.seats)
+        )
+        self.refusal_rule = why.rule
+        self.say(self.refusal + self.t(" (r: the rule)"), error=True)
+
+    def show_result(self) -> None:
+        if self.result_shown:
+            return
+        self.result_shown = True
+        text = result_text(self.session, self.obs, self.seats, marks=not self.session.is_over)
+        if self.export_note:
+            text = Text(self.export_note + "\n\n", style="bold") + text
+            self.export_note = ""
+        if self.session.is_over:
+            note = ""
+            try:
+                self.session.finish()
+            except SaveError as error:
+                note = "\n\n" + self.t(
+                    "The save could not be removed: {error}.", error=error.text(self.ui)
+                )
+            text.append(note + "\n\n" + standings(self.obs, self.seats))
+            more: tuple[tuple[str, str, str], ...] = (
+                ("export", self.t("Export"), "x"),
+                ("again", self.t("Play again"), "a"),
+                ("sheet", self.t("Score sheet"), "m"),
+                ("quit", self.t("Quit"), "q"),
+            )
+            escape = self.t("The match is over: a plays again, x exports, q quits.")
+            self.app.push_screen(PanelScreen(text, "", more, escape), self.after_match)
+        else:
+            more = (
+                ("sheet", self.t("Score sheet"), "m"),
+                ("export", self.t("Export"), "x"),
+                ("quit", self.t("Save & quit"), "q"),
+            )
+            escape = self.t("Enter deals the next donne; q saves and quits.")
+            self.app.push_screen(
+                PanelScreen(text, self.t("Next donne (Enter)"), more, escape), self.after_result
+            )
+
+    async def after_result(self, choice: str | None) -> None:
+        if choice == "quit":  # the footer's q, kept on the result panel
+            self.result_shown = False
+            self.action_quit_table()
+            return
+        if choice in ("sheet", "export"):
+            self.result_shown = False
+            self.open_then(choice, self.show_result)
+            return
+        await self.next_donne()
+
+    def open_then(self, choice: str, then: Any) -> None:
+        """The score sheet or the export, then ``then`` (the panel again)."""
+        if choice == "sheet":
+            self.app.push_screen(SheetScreen(self.refresh_obs(), self.seats, self.lang),
+                                 lambda _: then())  # fmt: skip
+        else:
+
+            def exported(said: str | None) -> None:
+                self.export_said(said)
+                self.export_note = said or ""
+                then()
+
+            folder = export_folder(self.tarot.save_path)
+            self.app.push_screen(ExportScreen(self.session, folder), exported)
+
+    @property
+    def tarot(self) -> Host:
+        """The application showing the screen (:class:`atout.tui.app.TarotApp`)."""
+        return cast("Host", self.app)
+
+    def after_match(self, choice: str | None) -> None:
+        if choice in ("sheet", "export"):
+            self.result_shown = False
+            self.open_then(choice, self.show_result)
+        elif choice == "again":
+            self.tarot.new_match(fresh=True)
+        else:
+            self.app.exit()
+
+    def export_said(self, said: str | None) -> None:
+        if said:
+            self.say(said, error=said.startswith(self.t("Not exported")))
+
+    def action_quit_table(self) -> None:
+        try:
+            self.session.save()
+        except SaveError as error:
+            self.session.save_error = error
+            self.show_save_state()
+            if not self.quit_unsaved:
+                self.quit_unsaved = True
+                self.say(self.t("Not saved: q again quits all the same."), error=True)
+                return
+            self.app.exit(
+                return_code=1,
+                message=tr(
+                    self.ui,
+                    "atout: the match was not saved ({error}); {kept}.",
+                    error=error.text(self.ui),
+                    kept=kept_text(self.session, self.ui),
+                ),
+            )
+            return
+        said = None
+        if self.session.saved_actions is not None and not self.session.is_over:
+            said = self.t("Match saved: run atout play again to resume it.")
+        self.tarot.farewell = said
+        self.app.exit()

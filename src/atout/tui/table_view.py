@@ -1,0 +1,323 @@
+"""The table as drawn: the status line, the totals, the trick, the log, the hand, the
+buttons of the person's choices."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from rich.text import Text
+from textual import events
+from textual.app import ComposeResult
+from textual.containers import Container, Horizontal
+from textual.message import Message
+from textual.screen import Screen
+from textual.widgets import Button, Footer, RichLog, Static
+
+from atout.cards import Card, CardSet
+from atout.chien import why_not_in_ecart
+from atout.i18n import N_
+from atout.session import TableObservation
+from atout.state import (
+    Bid,
+    CallCard,
+    CardPlayed,
+    ChelemDecision,
+    GamePhase,
+    PoigneeShown,
+)
+from atout.tui.deal_view import DealBoard, board_text
+from atout.tui.session import (
+    TableSession,
+)
+from atout.tui.story import Story
+from atout.tui.texts import (
+    BID_KEYS,
+    PLAYABLE,
+    SHORT_BIDS,
+    card_text,
+    not_saved_text,
+    scores_text,
+    status_text,
+    trick_text,
+)
+from atout.tui.words import Seats, plural, tr
+
+
+class CardView(Static):
+    """One card of the person's hand; a click chooses it."""
+
+    class Chosen(Message):
+        def __init__(self, card: Card) -> None:
+            super().__init__()
+            self.card = card
+
+    def __init__(
+        self,
+        card: Card,
+        lang: str,
+        legal: bool,
+        selected: bool,
+        marked: bool = False,
+        sign: bool = False,
+    ) -> None:
+        text = card_text(card, lang, legal, marked)
+        if selected:
+            text.stylize("reverse")
+        text.append("\n" + (PLAYABLE if sign else " "), style="bold" if sign else "")
+        classes = "card" + ("" if legal else " illegal") + (" chien" if marked else "")
+        super().__init__(text, classes=classes)
+        self.card, self.cursor = card, selected
+
+    def on_click(self) -> None:
+        self.post_message(self.Chosen(self.card))
+
+
+class TableView(Screen[None]):
+    """The table's screen as drawn; :class:`TableScreen` plays on it."""
+
+    def __init__(self, session: TableSession) -> None:
+        super().__init__()
+        self.session = session
+        settings = session.settings
+        self.seats = Seats(session.human, settings.players, settings.ui)
+        self.story = Story(self.seats, settings.lang, settings.deals)
+        self.obs = session.observation()
+        self.seen = 0  # the events told in the log
+        self.lines: list[str] = []
+        self.selected = 0
+        self.narration: list[dict[str, Any]] = []  # the deal's events still to tell
+        self.board = DealBoard(settings.players)
+        self.busy = False
+        self.thinking: int | None = None  # the seat of the bot whose decision is awaited
+        self.thought: object | None = None  # the token of that decision
+        self.thinking_shown = False
+        self.hold = False
+        self.refusal = ""
+        self.refusal_rule: str | None = None
+        self.quit_unsaved = False
+        self.picked: list[Card] = []  # the écart chosen so far, until it is confirmed
+        self.result_shown = False
+        self.drawn_hand: tuple[Any, ...] = ()
+        self.export_note = ""
+
+    @property
+    def lang(self) -> str:
+        return self.session.settings.lang
+
+    @property
+    def ui(self) -> str:
+        return self.session.settings.ui
+
+    @property
+    def me(self) -> int:
+        return self.session.human
+
+    def t(self, text: str, **values: Any) -> str:
+        return tr(self.ui, text, **values)
+
+    def compose(self) -> ComposeResult:
+        yield Static(id="status")
+        yield Static(id="scores")
+        with Horizontal(id="middle"):
+            yield Static(id="trick")
+            yield RichLog(id="log", wrap=True, markup=False, min_width=20)
+        yield Static(id="message")
+        yield Static(id="warning")
+        yield Container(id="hand")
+        yield Horizontal(id="actions")
+        yield Footer()
+
+    def on_resize(self, event: events.Resize) -> None:
+        self.call_after_refresh(self.rewrap)
+
+    def rewrap(self) -> None:
+        """The log written again at the new width, and kept at its end."""
+        log = self.query_one("#log", RichLog)
+        log.clear()
+        for line in self.lines:
+            log.write(line)
+        log.scroll_end(animate=False)
+
+    def refresh_obs(self) -> TableObservation:
+        self.obs = self.session.observation()
+        return self.obs
+
+    # -- telling -----------------------------------------------------------------------------
+
+    def log_line(self, line: str) -> None:
+        self.lines.append(line)
+        log = self.query_one("#log", RichLog)
+        log.write(line)
+        log.scroll_end(animate=False)
+
+    def show_save_state(self) -> None:
+        """A red line while the match cannot be saved; gone once a save succeeds."""
+        error, warning = self.session.save_error, self.query_one("#warning", Static)
+        warning.display = error is not None
+        if error is not None:
+            text = not_saved_text(self.session, error, self.ui)
+            warning.update(Text(text, style="bold red"))
+
+    def say(self, text: str, error: bool = False) -> None:
+        self.query_one("#message", Static).update(
+            Text(text, style="bold red" if error else "yellow")
+        )
+
+    # -- drawing -----------------------------------------------------------------------------
+
+    async def render_table(self) -> None:
+        obs = self.obs
+        telling = bool(self.narration)
+        self.query_one("#status", Static).update(
+            status_text(self.session, obs, self.seats, telling)
+        )
+        self.query_one("#scores", Static).update(scores_text(obs, self.seats))
+        self.query_one("#trick", Static).update(self.middle_text(telling))
+        self.show_save_state()
+        await self.render_hand()
+        await self.render_actions()
+
+    def middle_text(self, telling: bool) -> Text:
+        """The middle of the table: the deal while it is told and during the bidding,
+        then the trick."""
+        game = self.obs.game
+        bidding = game is not None and game.phase is GamePhase.BIDDING
+        if telling or (bidding and self.board.counts):
+            to_act = None if telling or game is None else game.current_player
+            return board_text(self.board, self.seats, self.lang, telling, to_act)
+        return trick_text(self.obs, self.seats, self.lang, self.picked, telling)
+
+    def thinking_text(self) -> str:
+        return ""
+
+    def in_ecart(self) -> bool:
+        game = self.obs.game
+        return (
+            game is not None
+            and game.phase is GamePhase.ECART
+            and game.taker == self.me
+            and self.session.human_to_act()
+        )
+
+    def hand(self) -> list[Card]:
+        """The person's cards as shown: sorted, without those put aside for the écart;
+        none while the deal is told (D11)."""
+        game = self.obs.game
+        if game is None or self.narration:
+            return []
+        return [c for c in game.hand.sorted_for_hand() if c not in self.picked]
+
+    def playable(self) -> set[Card]:
+        if not self.session.human_to_act() or self.hold or self.busy:
+            return set()
+        game = self.obs.game
+        if self.in_ecart() and game is not None:
+            left = len(game.chien or ()) - len(self.picked)
+            if left <= 0:
+                return set()
+            rest = CardSet(self.hand())
+            return {c for c in rest if why_not_in_ecart(c, rest, left) is None}
+        return {a.card for a in self.obs.options if isinstance(a, CardPlayed)}
+
+    def chien_cards(self) -> set[Card]:
+        game = self.obs.game
+        if game is None or game.chien is None or not self.in_ecart():
+            return set()
+        return set(game.chien)
+
+    async def render_hand(self) -> None:
+        box = self.query_one("#hand", Container)
+        cards = self.hand()
+        legal = self.playable()
+        chien = self.chien_cards()
+        self.selected = min(self.selected, max(0, len(cards) - 1))
+        if legal and cards and cards[self.selected] not in legal:
+            self.selected = next(i for i, c in enumerate(cards) if c in legal)
+        drawn = (tuple(cards), frozenset(legal), self.selected, frozenset(chien))
+        if drawn == self.drawn_hand:
+            return
+        self.drawn_hand = drawn
+        await box.remove_children()
+        await box.mount_all(
+            CardView(
+                card,
+                self.lang,
+                card in legal or not legal,
+                index == self.selected and bool(legal),
+                card in chien,
+                card in legal,
+            )
+            for index, card in enumerate(cards)
+        )
+
+    async def render_actions(self) -> None:
+        bar = self.query_one("#actions", Horizontal)
+        await bar.remove_children()
+        obs, game = self.obs, self.obs.game
+        if not self.session.human_to_act() or game is None or self.narration:
+            if not self.hold and not self.refusal:
+                self.say(self.thinking_text())
+            return
+        buttons: list[Button] = []
+        calls = [a for a in obs.options if isinstance(a, CallCard)]
+        for action in obs.options:
+            if isinstance(action, Bid):
+                label = SHORT_BIDS[action.contract]
+                key = next(k for k, c in BID_KEYS.items() if c == action.contract)
+                buttons.append(Button(f"{label} ({key})", id=f"bid-{key}"))
+            elif isinstance(action, CallCard):
+                number = calls.index(action) + 1
+                buttons.append(
+                    Button(f"{action.card.display(self.lang)} ({number})", id=f"call-{action.card}")
+                )
+            elif isinstance(action, ChelemDecision):
+                label = self.t("Chelem (c)") if action.announce else self.t("No chelem (n)")
+                buttons.append(Button(label, id=f"chelem-{int(action.announce)}"))
+        if any(isinstance(a, PoigneeShown) for a in obs.options):
+            buttons.append(Button(self.t("Poignée… (s)"), id="poignee"))
+        if self.in_ecart():
+            if self.picked:
+                buttons.append(Button(self.t("Take back (u)"), id="undo"))
+            if len(self.picked) == len(game.chien or ()):
+                buttons.append(Button(self.t("Confirm écart (y)"), id="confirm", variant="primary"))
+        await bar.mount_all(buttons)
+        if self.refusal:
+            self.say(self.refusal + self.t(" (r: the rule)"), error=True)
+        else:
+            self.say(self.prompt(calls))
+
+    def prompt(self, calls: list[CallCard]) -> str:
+        game = self.obs.game
+        assert game is not None
+        if game.phase is GamePhase.BIDDING:
+            return self.t("Your bid (B1–B2): p passes, 1–4 bid; only higher bids are offered.")
+        if calls:
+            what = self.t("a King") if calls[0].card.is_king else self.t("a card")
+            return self.t(
+                "You take: call {what} with 1–{count} (B4); its holder is your partner.",
+                what=what,
+                count=len(calls),
+            )
+        if self.in_ecart():
+            size = len(game.chien or ())
+            left = size - len(self.picked)
+            if left:
+                said = plural(
+                    self.ui,
+                    left,
+                    N_(
+                        "Écart (E1–E2): {left} more card to put aside, no King, no bout; "
+                        "u takes back."
+                    ),
+                    N_(
+                        "Écart (E1–E2): {left} more cards to put aside, no King, no bout; "
+                        "u takes back."
+                    ),
+                )
+                return self.t(said, left=left)
+            return self.t("Your écart is chosen: y confirms it, u takes a card back.")
+        if game.phase is GamePhase.CHELEM:
+            return self.t("Announce a chelem, every trick (A4)? c: yes, n: no.")
+        if any(isinstance(a, PoigneeShown) for a in self.obs.options):
+            return self.t("Your card — or s: show a poignée first (A1–A2).")
+        return self.t("Your turn: play a card marked ▲ (←/→, Enter).")

@@ -1,0 +1,471 @@
+"""The terminal table's words and drawings: the cards, the status line, the trick in the
+middle, a donne's result, the score sheet, the footer's keys."""
+
+from __future__ import annotations
+
+import os
+from dataclasses import replace
+from typing import Any
+
+from rich.text import Text
+from textual.screen import Screen
+
+from atout.bidding import Contract
+from atout.cards import Card, CardSet
+from atout.i18n import N_
+from atout.score_text import number, score_bonuses, score_equation
+from atout.scoring import Result
+from atout.session import SheetRow, TableObservation
+from atout.state import (
+    GamePhase,
+    Trick,
+)
+from atout.tui.session import (
+    SaveError,
+    TableSession,
+)
+from atout.tui.story import contract_name
+from atout.tui.words import Seats, plural, tr
+
+BID_KEYS = {
+    "p": None,
+    "1": Contract.PRISE,
+    "2": Contract.GARDE,
+    "3": Contract.GARDE_SANS,
+    "4": Contract.GARDE_CONTRE,
+}
+SHORT_BIDS = {
+    None: "Passe",
+    Contract.PRISE: "Prise",
+    Contract.GARDE: "Garde",
+    Contract.GARDE_SANS: "G. sans",
+    Contract.GARDE_CONTRE: "G. contre",
+}
+SUIT_STYLE = {0: "bold", 1: "bold red", 2: "bold red", 3: "bold"}
+
+HELP = N_("""\
+[b]Keys[/b]
+  ← → Enter    choose a card and play it (←/→ skip the unmarked ones)
+  mouse        click a card or a button
+  p 1 2 3 4    bid: passe, prise, garde, garde sans, garde contre
+  1 2 3 4      5 players, the taker: call the King on that button (B4)
+  Enter u y    écart: put a card aside, take the last one back, confirm
+  c  n         announce a chelem (when offered), or not
+  s            show a poignée: choose its trumps (when offered)
+  space        go on after a trick; skip the deal's telling
+  l            the last trick     m  the score sheet
+  r            the rules          x  export the match (atout.game/1)
+  ?            this help          q  save and quit
+
+The cards you may play are marked ▲ (and bright), the others dim.
+A refused card says why, with its rule (r opens the rules on it).
+The chien's cards are underlined in the taker's hand.
+Seats go counter-clockwise: seat 1 after yours is your right neighbour.
+""")
+
+
+PLAYABLE = "▲"
+"""The sign under each card the person may play: seen without colours too (NO_COLOR)."""
+
+
+def colours() -> bool:
+    """Whether the terminal shows colours: not when ``NO_COLOR`` is set (no-color.org),
+    as Textual reads it; the cards are then drawn in the terminal's own colour, which
+    a monochrome screen shows bright, and the legal ones are marked by a sign."""
+    return os.environ.get("NO_COLOR") is None
+
+
+def card_text(card: Card, lang: str, legal: bool = True, marked: bool = False) -> Text:
+    label = card.display(lang)
+    if not colours():
+        style = "bold"
+    elif card.is_trump:
+        style = "bold cyan"
+    elif card.is_excuse:
+        style = "bold magenta"
+    else:
+        style = SUIT_STYLE[card // 14]
+    if not legal:
+        style = "dim"
+    if marked:
+        style += " underline"
+    return Text(label, style=style)
+
+
+def donne_over(obs: TableObservation) -> bool:
+    """The donne being shown is over (its row is on the score sheet)."""
+    return bool(obs.sheet) and obs.sheet[-1].number == obs.number
+
+
+def points_text(points: float, ui: str = "en") -> str:
+    """Points as the reader writes them (``41,5`` in French)."""
+    return number(points, ui)
+
+
+def tiny(seats: Seats, seat: int) -> str:
+    """A seat in three letters for the score sheet's columns."""
+    if seat == seats.me:
+        return tr(seats.ui, "You", "sheet")
+    places = {3: ("", "R", "L"), 4: ("", "R", "A", "L"), 5: ("", "R", "FR", "FL", "L")}
+    place = places[seats.players][seats.relative(seat)]
+    if seats.ui == "fr":
+        place = {"R": "D", "L": "G", "A": "F", "FR": "LD", "FL": "LG"}[place]
+    return f"{place}{seat}"
+
+
+def bonus_text(row: SheetRow) -> str:
+    """The bonuses counted in the donne's score, in a few characters (b, p, c)."""
+    result = row.result
+    if result is None:
+        return ""
+    return score_bonuses(result.breakdown)
+
+
+def sheet_text(obs: TableObservation, seats: Seats, lang: str) -> Text:
+    ui = seats.ui
+    players = obs.players
+    deal, taker, contract = tr(ui, "Deal", "sheet"), tr(ui, "Taker"), tr(ui, "Contract")
+    pts, b, bonus, totals = tr(ui, "Pts"), tr(ui, "B"), tr(ui, "Bonus"), tr(ui, "Totals")
+    head = f"{'#':>2} {deal:<4} {taker:<8} {contract:<9} {pts:>4} {b} {bonus:<9}"
+    head += "".join(f"{tiny(seats, s):>6}" for s in range(players))
+    text = Text(tr(ui, "Score sheet") + "\n\n", style="bold")
+    text.append(head + "\n", style="bold underline")
+    for row in obs.sheet:
+        taker = "—"
+        if row.taker is not None:
+            taker = tiny(seats, row.taker)
+            if row.partner is not None and row.partner != row.taker:
+                taker += "+" + tiny(seats, row.partner)
+        if row.void is not None:
+            contract = {"all_pass": tr(ui, "all pass"), "petit_sec": tr(ui, "petit sec")}.get(
+                row.void, tr(ui, "void")
+            )
+        else:
+            contract = SHORT_BIDS[Contract(row.contract)] if row.contract else ""
+        result = row.result
+        points = points_text(result.points, ui) if result else ""
+        bouts = str(result.bouts) if result else ""
+        line = (
+            f"{row.number:>2} {tiny(seats, row.dealer):<4} {taker:<8} {contract:<9} "
+            f"{points:>4} {bouts:>1} {bonus_text(row):<9}"
+        )
+        marks = result.marks if result else (0,) * players
+        line += "".join(f"{mark:>+6d}" for mark in marks)
+        text.append(line + ("  ✗" if result and not result.made else "") + "\n")
+    totals = f"{'':>2} {'':<4} {'':<8} {totals:<9} {'':>4} {'':>1} {'':<9}" + "".join(
+        f"{total:>+6d}" for total in obs.totals
+    )
+    text.append(totals + "\n", style="bold")
+    text.append(
+        "\n"
+        + tr(
+            ui,
+            "Pts: the taker's camp's points; B: its bouts; b petit au bout, p poignée, "
+            "c chelem; ✗ the contract failed.",
+        ),
+        style="italic",
+    )
+    return text
+
+
+def length_text(value: tuple[str, int], ui: str) -> str:
+    kind, number = value
+    if kind == "deals":
+        said = plural(ui, number, N_("{number} donne"), N_("{number} donnes"))
+        return tr(ui, said, number=number)
+    return tr(ui, "up to {number} points", number=number)
+
+
+def pause_text(value: float, ui: str) -> str:
+    if value < 0:
+        return tr(ui, "until a key")
+    if value == 0:
+        return tr(ui, "none")
+    return tr(ui, "{seconds:g} s", seconds=value)
+
+
+# Where each seat sits around the trick (rows, then left/centre/right), counted from the
+# person's seat (0): counter-clockwise play puts the next seat on the right.
+TABLE_PLACES = {
+    3: [(None, None, None), (2, None, 1), (None, 0, None)],
+    4: [(None, 2, None), (3, None, 1), (None, 0, None)],
+    5: [(3, None, 2), (4, None, 1), (None, 0, None)],
+}
+
+
+def translate_footer(screen: Screen[Any], ui: str) -> None:
+    """The footer's words in the interface language."""
+    screen._bindings = screen._bindings.copy()
+    table = screen._bindings.key_to_bindings
+    for key, bindings in table.items():
+        table[key] = [replace(b, description=footer_word(b.description, ui)) for b in bindings]
+
+
+def footer_word(description: str, ui: str) -> str:
+    """A key's word in the footer, short enough for the keys to fit in 80 columns."""
+    if description == "Score sheet":
+        return tr(ui, "Score sheet", "footer")
+    return tr(ui, description)
+
+
+def not_saved_text(session: TableSession, error: SaveError, ui: str = "en") -> str:
+    return tr(
+        ui,
+        "Not saved — {error}. The game goes on; {kept}.",
+        error=error.text(ui),
+        kept=kept_text(session, ui),
+    )
+
+
+def kept_text(session: TableSession, ui: str = "en") -> str:
+    kept = session.saved_actions
+    if kept is None:
+        return tr(ui, "nothing of this match is saved")
+    if kept == 1:
+        return tr(ui, "the save keeps its last good state (1 action)")
+    return tr(ui, "the save keeps its last good state ({kept} actions)", kept=kept)
+
+
+def status_text(
+    session: TableSession, obs: TableObservation, seats: Seats, telling: bool = False
+) -> Text:
+    ui, lang = seats.ui, session.settings.lang
+    if session.settings.target:
+        parts = [tr(ui, "Donne {number} · to {target} pts", number=obs.number,
+                    target=session.settings.target)]  # fmt: skip
+    else:
+        parts = [tr(ui, "Donne {number}/{deals}", number=obs.number, deals=obs.deals)]
+    game = obs.game
+    if game is not None and not telling:
+        parts.append(tr(ui, "dealer {name}", name=seats.short(game.dealer)))
+        if game.contract is not None and game.taker is not None:
+            parts.append(
+                tr(ui, "{contract} by {name}", contract=game.contract.label,
+                   name=seats.short(game.taker))
+            )  # fmt: skip
+        if game.called is not None:
+            parts.append(tr(ui, "called {card}", card=game.called.display(lang)))
+        if game.partner is not None and game.partner != game.taker:
+            parts.append(tr(ui, "partner {name}", name=seats.short(game.partner)))
+        elif game.partner is not None:
+            parts.append(tr(ui, "taker alone"))
+        if game.barred:
+            barred = ", ".join(seats.short(s) for s in sorted(game.barred))
+            parts.append(tr(ui, "barred: {seats}", seats=barred))
+    return Text(" · ".join(parts), style="bold reverse")
+
+
+def scores_text(obs: TableObservation, seats: Seats) -> Text:
+    scores = " · ".join(f"{seats.short(s)} {obs.totals[s]:+d}" for s in range(obs.players))
+    return Text(tr(seats.ui, "Totals: {list}", list=scores), style="bold")
+
+
+def split_tricks(tricks: tuple[Trick, ...]) -> tuple[Trick | None, Trick | None]:
+    """The trick to draw in the middle (the finished one stays until the next card),
+    and the one finished before it (drawn below once the next has begun)."""
+    tricks = tuple(t for t in tricks if t.cards or t.winner is not None)
+    if not tricks:
+        return None, None
+    current = tricks[-1]
+    before = tricks[-2] if len(tricks) > 1 else None
+    return current, before if current.winner is None else None
+
+
+def places_text(
+    players: int, seats: Seats, lang: str, current: Trick | None, to_act: int | None
+) -> Text:
+    """Each seat's name where it sits around the table, with the card it played to
+    ``current``; ▶ marks ``to_act``; the trick's winner is drawn reversed."""
+    text = Text()
+    shown = dict(current.cards) if current else {}
+    for row in TABLE_PLACES[players]:
+        if all(place is None for place in row):
+            continue
+        for part in ("name", "card"):
+            for place in row:
+                cell = Text(" " * 10)
+                seat = None if place is None else seats.seat_at(place)
+                if seat is not None and part == "name":
+                    marker = "▶" if to_act == seat else " "
+                    cell = Text(f"{marker}{seats.short(seat):<9}")
+                    cell.stylize("bold" if marker == "▶" else "")
+                elif seat is not None and seat in shown:
+                    won = current is not None and current.winner == seat
+                    cell = Text("  ") + card_text(shown[seat], lang)
+                    if won:
+                        cell.stylize("reverse", 2)
+                    cell.append(" " * max(0, 10 - len(cell.plain)))
+                text.append_text(cell)
+            text.append("\n")
+    return text
+
+
+def trick_text(
+    obs: TableObservation, seats: Seats, lang: str, picked: list[Card], telling: bool = False
+) -> Text:
+    """The middle of the table: each seat's name where it sits, with the card it
+    played; ▶ marks the seat to play; the finished trick stays with its winner."""
+    ui = seats.ui
+    text = Text()
+    game = obs.game
+    if game is None:
+        return text
+    current, before = split_tricks(game.tricks)
+    to_act = None if telling else game.current_player
+    text.append_text(places_text(obs.players, seats, lang, current, to_act))
+    if current is not None:
+        text.append(tr(ui, "Led by {name}", name=seats.short(current.leader)) + "\n", "italic")
+        if current.winner is not None:
+            text.append(
+                tr(ui, "Won by {name}", name=seats.short(current.winner)) + "\n", "bold green"
+            )
+    if before is not None and before.winner is not None:
+        cards = " ".join(c.display(lang) for _, c in before.cards)
+        text.append(
+            tr(ui, "Last: {cards} → {name}", cards=cards, name=seats.short(before.winner)) + "\n",
+            "dim",
+        )
+    if game.phase is GamePhase.ECART and game.chien is not None:
+        text.append(tr(ui, "Chien: ") + " ".join(c.display(lang) for c in game.chien) + "\n")
+        if game.taker == seats.me:
+            chosen = " ".join(c.display(lang) for c in picked) or "—"
+            text.append(
+                tr(ui, "Your écart ({count}/{size}): {cards}", count=len(picked),
+                   size=len(game.chien), cards=chosen) + "\n",
+                "bold",
+            )  # fmt: skip
+    for poignee in game.poignees:
+        text.append(
+            tr(ui, "{name}: {level} poignée", name=seats.short(poignee.seat),
+               level=tr(ui, poignee.level)) + "\n"
+        )  # fmt: skip
+    if game.chelem is not None:
+        text.append(tr(ui, "Chelem announced") + "\n", style="bold")
+    return text
+
+
+def last_trick_text(trick: Trick, number: int, seats: Seats, lang: str) -> Text:
+    ui = seats.ui
+    text = Text(
+        tr(ui, "Trick {number}, led by {name}:", number=number, name=seats.name(trick.leader))
+        + "\n\n"
+    )
+    for seat, card in trick.cards:
+        text.append(f"  {seats.name(seat):<16}")
+        text.append_text(card_text(card, lang))
+        text.append("\n")
+    text.append("\n" + tr(ui, "Won by {name}", name=seats.name(trick.winner or 0)))
+    return text
+
+
+def void_text(obs: TableObservation, seats: Seats, title: str, lang: str) -> Text | None:
+    """A void donne's result: the petit sec (D16), everyone passed (B3), a fault (D12);
+    ``None`` for a donne played out."""
+    ui, row = seats.ui, obs.sheet[-1]
+    if row.void == "petit_sec":
+        petit = obs.deal.petit_sec
+        holder, hand = (petit[0], petit[1]) if petit else (0, CardSet())
+        who = seats.says(
+            holder,
+            N_("Petit sec (D16): you hold the Petit without any other trump or the Excuse:"),
+            N_("Petit sec (D16): {name} holds the Petit without any other trump or the Excuse:"),
+        )
+        return Text(
+            tr(ui, "{title}: void.", title=title)
+            + f"\n\n{who}\n{hand.display(lang)}\n\n"
+            + tr(ui, "The dealer's right neighbour deals the next donne.")
+        )
+    if row.void == "all_pass":
+        return Text(
+            tr(ui, "{title}: everyone passed; the donne is void (B3) and the next dealer deals.",
+               title=title)
+        )  # fmt: skip
+    if row.result is None or row.taker is None or row.contract is None:
+        return Text(tr(ui, "{title}: void after a fault (D12).", title=title))
+    return None
+
+
+def camps_text(result: Result, ui: str) -> Text:
+    """Both camps' points and bouts against the target (S2), and the score (S3)."""
+    text = Text()
+    verdict = (
+        tr(ui, "made by {n}", n=result.difference)
+        if result.made
+        else tr(ui, "failed by {n}", n=result.difference)
+    )
+    camp = plural(
+        ui,
+        result.bouts,
+        N_("Taker's camp: {points} points, {bouts} bout — target {target} (S2): {verdict}"),
+        N_("Taker's camp: {points} points, {bouts} bouts — target {target} (S2): {verdict}"),
+    )
+    text.append(
+        tr(ui, camp, points=points_text(result.points, ui), bouts=result.bouts,
+           target=result.target, verdict=verdict) + "\n",
+        "green" if result.made else "red",
+    )  # fmt: skip
+    defence = plural(
+        ui,
+        3 - result.bouts,
+        N_("Defence: {points} points, {bouts} bout"),
+        N_("Defence: {points} points, {bouts} bouts"),
+    )
+    text.append(
+        tr(ui, defence, points=points_text(91 - result.points, ui), bouts=3 - result.bouts) + "\n"
+    )
+    equation = score_equation(result.breakdown, ui)
+    text.append(tr(ui, "Score (S3): {sum}", sum=equation) + "\n")
+    return text
+
+
+def result_text(
+    session: TableSession, obs: TableObservation, seats: Seats, marks: bool = True
+) -> Text:
+    """The donne just over: the contract, both camps' points and bouts, the bonuses,
+    the taker's écart, and (``marks``) each seat's marks and total."""
+    ui, lang = seats.ui, session.settings.lang
+    row = obs.sheet[-1]
+    if session.settings.target:
+        title = tr(ui, "Donne {number}", number=row.number)
+    else:
+        title = tr(ui, "Donne {number} of {deals}", number=row.number, deals=obs.deals)
+    said_void = void_text(obs, seats, title, lang)
+    result = row.result
+    if said_void is not None or result is None or row.taker is None or row.contract is None:
+        return said_void or Text()
+    contract = contract_name(row.contract, ui)
+    head = tr(ui, "{title}: {contract} by {name}", title=title, contract=contract,
+              name=seats.name(row.taker))  # fmt: skip
+    if row.partner is not None and row.partner != row.taker:
+        head += tr(ui, ", partner {name}", name=seats.name(row.partner))
+    elif obs.players == 5:
+        head += tr(ui, ", alone")
+    text = Text(head + "\n\n", style="bold")
+    text.append_text(camps_text(result, ui))
+    game = session.observation().game
+    ecart = list(game.ecart or ()) if game is not None else []
+    if ecart:
+        shown = " ".join(c.display(lang) for c in ecart)
+        text.append(tr(ui, "The taker's écart: {cards}", cards=shown) + "\n")
+    elif row.contract in ("garde_sans", "garde_contre"):
+        text.append(tr(ui, "No écart: the chien stayed face down (E3).") + "\n")
+    if not marks:
+        return text
+    heads = tr(ui, "Seat"), tr(ui, "marks"), tr(ui, "total")
+    names = [seats.name(seat) for seat in range(obs.players)]
+    width = max(16, *(len(name) for name in names))  # the columns align in every language
+    text.append("\n" + f"{heads[0]:<{width}} {heads[1]:>7} {heads[2]:>7}\n")
+    for seat, mark in enumerate(result.marks):
+        text.append(f"{names[seat]:<{width}} {mark:>+7d} {row.totals[seat]:>+7d}\n")
+    return text
+
+
+def standings(obs: TableObservation, seats: Seats) -> str:
+    totals = obs.totals
+    order = sorted(range(obs.players), key=lambda s: -totals[s])
+    lines = [tr(seats.ui, "Standings after the match:")]
+    width = max(16, *(len(seats.name(s)) for s in order))
+    lines += [
+        f"  {rank}. {seats.name(s):<{width}} {totals[s]:+d}" for rank, s in enumerate(order, 1)
+    ]
+    return "\n".join(lines)

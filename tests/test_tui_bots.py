@@ -1,0 +1,135 @@
+"""The terminal table while the bots think: a search bot decides off the interface's
+thread, the table says who is thinking, and every key is answered meanwhile; the
+levels are named and explained on the start screen, the cheating one kept out."""
+
+from __future__ import annotations
+
+import random
+import threading
+from dataclasses import replace
+from pathlib import Path
+
+import pytest
+
+from atout.bots import BOTS, HeuristicBot
+from atout.bots.levels import LEVELS, about, table_levels, title
+from atout.state import Action, Observation
+from atout.tui.app import OptionRow, SheetScreen, TableScreen, TarotApp
+from atout.tui.session import Settings
+
+SIZE = (80, 24)
+QUIET = Settings(animate=False, speed="fast", pause=0, ui="en", bots="search-fast")
+
+
+class GatedBot:
+    """A bot that decides only once the test opens its gate (a search that takes its
+    time); then it plays as the heuristic bot."""
+
+    def __init__(self, gate: threading.Event, rng: random.Random) -> None:
+        self.gate, self.inner = gate, HeuristicBot(rng)
+        self.rng = self.inner.rng
+
+    def act(self, observation: Observation) -> Action:
+        self.gate.wait(timeout=20)  # never forever, even on a table that blocks
+        return self.inner.act(observation)
+
+
+@pytest.fixture
+def gate(monkeypatch: pytest.MonkeyPatch) -> threading.Event:
+    opened = threading.Event()
+    monkeypatch.setitem(BOTS, "search-fast", lambda rng: GatedBot(opened, rng))
+    return opened
+
+
+def message(app: TarotApp) -> str:
+    return str(app.screen.query_one("#message").render())
+
+
+async def bot_thinking(pilot: object, app: TarotApp) -> TableScreen:
+    """Start a match and pass until a bot is asked for its decision."""
+    await pilot.press("n")  # type: ignore[attr-defined]
+    await pilot.pause()  # type: ignore[attr-defined]
+    screen = app.screen
+    assert isinstance(screen, TableScreen)
+    for _ in range(5):
+        if screen.thinking is not None:
+            return screen
+        if screen.session.human_to_act():
+            await pilot.press("p")  # type: ignore[attr-defined]
+        await pilot.pause()  # type: ignore[attr-defined]
+    raise AssertionError("no bot was asked")
+
+
+async def test_a_thinking_bot_leaves_the_keys_answered(
+    tmp_path: Path, gate: threading.Event
+) -> None:
+    app = TarotApp(QUIET, 7, tmp_path / "match.json")
+    async with app.run_test(size=SIZE) as pilot:
+        screen = await bot_thinking(pilot, app)
+        seat, seq = screen.thinking, screen.session.observation().seq
+        assert seat is not None
+        await pilot.pause(0.5)
+        name = screen.seats.short(seat)
+        assert message(app) == f"{name} is thinking…"
+        await pilot.press("enter")  # the person's key, before their turn: said why
+        assert message(app) == f"Not your turn yet: {name} is thinking…"
+        await pilot.press("m")  # the score sheet opens while the bot thinks
+        await pilot.pause()
+        assert isinstance(app.screen, SheetScreen)
+        await pilot.press("escape")
+        await pilot.pause()
+        back: object = app.screen
+        assert back is screen and screen.thinking == seat
+        assert screen.session.observation().seq == seq  # nothing decided yet
+        gate.set()
+        for _ in range(50):
+            await pilot.pause(0.05)
+            if screen.session.observation().seq > seq:
+                break
+        assert screen.session.observation().seq > seq  # the decision came back, applied
+        assert screen.thinking != seat or screen.session.observation().seq > seq + 1
+
+
+async def test_quitting_while_a_bot_thinks_saves_the_match(
+    tmp_path: Path, gate: threading.Event
+) -> None:
+    app = TarotApp(QUIET, 7, tmp_path / "match.json")
+    async with app.run_test(size=SIZE) as pilot:
+        screen = await bot_thinking(pilot, app)
+        actions = len(screen.session.actions)
+        await pilot.press("q")
+        await pilot.pause()
+    gate.set()
+    assert app.return_code == 0
+    assert (tmp_path / "match.json").exists()
+    assert len(screen.session.actions) == actions
+
+
+async def test_the_levels_on_the_start_screen(tmp_path: Path) -> None:
+    app = TarotApp(replace(QUIET, bots="heuristic"), 7, tmp_path / "match.json")
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        row = app.screen.query_one("#bots", OptionRow)
+        assert row.values == table_levels() and "search-cheat" not in row.values
+        said = str(app.screen.query_one("#bots-about").render())
+        assert said.strip() == about("heuristic", "en")
+        row.focus()
+        for _ in range(len(row.values)):  # round every level: never the cheat
+            await pilot.press("right")
+            assert app.settings.bots != "search-cheat"
+            said = str(app.screen.query_one("#bots-about").render())
+            assert said.strip() == about(app.settings.bots, "en")
+        await pilot.press("down", "down", "down", "down", "down", "down", "down")
+        assert app.focused is not None and app.focused.id == "ui"
+        await pilot.press("right")  # the interface in French: the levels too
+        await pilot.pause()
+        said = str(app.screen.query_one("#bots-about").render())
+        assert said.strip() == about(app.settings.bots, "fr") != about(app.settings.bots, "en")
+
+
+def test_every_level_of_the_registry_is_explained_in_both_languages() -> None:
+    assert [lv.name for lv in LEVELS] == list(BOTS)
+    for lv in LEVELS:
+        for lang in ("en", "fr"):
+            assert title(lv.name, lang) and len(about(lv.name, lang)) <= 120  # two lines
+        assert about(lv.name, "fr") != about(lv.name, "en"), lv.name

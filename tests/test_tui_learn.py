@@ -1,0 +1,424 @@
+"""The terminal table for a regular and for a newcomer (Textual Pilot, 80×24): the
+start screen's choices remembered, statistics across matches, the undo of a misclick,
+hints on request."""
+
+from __future__ import annotations
+
+import json
+from dataclasses import replace
+from pathlib import Path
+from typing import Any
+
+from textual.screen import ModalScreen
+
+from atout import rulebook
+from atout.bidding import Contract
+from atout.cards import Card
+from atout.state import GamePhase
+from atout.tui.app import PanelScreen, StartScreen, TableScreen, TarotApp
+from atout.tui.history import read
+from atout.tui.session import Settings, TableSession
+from atout.tui.stats_screen import StatsScreen
+
+SIZE = (80, 24)
+QUIET = Settings(animate=False, speed="fast", pause=0, ui="en")
+
+
+def new_app(tmp_path: Path, settings: Settings = QUIET, seed: int | None = 3) -> TarotApp:
+    return TarotApp(settings, seed, tmp_path / "match.json", config=tmp_path / "settings.json")
+
+
+def table(app: TarotApp) -> TableScreen:
+    assert isinstance(app.screen, TableScreen), app.screen
+    return app.screen
+
+
+async def play_until_result(pilot: Any, app: TarotApp) -> PanelScreen:
+    """The person bids a Garde when allowed, else passes, and plays the card under the
+    cursor, until the donne's result."""
+    from tests.test_tui import act_by_keys
+
+    for _ in range(400):
+        await pilot.pause()
+        if isinstance(app.screen, PanelScreen):
+            return app.screen
+        if table(app).hold:
+            await pilot.press("space")
+        elif table(app).session.human_to_act():
+            await act_by_keys(pilot, app, Contract.GARDE)
+    raise AssertionError("the donne did not end")
+
+
+# -- settings remembered -------------------------------------------------------------------
+
+
+async def test_the_start_screens_choices_are_offered_next_time(tmp_path: Path) -> None:
+    app = new_app(tmp_path)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        app.screen.query_one("#players").focus()
+        await pilot.press("right")  # 5 players
+        app.screen.query_one("#speed").focus()
+        await pilot.press("right")  # normal
+        await pilot.press("n")
+        await pilot.pause()
+        assert isinstance(app.screen, TableScreen)
+        await pilot.press("q")
+    kept = json.loads((tmp_path / "settings.json").read_text())
+    assert kept["format"] == "atout.settings/1"
+    assert kept["settings"]["players"] == 5 and kept["settings"]["speed"] == "normal"
+    again = TarotApp(Settings(ui="en"), None, tmp_path / "other.json",
+                     config=tmp_path / "settings.json")  # fmt: skip
+    async with again.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        assert isinstance(again.screen, StartScreen)
+        assert "‹ 5 ›" in str(again.screen.query_one("#players").render())
+        assert again.settings.speed == "normal"
+
+
+async def test_a_command_line_option_wins_over_the_remembered_one(tmp_path: Path) -> None:
+    (tmp_path / "settings.json").write_text(
+        json.dumps({"format": "atout.settings/1", "settings": {"players": 5, "deals": 10}})
+    )
+    app = new_app(tmp_path, replace(QUIET, deals=2))
+    assert (app.settings.players, app.settings.deals) == (5, 2)
+
+
+async def test_a_damaged_settings_file_is_a_notice_not_a_crash(tmp_path: Path) -> None:
+    for text in ("{not json", '{"format": "atout.settings/1", "settings": {"players": 9}}'):
+        (tmp_path / "settings.json").write_text(text)
+        app = new_app(tmp_path)
+        async with app.run_test(size=SIZE) as pilot:
+            await pilot.pause()
+            notice = str(app.screen.query_one("#notice").render())
+            assert notice.startswith("The remembered settings could not be read (")
+            assert "defaults are offered" in notice and "\n" not in notice.strip()
+            assert app.settings.players == 4
+    french = TarotApp(replace(QUIET, ui="fr"), 3, tmp_path / "m.json",
+                      config=tmp_path / "settings.json")  # fmt: skip
+    assert str(french.notice).startswith("Les réglages retenus n'ont pas pu être lus (")
+
+
+# -- statistics ------------------------------------------------------------------------------
+
+
+async def test_statistics_across_matches_on_a_screen_of_their_own(tmp_path: Path) -> None:
+    app = new_app(tmp_path, replace(QUIET, deals=1), seed=41)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.press("n")
+        await play_until_result(pilot, app)
+        await pilot.press("q")
+        await pilot.pause()
+    entries, damaged = read(tmp_path / "history.jsonl")
+    assert damaged == 0 and [e["kind"] for e in entries] == ["donne", "match"]
+    donne = entries[0]
+    with (tmp_path / "history.jsonl").open("a") as file:
+        file.write("{damaged\n")
+    app = new_app(tmp_path)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        await pilot.press("t")
+        await pilot.pause()
+        assert isinstance(app.screen, StatsScreen)
+        text = str(app.screen.query_one("#stats-text").render())
+        assert "1 donne played" in text and "1 match finished" in text
+        assert f"Average marks a donne: {donne['mark']}" in text
+        assert f"Best donne: {donne['mark']:+d}" in text
+        assert "1 line of the history could not be read and was skipped." in text
+        await pilot.press("escape")
+        await pilot.pause()
+        assert isinstance(app.screen, StartScreen)
+    app = new_app(tmp_path, replace(QUIET, ui="fr"))
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.press("n")
+        await pilot.pause()
+        await pilot.press("t")
+        await pilot.pause()
+        text = str(app.screen.query_one("#stats-text").render())
+        assert "1 donne jouée" in text and "Meilleure donne" in text
+
+
+# -- undo --------------------------------------------------------------------------------------
+
+
+async def play_cards(pilot: Any, app: TarotApp, cards: int) -> None:
+    """The person passes or takes and plays ``cards`` cards (the bots after each)."""
+    from tests.test_tui import act_by_keys
+
+    played = 0
+    for _ in range(400):
+        await pilot.pause()
+        screen = table(app)
+        if screen.hold:
+            await pilot.press("space")
+            continue
+        game = screen.obs.game
+        in_play = game is not None and game.phase is GamePhase.PLAY
+        if played == cards and in_play and screen.session.human_to_act():
+            return
+        if screen.session.human_to_act():
+            before = len(screen.session.actions)
+            await act_by_keys(pilot, app, Contract.GARDE)
+            now = table(app).session.actions
+            played += len(now) > before and now[before][1]["type"] == "play"
+    raise AssertionError("the person did not get to play")
+
+
+async def test_undo_takes_back_the_last_card_and_the_bots_after_it(tmp_path: Path) -> None:
+    app = new_app(tmp_path, seed=12)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.press("n")
+        await play_cards(pilot, app, 2)
+        screen = table(app)
+        session = screen.session
+        actions = list(session.actions)
+        last = max(i for i, (_, a) in enumerate(actions) if a["seat"] == session.human)
+        card = Card.parse(actions[last][1]["card"])
+        assert card not in screen.obs.game.hand  # type: ignore[union-attr]
+        await pilot.press("u")
+        await pilot.pause()
+        assert session.actions == actions[:last]
+        assert card in screen.obs.game.hand and session.human_to_act()  # type: ignore[union-attr]
+        assert screen.lines[-1] == "Undone: your last action, and what the bots did after it."
+        assert sum(line.startswith("Trick 1:") for line in screen.lines) == 1  # told once
+        saved = json.loads((tmp_path / "match.json").read_text())
+        assert [a for _, a in saved["actions"]] == [a for _, a in actions[:last]]
+        await pilot.press("enter")  # the same card again: the bots answer as before
+        await pilot.pause()
+        assert session.actions[: len(actions)] == actions
+        await pilot.press("q")
+    resumed = TableSession.load(tmp_path / "match.json")
+    assert resumed.actions == session.actions
+    assert resumed.to_json() == session.to_json()
+    resumed.close()
+
+
+async def test_undo_is_off_in_fft_strict_play(tmp_path: Path) -> None:
+    app = new_app(tmp_path, replace(QUIET, undo=False), seed=12)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.press("n")
+        await play_cards(pilot, app, 1)
+        actions = list(table(app).session.actions)
+        await pilot.press("u")
+        await pilot.pause()
+        assert table(app).session.actions == actions
+        assert str(app.screen.query_one("#message").render()).startswith("Undo is off (FFT strict)")
+
+
+# -- hints -------------------------------------------------------------------------------------
+
+
+async def wait_for_hint(pilot: Any, app: TarotApp) -> str:
+    for _ in range(600):
+        await pilot.pause(0.05)
+        notes = list(app._notifications)
+        if notes and not table(app).hinting:
+            return notes[-1].message
+    raise AssertionError("no hint came")
+
+
+async def test_h_shows_the_search_bots_card_and_why_off_the_interfaces_thread(
+    tmp_path: Path,
+) -> None:
+    app = new_app(tmp_path, seed=12)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.press("n")
+        await play_cards(pilot, app, 1)
+        screen = table(app)
+        session = screen.session
+        before = (list(session.actions), [bot.rng.getstate() for bot in session.bots])  # type: ignore[attr-defined]
+        await pilot.press("h")
+        assert screen.hinting and "Looking for a hint" in str(
+            app.screen.query_one("#message").render()
+        )
+        await pilot.press("l")  # the table answers keys while the hint is worked out
+        await pilot.pause()
+        assert not isinstance(app.screen, TableScreen)
+        await pilot.press("escape")
+        text = await wait_for_hint(pilot, app)
+        assert text.startswith("Hint: play ") and "Expected marks: " in text
+        assert "Next best: " in text
+        card = text.removeprefix("Hint: play ").split(".")[0]
+        cursor = screen.hand()[screen.selected]
+        assert cursor.display("en") == card  # the cursor is on the card advised
+        assert (list(session.actions), [b.rng.getstate() for b in session.bots]) == before  # type: ignore[attr-defined]
+        assert any(text.endswith(reason.split("{")[0]) or reason in text
+                   for reason in english_reasons())  # fmt: skip
+    french = new_app(tmp_path / "fr", replace(QUIET, ui="fr"), seed=12)
+    async with french.run_test(size=SIZE) as pilot:
+        await pilot.press("n")
+        await pilot.pause()
+        await pilot.press("h")
+        text = await wait_for_hint(pilot, french)
+        assert text.startswith("Conseil : "), text
+
+
+def english_reasons() -> list[str]:
+    from atout.bots.explain import REASONS
+
+    return list(REASONS.values())
+
+
+def positions(count: int) -> list[Any]:
+    """Seat 0's observations in the play of ``count`` donnes between heuristic bots."""
+    import random
+
+    from atout.bots import HeuristicBot
+    from atout.dealing import Deal
+    from atout.state import Donne
+    from atout.table import Variant
+
+    found = []
+    for seed in range(count):
+        deal = Deal.automatic(Variant.for_players(4), rng=random.Random(seed), dealer=seed % 4)
+        donne = Donne(deal)
+        bots = [HeuristicBot(random.Random(seed * 4 + s)) for s in range(4)]
+        while (seat := donne.current_player()) is not None:
+            obs = donne.observation(seat)
+            if seat == 0 and obs.phase is GamePhase.PLAY:
+                found.append(obs)
+            donne.apply_action(bots[seat].act(obs))
+    return found
+
+
+def test_the_explainer_names_the_reason_a_player_would_give() -> None:
+    from atout.bots.explain import reason_of
+    from atout.play import trick_winner
+    from atout.state import CardPlayed
+
+    seen: set[str] = set()
+    for obs in positions(12):
+        cards = [a.card for a in obs.legal_actions if isinstance(a, CardPlayed)]
+        trick = obs.tricks[-1].cards if obs.tricks and obs.tricks[-1].winner is None else ()
+        for card in cards:
+            reason = reason_of(obs, CardPlayed(0, card))
+            seen.add(reason)
+            if len(cards) == 1:
+                assert reason == "only"
+                continue
+            if card.is_excuse:
+                assert reason == "excuse"
+            if not trick:
+                assert reason in ("lead_trump", "lead_king", "lead_low", "excuse")
+                continue
+            led = [c for _, c in trick]
+            wins = trick_winner([*led, card]) == len(led)
+            winning_trumps = [
+                c for c in cards if c.is_trump and trick_winner([*led, c]) == len(led)
+            ]
+            suit_led = next((c for c in led if not c.is_excuse), card)
+            if wins and card.is_trump and card.rank == 1:
+                assert reason in ("petit_wins", "petit_au_bout")
+            elif wins and card.is_trump and not suit_led.is_trump:
+                cheapest = card == min(winning_trumps)
+                assert reason == ("cheapest_trump" if cheapest else "trump_wins"), (obs, card)
+            if not wins and not card.is_trump and not card.is_excuse:
+                assert reason in ("give_points", "follow_low", "discard")
+    assert {"only", "lead_low", "cheapest_trump", "follow_low", "discard"} <= seen
+
+
+async def test_undo_waits_for_a_thinking_bot(tmp_path: Path, monkeypatch: Any) -> None:
+    import random
+    import threading
+
+    from atout.bots import BOTS
+    from tests.test_tui_bots import GatedBot
+
+    gate = threading.Event()
+    gate.set()  # the bots decide at once until the person has bid
+    monkeypatch.setitem(BOTS, "search-fast", lambda rng: GatedBot(gate, random.Random(1)))
+    app = new_app(tmp_path, replace(QUIET, bots="search-fast"), seed=7)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.press("n")
+        for _ in range(200):
+            await pilot.pause(0.05)
+            screen = table(app)
+            if screen.session.human_to_act():
+                gate.clear()
+                await pilot.press("p")
+            elif screen.thinking is not None and screen.session.undo_point() is not None:
+                break
+        else:
+            raise AssertionError("no bot thought after the person's bid")
+        actions = list(screen.session.actions)
+        await pilot.pause(0.5)  # "… is thinking" said
+        await pilot.press("u")
+        name = screen.seats.short(screen.thinking)
+        assert str(app.screen.query_one("#message").render()) == (
+            f"Wait: {name} is thinking; u takes your card back after."
+        )
+        assert screen.session.actions == actions
+        gate.set()
+        for _ in range(100):
+            await pilot.pause(0.05)
+            if screen.thinking is None and (
+                screen.session.human_to_act() or screen.session.table.donne.is_terminal()
+            ):
+                break
+        assert screen.session.human_to_act()  # the play: the person's first card
+        await pilot.press("u")  # takes back the bid, and all that followed it
+        await pilot.pause()
+        start = max(i for i, (_, a) in enumerate(actions) if a["seat"] == 0)
+        assert screen.session.actions == actions[:start]
+        assert screen.obs.game.phase is GamePhase.BIDDING  # type: ignore[union-attr]
+
+
+# -- the guided match ----------------------------------------------------------------------
+
+
+async def guided_donne(pilot: Any, app: TarotApp) -> list[str]:
+    """Play a donne of a guided match to its result, reading each note; their names."""
+    from atout.tui.guide_screen import GuideScreen
+    from tests.test_tui import act_by_keys
+
+    read: list[str] = []
+    for _ in range(600):
+        await pilot.pause()
+        screen = app.screen
+        if isinstance(screen, GuideScreen):
+            text = str(screen.query_one("#guide-text").render())
+            for rule in screen.note.rules:
+                assert rulebook.render_rule(rule, "en").split("\n")[0] in text
+            read.append(screen.note.name)
+            await pilot.press("enter")
+        elif isinstance(screen, PanelScreen):
+            await pilot.pause(0.2)
+            if not isinstance(app.screen, GuideScreen):
+                return read
+        elif table(app).hold:
+            await pilot.press("space")
+        elif table(app).session.human_to_act():
+            await act_by_keys(pilot, app, Contract.GARDE)
+    raise AssertionError("the donne did not end")
+
+
+async def test_a_guided_first_match_explains_once_at_the_right_moments(tmp_path: Path) -> None:
+    app = new_app(tmp_path, replace(QUIET, deals=2), seed=41)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        assert "guided match" in str(app.screen.query_one("#first-start").render())
+        assert app.focused is not None and app.focused.id == "guided"
+        await pilot.press("g")
+        read = await guided_donne(pilot, app)
+        assert read[:2] == ["bouts", "bidding"] and read[-1] == "score"
+        assert len(read) == len(set(read)) and "contract" in read
+        assert under(app).session.settings.guide
+        await pilot.press("enter")  # the next donne: nothing read is shown again
+        assert not set(await guided_donne(pilot, app)) & set(read)
+        await pilot.press("q")
+    kept = json.loads((tmp_path / "settings.json").read_text())
+    assert set(read) <= set(kept["read"])
+    again = new_app(tmp_path / "again", replace(QUIET, deals=1), seed=5)
+    again.read_notes = set()
+    async with again.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        await pilot.press("n")  # a match not guided: no note
+        for _ in range(30):
+            await pilot.pause()
+            assert not isinstance(again.screen, ModalScreen) or isinstance(
+                again.screen, PanelScreen
+            )
+
+
+def under(app: TarotApp) -> TableScreen:
+    return next(s for s in reversed(app.screen_stack) if isinstance(s, TableScreen))
