@@ -15,7 +15,7 @@ from atout.web.basics import digest, new_token, page_language
 from atout.web.config import ConfigError, TableConfig, table_config
 
 if TYPE_CHECKING:
-    from atout.web.server import Server
+    from atout.web.tables import Server
 
 MAX_BODY = 16_384
 MAX_OWNER_TOKENS = 100
