@@ -15,6 +15,7 @@ import asyncio
 import contextlib
 import errno
 import logging
+import re
 import socket
 from collections.abc import AsyncIterator
 
@@ -24,7 +25,16 @@ from sqlalchemy.engine import URL
 
 from atout.errors import AtoutError
 from atout.web import api, companion
-from atout.web.basics import CSP, Limits, SecurityHeaders, digest, new_token, page_language
+from atout.web.basics import (
+    CSP,
+    HostCheck,
+    Limits,
+    SecurityHeaders,
+    default_hosts,
+    digest,
+    new_token,
+    page_language,
+)
 from atout.web.db import StorageError, Store, database_url
 from atout.web.pages import STATIC, Pages
 from atout.web.tables import Server
@@ -35,10 +45,18 @@ __all__ = ["CSP", "Limits", "Server", "create_app", "digest", "new_token", "page
 log = logging.getLogger("atout.web")
 
 
-def create_app(db: str | URL | None = None, max_tables: int = 1000) -> FastAPI:
-    """The application of a database (``--db``; ``None``: the default SQLite file)."""
+def create_app(
+    db: str | URL | None = None,
+    max_tables: int = 1000,
+    *,
+    allowed_hosts: list[str] | None = None,
+    unstarted_hours: float = 24.0,
+    tables_per_hour: int = 20,
+) -> FastAPI:
+    """The application of a database (``--db``; ``None``: the default SQLite file).
+    ``allowed_hosts``: the ``Host`` names it answers (``None``: any, for tests)."""
     url = db if isinstance(db, URL) else database_url(db)
-    server = Server(url, Limits(max_tables))
+    server = Server(url, Limits(max_tables, unstarted_hours, tables_per_hour))
 
     @contextlib.asynccontextmanager
     async def lifespan(_app: FastAPI) -> AsyncIterator[None]:
@@ -60,7 +78,10 @@ def create_app(db: str | URL | None = None, max_tables: int = 1000) -> FastAPI:
     async def websocket(ws: WebSocket, table_id: str) -> None:
         await serve_socket(server, ws, table_id)
 
-    return SecurityHeaders(app)  # type: ignore[return-value]
+    secured = SecurityHeaders(app)
+    if allowed_hosts is not None:
+        return HostCheck(secured, allowed_hosts)  # type: ignore[return-value]
+    return secured  # type: ignore[return-value]
 
 
 # -- atout serve --------------------------------------------------------------------------------
@@ -101,17 +122,52 @@ async def _check_database(url: URL) -> None:
     await store.close()
 
 
+def _hosts(allowed: str | None, host: str) -> list[str]:
+    """The names ``--allowed-hosts`` gives (comma-separated), else the default ones."""
+    if allowed is None:
+        return default_hosts(host)
+    names = [name.strip() for name in allowed.split(",") if name.strip()]
+    bad = [name for name in names if name != "*" and not _HOST_NAME.fullmatch(name)]
+    if not names or bad:
+        shown = (bad[0] if bad else allowed)[:60]
+        raise AtoutError(
+            f"--allowed-hosts {shown!r}: give host names or addresses separated by commas "
+            "(example: tarot.example.org,192.168.1.20), or * for any"
+        )
+    return names
+
+
+_HOST_NAME = re.compile(r"\[?[0-9A-Za-z.:_-]{1,253}\]?")
+
+
+def _check_limits(port: int, max_tables: int, unstarted_hours: float, tables_per_hour: int) -> None:
+    if not 1 <= max_tables <= 1_000_000:
+        raise AtoutError(f"--max-tables {max_tables}: give a number from 1 to 1000000")
+    if not 0 <= port <= 65535:
+        raise AtoutError(f"--port {port}: a port is a number from 0 to 65535")
+    if not 0 < unstarted_hours <= 10_000:
+        raise AtoutError(
+            f"--unstarted-hours {unstarted_hours:g}: give a number of hours above 0, at most 10000"
+        )
+    if not 1 <= tables_per_hour <= 1_000_000:
+        raise AtoutError(f"--tables-per-hour {tables_per_hour}: give a number from 1 to 1000000")
+
+
 def serve(
-    host: str = "127.0.0.1", port: int = 8000, db: str | None = None, max_tables: int = 1000
+    host: str = "127.0.0.1",
+    port: int = 8000,
+    db: str | None = None,
+    max_tables: int = 1000,
+    allowed_hosts: str | None = None,
+    unstarted_hours: float = 24.0,
+    tables_per_hour: int = 20,
 ) -> None:
     """``atout serve``: check the database (and apply its migrations) and the port,
     then serve until interrupted."""
     import uvicorn
 
-    if not 1 <= max_tables <= 1_000_000:
-        raise AtoutError(f"--max-tables {max_tables}: give a number from 1 to 1000000")
-    if not 0 <= port <= 65535:
-        raise AtoutError(f"--port {port}: a port is a number from 0 to 65535")
+    _check_limits(port, max_tables, unstarted_hours, tables_per_hour)
+    hosts = _hosts(allowed_hosts, host)
     url = database_url(db)
     try:
         asyncio.run(_check_database(url))
@@ -125,11 +181,18 @@ def serve(
     where = url.render_as_string(hide_password=True)
     print(
         f"atout serve: http://{shown}:{bound}/ (database {where}, "
-        f"at most {max_tables} open tables; Ctrl-C stops)",
+        f"at most {max_tables} open tables; answers to {', '.join(hosts)}; Ctrl-C stops)",
         flush=True,
     )
+    app = create_app(
+        url,
+        max_tables,
+        allowed_hosts=hosts,
+        unstarted_hours=unstarted_hours,
+        tables_per_hour=tables_per_hour,
+    )
     config = uvicorn.Config(
-        create_app(url, max_tables),
+        app,
         workers=1,
         ws_max_size=64 * 1024,
         ws_ping_interval=20,
