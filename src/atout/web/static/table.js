@@ -3,7 +3,7 @@
 // score sheet; each step names its rule (docs/reference/rules.md ids), a link to the
 // rule's text on the server's /rules page.
 import { lang, t } from "./i18n.js";
-import { $, TOKEN } from "./table_state.js";
+import { $, TOKEN, S } from "./table_state.js";
 import { loadPending, conn, control, showFatal } from "./table_stream.js";
 import { lastTrick, trickNode } from "./table_center.js";
 import { renderSheet, exportRecord } from "./table_sheet.js";
@@ -25,7 +25,15 @@ $("btn-last").addEventListener("click", () => {
 });
 $("btn-log").addEventListener("click", () => document.body.classList.toggle("show-log"));
 $("btn-export").addEventListener("click", exportRecord);
-$("btn-start").addEventListener("click", () => control({ type: "start" }));
+$("btn-start").addEventListener("click", () => {
+  // persons missing: ask first (a bot plays for each until the person opens the link)
+  const missing = S.table ? S.table.kinds.filter((k, s) => k === "person" && !S.table.present[s]).length : 0;
+  const question = missing === 1
+    ? t("One seat has nobody yet: a bot plays for it until its person opens the link. Start now?")
+    : t("{n} seats have nobody yet: a bot plays for each until its person opens the link. Start now?", { n: missing });
+  if (missing && !window.confirm(question)) return;
+  control({ type: "start" });
+});
 document.documentElement.lang = lang;
 
 if (!TOKEN) {
