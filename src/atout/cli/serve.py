@@ -28,12 +28,44 @@ Database = Annotated[
 MaxTables = Annotated[
     int, typer.Option("--max-tables", help=N_("The most open tables the server holds."))
 ]
+AllowedHosts = Annotated[
+    str | None,
+    typer.Option(
+        "--allowed-hosts",
+        help=N_(
+            "The names the server answers to, separated by commas, or * for any "
+            "(default: the --host address and localhost)."
+        ),
+    ),
+]
+UnstartedHours = Annotated[
+    float,
+    typer.Option("--unstarted-hours", help=N_("Hours after which a table never started expires.")),
+]
+TablesPerHour = Annotated[
+    int,
+    typer.Option("--tables-per-hour", help=N_("The most tables one address creates in an hour.")),
+]
 
 
 def serve(
-    host: Host = "127.0.0.1", port: Port = 8000, db: Database = None, max_tables: MaxTables = 1000
+    host: Host = "127.0.0.1",
+    port: Port = 8000,
+    db: Database = None,
+    max_tables: MaxTables = 1000,
+    allowed_hosts: AllowedHosts = None,
+    unstarted_hours: UnstartedHours = 24.0,
+    tables_per_hour: TablesPerHour = 20,
 ) -> None:
     """``atout serve`` (its help: :data:`HELP`)."""
     from atout.web.server import serve as run_server
 
-    run_server(host=host, port=port, db=db, max_tables=max_tables)
+    run_server(
+        host=host,
+        port=port,
+        db=db,
+        max_tables=max_tables,
+        allowed_hosts=allowed_hosts,
+        unstarted_hours=unstarted_hours,
+        tables_per_hour=tables_per_hour,
+    )

@@ -21,6 +21,7 @@ import dataclasses
 import hmac
 import json
 import logging
+import math
 import time
 from collections.abc import Callable
 from dataclasses import dataclass, field
@@ -163,6 +164,9 @@ class Room:
         self.present = [0] * self.config.players
         now = time.monotonic()
         self.away_since: list[float] = [now] * self.config.players
+        for seat in range(self.config.players):
+            if self.started and seat not in self.joined:
+                self.away_since[seat] = -math.inf  # never came: the stand-in plays at once
         self.stand_in = [False] * self.config.players
         self.changed = now
         self.version = 0  # one more at each change of the table, event or not
@@ -319,9 +323,12 @@ class Room:
         ]
 
     def _viewer(self, conn: Connection) -> tuple[int | None, bool]:
+        """The seat a connection sees from, and whether it sees every hand: only the
+        spectators' link does, when the table allows it — never the owner's link, which
+        is usually held by one of the players."""
         if conn.role == "player":
             return conn.seat, False
-        return None, self.config.spectators_see_hands
+        return None, conn.role == "spectator" and self.config.spectators_see_hands
 
     def _view(self, seat: int | None, all_hands: bool) -> dict[str, Any] | None:
         if self.table is None:
@@ -526,8 +533,9 @@ class Room:
         config = self.config
         for seat, name in enumerate(config.seats):
             if name is None and seat not in self.joined:
-                config = config.with_seat(seat, config.stand_in)
-        self.config = config
+                # the stand-in plays from the first decision, and hands the seat over
+                # at its next decision when the person opens the link
+                self.away_since[seat] = -math.inf
         self.table = Table(config.settings(), self.seed)
         self.started = True
         await self.store.update(self.id, config=config.to_json(), started=True)
