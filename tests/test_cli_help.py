@@ -9,8 +9,9 @@ from typing import Any
 import pytest
 import typer
 
+from atout import bot_levels
 from atout.bots import BOTS
-from atout.cli import app, play
+from atout.cli import app
 from atout.cli.root import speak
 from atout.i18n import gettext
 from tests.cli_helpers import run
@@ -48,13 +49,13 @@ def test_play_help_explains_every_bot_level(
     assert list(levels) == list(BOTS), "every level, in the order of atout.bots.BOTS"
     assert levels["search-cheat"] == cheat
     for level, text in levels.items():
-        assert text == gettext(lang, play.LEVELS[level]), level
+        assert text == gettext(lang, bot_levels.level(level).line), level
         assert len(f"    {level:<15}{text}") <= 80, f"{level}: wider than a terminal"
 
 
 def test_every_level_has_its_line() -> None:
     """A new level of :data:`atout.bots.BOTS` needs its line in ``atout play --help``."""
-    assert set(play.LEVELS) == set(BOTS)
+    assert [lv.name for lv in bot_levels.LEVELS] == list(BOTS)
 
 
 def test_the_summaries_speak_the_readers_language(

@@ -11,8 +11,8 @@ from pathlib import Path
 
 import pytest
 
+from atout.bot_levels import LEVELS, about, table_levels, title
 from atout.bots import BOTS, HeuristicBot
-from atout.bots.levels import LEVELS, about, table_levels, title
 from atout.state import Action, Observation
 from atout.tui.app import OptionRow, SheetScreen, TableScreen, TarotApp
 from atout.tui.session import Settings

@@ -11,6 +11,7 @@ from typing import TYPE_CHECKING, Annotated
 
 import typer
 
+from atout.bot_levels import LEVELS
 from atout.cli.common import English, Players, UserError, _, check_players, check_seed, is_terminal
 from atout.i18n import N_, gettext
 
@@ -30,17 +31,6 @@ HELP = N_(
     "and scored by the FFT rules; the totals follow."
 )
 LEVELS_HEADING = N_("The bots' levels (--bots, --level):")
-LEVELS = {
-    "random": N_("any legal action, picked at random"),
-    "heuristic": N_("bids on its hand's strength, saves the Petit (default)"),
-    "heuristic-1": N_("the first heuristic bot, frozen: the yardstick"),
-    "search-fast": N_("search on 24 sampled deals a decision: quicker, weaker"),
-    "search": N_("plays each choice out on 64 deals fitting what it saw"),
-    "search-strong": N_("search on 200 sampled deals a decision: slower, stronger"),
-    "search-random": N_("search with random playouts: the policy's yardstick"),
-    "search-cheat": N_("sees every hand (in atout arena): for study only"),
-}
-"""One line on each bot level of :data:`atout.bots.BOTS`, shown by ``atout play --help``."""
 
 
 def help_text(lang: str) -> str:
@@ -49,8 +39,8 @@ def help_text(lang: str) -> str:
     def say(message: str) -> str:
         return message if lang == "en" else gettext(lang, message)
 
-    width = max(map(len, LEVELS)) + 2
-    levels = [f"  {name:<{width}}{say(text)}" for name, text in LEVELS.items()]
+    width = max(len(level.name) for level in LEVELS) + 2
+    levels = [f"  {level.name:<{width}}{say(level.line)}" for level in LEVELS]
     return "\n\n".join([say(HELP), "\b\n" + "\n".join([say(LEVELS_HEADING), *levels])])
 
 

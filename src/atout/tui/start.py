@@ -15,7 +15,7 @@ from textual.message import Message
 from textual.screen import Screen
 from textual.widgets import Button, Footer, Static
 
-from atout.bots.levels import about, table_levels, title
+from atout.bot_levels import about, table_levels, title
 from atout.errors import InvalidRecordError
 from atout.i18n import N_
 from atout.tui.host import Host

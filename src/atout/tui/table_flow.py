@@ -11,7 +11,7 @@ from typing import Any, cast
 from rich.text import Text
 from textual.widgets import Static
 
-from atout.bots.levels import level
+from atout.bot_levels import level
 from atout.errors import IllegalActionError, Reason
 from atout.session import TableAction
 from atout.state import (
