@@ -343,6 +343,7 @@ class Room:
             "over": self.over,
             "spectators_see_hands": self.config.spectators_see_hands,
             "grace_seconds": self.config.grace_seconds,
+            "move_seconds": self.config.move_seconds,
             "rules": dataclasses.asdict(self.config.rules),
             "bots": sorted(BOTS),
         }

@@ -115,7 +115,7 @@ async def take_seat(room: Room, seat: Any, name: Any, digest: str) -> str | None
     if not isinstance(name, str) or not name.strip() or len(name) > 24 or not name.isprintable():
         return N_("name: your name, 1 to 24 printable characters")
     await replace_seat_token(room.store, room.id, seat, digest)
-    room.tokens = [t for t in room.tokens if not (t[1] == "player" and t[2] == seat)]
+    room.tokens = [kept for kept in room.tokens if kept[1:] != ("player", seat)]
     room.tokens.append((digest, "player", seat))
     names = list(config.names)
     names[seat] = name.strip()

@@ -40,10 +40,10 @@ from atout import rulebook
 from atout.bots import BOTS
 from atout.errors import AtoutError
 from atout.i18n import LANGUAGES, N_, gettext, negotiate
-from atout.web import companion
+from atout.web import companion, together_api
 from atout.web.config import ConfigError, table_config
 from atout.web.db import StorageError, Store, database_url
-from atout.web.room import Connection, Room, _Act, _Join, _Leave, _SeatBot, _Start
+from atout.web.room import Connection, Room, _Act, _Chat, _Join, _Leave, _SeatBot, _Start
 
 __all__ = ["Limits", "Server", "create_app", "serve"]
 
@@ -324,6 +324,7 @@ def create_app(db: str | URL | None = None, max_tables: int = 1000) -> FastAPI:
     app = FastAPI(lifespan=lifespan, docs_url=None, redoc_url=None, openapi_url=None)
     app.state.server = server
     app.include_router(companion.router)  # the table companion: /companion, /api/companion
+    app.include_router(together_api.router)  # the open tables: /api/open
     templates = Environment(
         loader=FileSystemLoader(str(TEMPLATES)), autoescape=select_autoescape(["html"])
     )
@@ -624,13 +625,17 @@ async def _websocket(server: Server, ws: WebSocket, table_id: str) -> None:
                 room.put(_Start(conn))
             elif kind == "seat_bot":
                 room.put(_SeatBot(conn, message.get("seat"), message.get("bot")))
+            elif kind == "chat":
+                room.put(_Chat(conn, "text", message.get("text")))
+            elif kind == "react":
+                room.put(_Chat(conn, "reaction", message.get("reaction")))
             elif kind == "hello":
                 conn.error("protocol", N_("hello once: reconnect to start again"))
             else:
                 shown = json.dumps(kind)[:30]
                 conn.error(
                     "protocol",
-                    N_("type: {shown} is not a message (act, start, seat_bot, ping)"),
+                    N_("type: {shown} is not a message (act, start, seat_bot, chat, react, ping)"),
                     shown=shown,
                 )
     except WebSocketDisconnect:

@@ -11,7 +11,7 @@ from typing import Any
 from fastapi import APIRouter, Request
 from fastapi.responses import JSONResponse, Response
 
-from atout.i18n import gettext
+from atout.i18n import N_, gettext
 from atout.web.together import open_tables
 
 __all__ = ["router"]
@@ -55,18 +55,18 @@ async def take(request: Request, table_id: str) -> Response:
 
     lang = _lang(request)
     if not _same_origin_json(request):
-        return _error(415, lang, "the request: JSON from this server's own pages")
+        return _error(415, lang, N_("the request: JSON from this server's own pages"))
     body = await request.body()
     try:
         data = json.loads(body) if len(body) <= MAX_TAKE_BODY else None
     except (ValueError, UnicodeDecodeError):
         data = None
     if not isinstance(data, dict):
-        return _error(400, lang, 'the request: {"seat": N, "name": "your name"}')
+        return _error(400, lang, N_('the request: {"seat": N, "name": "your name"}'))
     server: Any = request.app.state.server
     room = await server.room(table_id) if len(table_id) <= 32 else None
     if room is None:
-        return _error(404, lang, "No such table: check the link you were sent.")
+        return _error(404, lang, N_("No such table: check the link you were sent."))
     token = new_token()
     refused = await room.take(data.get("seat"), data.get("name"), digest(token))
     if refused is not None:

@@ -8,6 +8,7 @@ import * as C from "./cards.js";
 import { Connection } from "./connection.js";
 import { describe, contractName, levelName, botLabel } from "./describe.js";
 import * as Score from "./score.js";
+import * as Together from "./together.js";
 
 const $ = (id) => document.getElementById(id);
 const data = JSON.parse($("table-data").textContent);
@@ -162,6 +163,7 @@ function onMessage(m) {
     savePending();
     setBusy();
   } else if (m.type === "error") onError(m);
+  else if (m.type === "chat") Together.entry(m.entry);
   else if (m.type === "presence") {
     if (S.table) {
       S.table.present = m.present;
@@ -215,6 +217,7 @@ function onSnapshot(m) {
   S.seq = m.seq;
   S.received = m.seq;
   S.view = m.view;
+  Together.snapshot(m.chat || []);
   S.queue = [];
   contributionTried.clear();
   S.dealing = null;
@@ -602,6 +605,12 @@ function render() {
   renderFairness();
   renderSheet();
   $("btn-last").disabled = !lastTrick();
+  Together.turn(myTurn(), S.table.move_seconds || 0);
+}
+
+/** The page's seat has a decision to make (its random value is sent by the page itself). */
+function myTurn() {
+  return isPlayer() && !!S.view && (S.view.options || []).some((o) => o.type !== "contribute");
 }
 
 function renderStatus() {
@@ -1120,6 +1129,17 @@ $("btn-log").addEventListener("click", () => document.body.classList.toggle("sho
 $("btn-export").addEventListener("click", exportRecord);
 $("btn-start").addEventListener("click", () => control({ type: "start" }));
 document.documentElement.lang = lang;
+Together.setup({
+  table: TABLE,
+  send: (message) => conn.send(message),
+  seatName: (seat) => seatName(seat),
+  seatNode: (seat) => seatBox(seat),
+  logLine: (event, text) => logLine(event, text),
+  players: () => players(),
+  me: () => mySeat(),
+  kind: (seat) => (S.table ? S.table.kinds[seat] : "person"),
+  role: () => (S.you ? S.you.role : ""),
+});
 
 if (!TOKEN) {
   showFatal(t("This link has no seat: open the link you were sent, with its #… part."));

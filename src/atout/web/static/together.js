@@ -89,7 +89,8 @@ function panel() {
   const section = el("section", { id: "chat", class: "chat-panel", hidden: true, "aria-label": t("Chat") },
     el("header", { class: "chat-head" }, el("h2", { text: t("Chat") }),
       el("button", { type: "button", class: "close", "aria-label": t("Close"), onclick: () => toggle(false) }, "×")),
-    list, reactions, form, mute, signal);
+    list, el("p", { id: "chat-reader", class: "hint", hidden: true, text: t("A spectator reads the chat; the players and the organiser write in it.") }),
+    reactions, form, mute, signal);
   section.addEventListener("keydown", (e) => { if (e.key === "Escape") toggle(false); });
   return section;
 }
@@ -173,6 +174,9 @@ function timerText(entry) {
 
 /** The chat of a snapshot: every entry again. */
 export function snapshot(entries) {
+  const reader = H.role() === "spectator";
+  for (const part of document.querySelectorAll("#chat .chat-form, #chat .reactions")) part.hidden = reader;
+  document.getElementById("chat-reader").hidden = !reader;
   const list = document.getElementById("chat-list");
   list.replaceChildren(...entries.map(entryNode));
   list.scrollTop = list.scrollHeight;
