@@ -49,9 +49,9 @@ async def test_the_chat_is_bounded_escaped_by_nobody_and_stored_with_the_table(
     assert (entry["kind"], entry["seat"], entry["role"], entry["n"]) == ("text", 0, "player", 0)
     assert (await next_of(watcher, "chat"))["entry"] == entry  # spectators read it
     assert (await next_of(ana, "chat"))["entry"] == entry  # its sender too
-    await ben.send({"type": "react", "reaction": "👏"})
+    await ben.send({"type": "react", "reaction": "♥"})
     reaction = (await next_of(ana, "chat"))["entry"]
-    assert (reaction["kind"], reaction["text"], reaction["seat"]) == ("reaction", "👏", 1)
+    assert (reaction["kind"], reaction["text"], reaction["seat"]) == ("reaction", "♥", 1)
     refused = []
     for message in (
         {"type": "chat", "text": "x" * 201},
@@ -63,7 +63,7 @@ async def test_the_chat_is_bounded_escaped_by_nobody_and_stored_with_the_table(
         refused.append((await next_of(ana, "error"))["message"])
     assert refused[0] == "chat: a message is at most 200 characters"
     assert refused[1] == "chat: the message is empty"
-    assert refused[3].startswith("react: one of 👍")
+    assert refused[3].startswith("react: one of ★ ♥")
     await watcher.send({"type": "chat", "text": "hello"})
     assert "spectator" in (await next_of(watcher, "error"))["message"]
     # five a seat in ten seconds (the refused ones above counted too)
@@ -78,7 +78,7 @@ async def test_the_chat_is_bounded_escaped_by_nobody_and_stored_with_the_table(
     again = Seat(server.ws_base, links["table"], ana.token)
     snapshot = await again.connect()
     texts = [(e["kind"], e["text"]) for e in snapshot["chat"]]
-    assert texts[:2] == [("text", "<b>bonne</b> donne  !"), ("reaction", "👏")]
+    assert texts[:2] == [("text", "<b>bonne</b> donne  !"), ("reaction", "♥")]
     assert texts[2:] == [("text", "encore")] * 4
     for seat in (ana, ben, owner, watcher, french, again):
         await seat.close()

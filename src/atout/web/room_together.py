@@ -110,7 +110,8 @@ async def take_seat(room: Room, seat: Any, name: Any, digest: str) -> str | None
         return N_("this table is not open: ask its owner for a link")
     if type(seat) is not int or not 0 <= seat < config.players:
         return N_("seat: a seat of the table")
-    if config.seats[seat] is not None or seat in room.joined or room.present[seat]:
+    taken = seat in room.joined or room.present[seat] or bool(config.names[seat])
+    if config.seats[seat] is not None or taken:
         return N_("this seat has been taken: choose another")
     if not isinstance(name, str) or not name.strip() or len(name) > 24 or not name.isprintable():
         return N_("name: your name, 1 to 24 printable characters")

@@ -40,7 +40,7 @@ MAX_TEXT = 200
 KEEP = 100  # the entries a snapshot carries: the latest ones
 RATE_COUNT = 5
 RATE_SECONDS = 10.0
-REACTIONS = ("👍", "👏", "😂", "😮", "😬", "🎉")
+REACTIONS = ("★", "♥", "☺", "☹", "‼", "⁉")  # drawn by every font, emoji or not
 OPEN_LISTED = 50  # the open tables the lobby lists at most, the newest first
 
 chat = sa.Table(
@@ -150,8 +150,9 @@ async def store_chat(store: Store, table_id: str, entry: dict[str, Any]) -> None
 
 
 async def open_tables(store: Store) -> list[dict[str, Any]]:
-    """The tables listed on the lobby (``"listed": true``), not started, with a
-    person's seat nobody has taken: the newest first."""
+    """The tables listed on the lobby (``"listed": true``), not started, with a free
+    seat — a person's seat left without a name whose link nobody opened (a named seat
+    is kept for the person named): the newest first."""
     query = (
         sa.select(tables.c.id, tables.c.created, tables.c.config, tables.c.joined)
         .where(tables.c.started.is_(False), tables.c.over.is_(False))
@@ -166,7 +167,12 @@ async def open_tables(store: Store) -> list[dict[str, Any]]:
         if not config.get("listed"):
             continue
         joined = set(json.loads(row.joined))
-        free = [s for s, bot in enumerate(config["seats"]) if bot is None and s not in joined]
+        names = config["names"]
+        free = [
+            s
+            for s, bot in enumerate(config["seats"])
+            if bot is None and s not in joined and not names[s]
+        ]
         if not free:
             continue
         found.append(

@@ -5,7 +5,12 @@
 // timer's countdown. Texts are shown with textContent only, never as markup.
 import { t } from "./i18n.js";
 
-export const REACTIONS = ["👍", "👏", "😂", "😮", "😬", "🎉"];
+// The reactions the server accepts (atout.web.together.REACTIONS), each with its name
+// for a screen reader.
+export const REACTIONS = [
+  ["★", () => t("bravo")], ["♥", () => t("well played")], ["☺", () => t("smile")],
+  ["☹", () => t("too bad")], ["‼", () => t("wow")], ["⁉", () => t("really?")],
+];
 const MAX_TEXT = 200;
 
 let H = null; // the table page's hooks: send, seatName, seatNode, logLine, table, me, role
@@ -73,9 +78,9 @@ function panel() {
   const form = el("form", { class: "chat-form", onsubmit: (e) => { e.preventDefault(); sendText(input); } },
     input, el("button", { type: "submit", class: "primary", id: "chat-send" }, t("Send")));
   const reactions = el("div", { class: "reactions", role: "group", "aria-label": t("Quick reactions") },
-    ...REACTIONS.map((r) => el("button", {
-      type: "button", class: "reaction", "aria-label": t("React {reaction}", { reaction: r }),
-      onclick: () => H.send({ type: "react", reaction: r }),
+    ...REACTIONS.map(([r, name]) => el("button", {
+      type: "button", class: "reaction", "aria-label": t("React: {reaction}", { reaction: name() }),
+      title: name(), onclick: () => H.send({ type: "react", reaction: r }),
     }, r)));
   const signal = el("fieldset", { class: "signal" }, el("legend", { text: t("Your turn") }),
     el("label", { class: "check" }, el("input", {
@@ -162,10 +167,17 @@ function entryNode(entry) {
     li.append(el("span", { class: "text", text: timerText(entry) }));
     li.dataset.seat = "";
   } else {
-    li.append(el("b", { class: "who", text: who(entry) }), " ", el("span", { class: "text", text: entry.text }));
+    const said = el("span", { class: "text", text: entry.text });
+    if (entry.kind === "reaction") said.setAttribute("aria-label", reactionName(entry.text));
+    li.append(el("b", { class: "who", text: who(entry) }), " ", said);
   }
   li.hidden = li.dataset.seat !== "" && muted.has(entry.seat);
   return li;
+}
+
+function reactionName(r) {
+  const found = REACTIONS.find(([shown]) => shown === r);
+  return found ? found[1]() : r;
 }
 
 function timerText(entry) {
@@ -234,7 +246,7 @@ export function turn(myTurn, moveSeconds) {
   if (box.hidden) return;
   const tick = () => {
     const left = Math.max(0, Math.ceil(moveSeconds - (Date.now() - turnSince) / 1000));
-    box.textContent = t("⏱ {n} s", { n: left });
+    box.textContent = t("Timer: {n} s", { n: left });
     box.setAttribute("aria-label", t("{n} seconds left before the bot plays for you", { n: left }));
     box.classList.toggle("urgent", left <= 5);
   };
