@@ -119,9 +119,7 @@ def test_the_move_timer_counts_down_then_the_bot_decides_and_the_feed_says_so(
     timer = "Minuteur : " if lang == "fr-FR" else "Timer: "
     assert slow.page.inner_text("#move-timer").startswith(timer)
     said = "Temps écoulé pour Slow" if lang == "fr-FR" else "Time ran out for Slow"
-    wait_until(
-        lambda: said in slow.page.inner_text("#log"), "the feed tells the timer", timeout=30
-    )
+    wait_until(lambda: said in slow.page.inner_text("#log"), "the feed tells the timer", timeout=30)
     slow.page.click("#btn-chat")
     assert said in slow.page.inner_text("#chat-list")
     assert said in owner.page.inner_text("#log")
@@ -144,12 +142,14 @@ def test_an_open_table_is_listed_on_the_lobby_and_a_seat_taken_by_name(
     page.check("input[name=listed]")
     page.click("#create-button")
     page.wait_for_selector("#links:not([hidden])")
-    table = page.get_attribute("#owner-open", "href").split("/t/")[1].split("#")[0]
+    table = str(page.get_attribute("#owner-open", "href")).split("/t/")[1].split("#")[0]
     guest = new_page(browser, "guest", phone=phone, lang=lang)
     guest.page.goto(f"{server.base}/")
     row = guest.page.locator(f"#open-list li[data-table='{table}']")
     row.wait_for()
-    assert row.locator("button.take-seat").count() == 2, "seats 2 and 3 are free, Ana's is kept for her"
+    assert row.locator("button.take-seat").count() == 2, (
+        "seats 2 and 3 are free, Ana's is kept for her"
+    )
     row.locator("button.take-seat >> nth=1").click()
     assert row.locator(".error").is_visible(), "a name first"
     row.locator("input").fill("Zoé")

@@ -5,7 +5,7 @@ tables (see :mod:`atout.web.together`). Each function runs on the room's task.""
 from __future__ import annotations
 
 import dataclasses
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from atout.i18n import N_
 from atout.web.config import TableConfig
@@ -19,8 +19,10 @@ from atout.web.together import (
     store_chat,
 )
 
-if TYPE_CHECKING:
-    from atout.web.room import Connection, Room
+# A room and a connection are those of atout.web.room (which imports this module):
+# typed Any here, so that the two modules do not import each other.
+Room = Any
+Connection = Any
 
 __all__ = ["chat_message", "take_seat", "timer_due", "timer_run_out"]
 
@@ -81,7 +83,7 @@ def timer_due(room: Room) -> float | None:
     """When the move timer runs out for a present person who has not decided."""
     if not _slow_seats(room):
         return None
-    return room.changed + room.config.move_seconds
+    return float(room.changed + room.config.move_seconds)
 
 
 async def timer_run_out(room: Room, now: float) -> bool:

@@ -5,13 +5,16 @@ link for it."""
 
 from __future__ import annotations
 
+import base64
+import hashlib
 import json
+import secrets
 from typing import Any
 
 from fastapi import APIRouter, Request
 from fastapi.responses import JSONResponse, Response
 
-from atout.i18n import N_, gettext
+from atout.i18n import N_, gettext, negotiate
 from atout.web.together import open_tables
 
 __all__ = ["router"]
@@ -21,9 +24,14 @@ MAX_TAKE_BODY = 1024
 
 
 def _lang(request: Request) -> str:
-    from atout.web.server import page_language
+    return negotiate(request.headers.get("accept-language"))
 
-    return page_language(request.headers.get("accept-language"))
+
+def _seat_token() -> tuple[str, str]:
+    """A new token and its digest, in the form of :func:`atout.web.server.new_token`
+    and :func:`atout.web.server.digest` (32 random bytes, base64url; SHA-256)."""
+    token = base64.urlsafe_b64encode(secrets.token_bytes(32)).rstrip(b"=").decode()
+    return token, hashlib.sha256(token.encode()).hexdigest()
 
 
 def _error(status: int, lang: str, message: str) -> JSONResponse:
@@ -51,8 +59,6 @@ async def listing(request: Request) -> Response:
 @router.post("/api/tables/{table_id}/take")
 async def take(request: Request, table_id: str) -> Response:
     """``{"seat": 2, "name": "Zoé"}``: the seat's new link, ``{"url": …}``."""
-    from atout.web.server import digest, new_token
-
     lang = _lang(request)
     if not _same_origin_json(request):
         return _error(415, lang, N_("the request: JSON from this server's own pages"))
@@ -67,8 +73,8 @@ async def take(request: Request, table_id: str) -> Response:
     room = await server.room(table_id) if len(table_id) <= 32 else None
     if room is None:
         return _error(404, lang, N_("No such table: check the link you were sent."))
-    token = new_token()
-    refused = await room.take(data.get("seat"), data.get("name"), digest(token))
+    token, token_digest = _seat_token()
+    refused = await room.take(data.get("seat"), data.get("name"), token_digest)
     if refused is not None:
         return _error(409, lang, refused)
     base = str(request.base_url).rstrip("/")
