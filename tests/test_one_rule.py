@@ -187,7 +187,7 @@ def test_D7_D9_the_pages_and_the_terminal_take_the_variant_sizes_from_variant() 
     from atout.session.view import variant_json
 
     static = Path(__file__).resolve().parent.parent / "src" / "atout" / "web" / "static"
-    source = (static / "table.js").read_text(encoding="utf-8")
+    source = "".join(p.read_text(encoding="utf-8") for p in sorted(static.glob("table*.js")))
     assert not re.search(r"\{\s*3\s*:\s*\d+\s*,\s*4\s*:", source)
     assert "S.table.variant" in source
     for players in (3, 4, 5):
@@ -264,8 +264,8 @@ def test_B3_D12_D16_one_map_of_void_donnes_to_their_rules() -> None:
         (None, None),
     ]
     static = Path(__file__).resolve().parent.parent / "src" / "atout" / "web" / "static"
-    for page in ("table.js", "companion.js"):
-        source = (static / page).read_text(encoding="utf-8")
+    for page in ("table*.js", "companion.js"):
+        source = "".join(p.read_text(encoding="utf-8") for p in sorted(static.glob(page)))
         assert "void_rule" in source, page
         a_map = r"(misdeal|petit_sec|all_pass)[\"']?\s*(:|===|\?)[^\n]{0,40}\b(B3|D12|D16)\b"
         assert not re.search(a_map, source), page

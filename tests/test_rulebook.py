@@ -329,10 +329,13 @@ def test_the_pages_link_rule_ids_through_one_helper() -> None:
     static = ROOT / "src" / "atout" / "web" / "static"
     helper = (static / "rules.js").read_text(encoding="utf-8")
     assert "/rules?lang=" in helper and 'node.target = "_blank"' in helper
-    for name in ("table.js", "companion.js", "companion_new.js"):
+    for name in ("table_dom.js", "companion.js", "companion_new.js"):
         script = (static / name).read_text(encoding="utf-8")
         assert 'from "./rules.js"' in script and "ruleLink(" in script, name
         assert not re.search(r'class: "rule"|className = "rule"', script), name
+    for path in static.glob("table*.js"):
+        script = path.read_text(encoding="utf-8")
+        assert not re.search(r'class: "rule"|className = "rule"', script), path.name
 
 
 def _escaped(text: str) -> str:

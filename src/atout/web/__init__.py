@@ -22,7 +22,9 @@ restarted server does; the database's primary key on ``(table, action number)``
 refuses a second writer of the same action. Creating a table and the lobby need no
 owner and can go to any process.
 
-- :mod:`atout.web.server`: the HTTP API, the websocket, ``atout serve``;
+- :mod:`atout.web.server`: the application and ``atout serve``;
+- :mod:`atout.web.pages`: the pages; :mod:`atout.web.api`: the HTTP API;
+- :mod:`atout.web.websocket`: a table's websocket; :mod:`atout.web.basics`: what they share;
 - :mod:`atout.web.room`: one table's task;
 - :mod:`atout.web.db`: the database (SQLite or PostgreSQL) and its Alembic migrations;
 - :mod:`atout.web.config`: a table's settings, checked.

@@ -1,0 +1,139 @@
+"""The HTTP API of the web table: create a table, list the tables of owner links,
+export a table's record (docs/reference/web-protocol.md)."""
+
+from __future__ import annotations
+
+import json
+import secrets
+from typing import TYPE_CHECKING, Any
+
+from fastapi import FastAPI, Request
+from fastapi.responses import JSONResponse, Response
+
+from atout.i18n import gettext
+from atout.web.basics import digest, new_token, page_language
+from atout.web.config import ConfigError, TableConfig, table_config
+
+if TYPE_CHECKING:
+    from atout.web.server import Server
+
+MAX_BODY = 16_384
+MAX_OWNER_TOKENS = 100
+
+
+def _error(status: int, message: str) -> JSONResponse:
+    return JSONResponse({"error": message}, status_code=status)
+
+
+async def _settings(request: Request, lang: str) -> TableConfig | JSONResponse:
+    """The table's settings the request asks for, or the answer that refuses them."""
+    body = await request.body()
+    if len(body) > MAX_BODY:
+        return _error(413, gettext(lang, "the request: at most {most} bytes").format(most=MAX_BODY))
+    try:
+        data = json.loads(body or b"{}")
+    except (ValueError, UnicodeDecodeError):
+        text = gettext(lang, "the request: not JSON (a table's settings as a JSON object)")
+        return _error(400, text)
+    try:
+        return table_config(data)
+    except ConfigError as error:
+        return _error(400, error.text(lang))
+
+
+async def create_table(server: Server, request: Request) -> Response:
+    """``POST /api/tables``: a new table, its owner's, spectators' and seats' links."""
+    lang = page_language(request.headers.get("accept-language"))
+    config = await _settings(request, lang)
+    if isinstance(config, JSONResponse):
+        return config
+    table_id = secrets.token_urlsafe(9)
+    owner, spectator = new_token(), new_token()
+    seat_tokens = [new_token() for _ in range(config.players)]
+    digests: list[tuple[str, str, int | None]] = [
+        (digest(owner), "owner", None),
+        (digest(spectator), "spectator", None),
+    ]
+    digests += [(digest(t), "player", s) for s, t in enumerate(seat_tokens)]
+    seed = secrets.randbits(256)
+    stored = await server.db.create(
+        table_id, config.to_json(), seed, digests, server.limits.max_tables
+    )
+    if not stored:
+        text = gettext(
+            lang,
+            "limit: this server holds at most {most} open tables (--max-tables); finish one first",
+        )
+        return _error(429, text.format(most=server.limits.max_tables))
+    base = str(request.base_url).rstrip("/")
+
+    def link(token: str) -> str:
+        return f"{base}/t/{table_id}#{token}"
+
+    seats = [
+        {"seat": s, "kind": kind, "url": link(seat_tokens[s]) if kind == "person" else None}
+        for s, kind in enumerate(config.kinds())
+    ]
+    answer = {"table": table_id, "owner": link(owner), "spectator": link(spectator)}
+    return JSONResponse({**answer, "seats": seats}, status_code=201)
+
+
+def _summary(table_id: str, index: int, info: dict[str, Any]) -> dict[str, Any]:
+    config = info["config"]
+    return {
+        "table": table_id,
+        "index": index,
+        "created": info["created"],
+        "players": config["players"],
+        "deals": config["deals"],
+        "names": config["names"],
+        "kinds": ["person" if s is None else "bot" for s in config["seats"]],
+        "started": info["started"],
+        "over": info["over"],
+    }
+
+
+async def listing(server: Server, request: Request) -> Response:
+    """``GET /api/tables``: the tables whose owner links the request names."""
+    given = [t.strip() for t in request.headers.get("x-atout-owners", "").split(",")]
+    given = [t for t in given if t][:MAX_OWNER_TOKENS]
+    digests = [digest(t) for t in given]
+    owned = await server.db.owned(digests)
+    by_digest = {d: t for d, t in owned}
+    summaries = await server.db.summaries(sorted(set(by_digest.values())))
+    found = []
+    for index, d in enumerate(digests):
+        table_id = by_digest.get(d)
+        if table_id is not None and table_id in summaries:
+            found.append(_summary(table_id, index, summaries[table_id]))
+    return JSONResponse({"tables": found})
+
+
+async def record(server: Server, request: Request, table_id: str) -> Response:
+    """``GET /api/tables/{id}/record``: the table's record, for any of its links."""
+    scheme, _, token = request.headers.get("authorization", "").partition(" ")
+    if scheme.lower() != "bearer" or not token.strip():
+        return _error(401, "Authorization: Bearer TOKEN, a token of the table's links")
+    room = await server.room(table_id)
+    if room is None or room.identify(digest(token.strip())) is None:
+        return _error(404, "no such table for this token")
+    data = await room.call(room.record)
+    return JSONResponse(
+        data, headers={"Content-Disposition": f'attachment; filename="atout-{table_id}.json"'}
+    )
+
+
+def register(app: FastAPI, server: Server) -> None:
+    """Route the API of ``app`` to ``server``."""
+
+    @app.post("/api/tables")
+    async def create(request: Request) -> Response:
+        return await create_table(server, request)
+
+    @app.get("/api/tables")
+    async def tables(request: Request) -> Response:
+        return await listing(server, request)
+
+    @app.get("/api/tables/{table_id}/record")
+    async def table_record(request: Request, table_id: str) -> Response:
+        return await record(server, request, table_id)

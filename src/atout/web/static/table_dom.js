@@ -1,0 +1,46 @@
+// Building the page's nodes: elements, the toast, rule links, buttons, the centre note.
+import { lang, t } from "./i18n.js";
+import { ruleLink } from "./rules.js";
+import { $ } from "./table_state.js";
+
+export function el(tag, props = {}, ...children) {
+  const node = document.createElement(tag);
+  for (const [key, value] of Object.entries(props)) {
+    if (value === undefined || value === null || value === false) continue;
+    if (key === "class") node.className = value;
+    else if (key === "text") node.textContent = value;
+    else if (key === "dataset") Object.assign(node.dataset, value);
+    else if (key.startsWith("on")) node.addEventListener(key.slice(2), value);
+    else node.setAttribute(key, value === true ? "" : value);
+  }
+  for (const child of children) if (child !== null && child !== undefined) node.append(child);
+  return node;
+}
+
+let toastTimer = null;
+export function toast(text, kind = "info", rule = "") {
+  const box = $("toast");
+  const at = rule ? text.indexOf(rule) : -1;
+  if (at >= 0) box.replaceChildren(text.slice(0, at), linkTo(rule), text.slice(at + rule.length));
+  else box.textContent = text;
+  box.className = `toast ${kind}`;
+  box.hidden = false;
+  clearTimeout(toastTimer);
+  toastTimer = setTimeout(() => (box.hidden = true), 4000);
+}
+
+export function note(text, rule) {
+  const p = $("center-note");
+  p.replaceChildren(text);
+  if (rule) p.append(" ", linkTo(rule));
+  p.dataset.rule = rule || "";
+}
+
+/** A rule id as a link to its text (/rules#ID, in a new tab); a span when it names none. */
+export function linkTo(rule) {
+  return ruleLink(rule, lang, rule ? t("Rule {rule}", { rule }) : "");
+}
+
+export function button(text, rule, onclick, cls = "", act = "") {
+  return el("button", { type: "button", class: `act ${cls}`, title: rule ? t("Rule {rule}", { rule }) : null, dataset: { rule: rule || "", act }, onclick }, text);
+}

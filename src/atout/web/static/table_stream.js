@@ -1,0 +1,204 @@
+// The table's stream: the websocket (docs/reference/web-protocol.md), the actions
+// waiting for their ack, the snapshots and updates, shown in order.
+import { lang, t } from "./i18n.js";
+import { Connection } from "./connection.js";
+import { $, TABLE, TOKEN, PENDING_KEY, S } from "./table_state.js";
+import { toast } from "./table_dom.js";
+import { contributionTried, checkContribution, verify } from "./table_fair.js";
+import { logEvent, logLine } from "./table_log.js";
+import { animate } from "./table_anim.js";
+import { render } from "./table_view.js";
+import { renderWaiting } from "./table_waiting.js";
+import { renderSeats } from "./table_seats.js";
+import * as Together from "./together.js";
+
+// -- the connection ------------------------------------------------------------------------
+
+export function savePending() {
+  try {
+    sessionStorage.setItem(PENDING_KEY, JSON.stringify([...S.pending.entries()]));
+  } catch {
+    /* storage full or disabled */
+  }
+}
+
+export function loadPending() {
+  try {
+    const list = JSON.parse(sessionStorage.getItem(PENDING_KEY) || "[]");
+    for (const [id, action] of list) {
+      S.pending.set(id, { action, resent: true });
+      S.nextId = Math.max(S.nextId, id + 1);
+    }
+  } catch {
+    S.pending.clear();
+  }
+}
+
+const wsUrl = `${location.protocol === "https:" ? "wss" : "ws"}://${location.host}/ws/${encodeURIComponent(TABLE)}`;
+export const conn = new Connection(wsUrl, () => ({ type: "hello", token: TOKEN, seq: S.seq, lang }), {
+  message: onMessage,
+  state: onState,
+});
+
+export function onState(state, attempt) {
+  S.connected = state === "open";
+  if (state !== "open") S.snapshotHere = false;
+  const banner = $("banner");
+  if (state === "open") {
+    banner.hidden = true;
+  } else if (state === "reconnecting" || (state === "connecting" && S.everConnected)) {
+    banner.textContent = t("Reconnecting…") + (attempt > 1 ? ` (${attempt})` : "");
+    banner.className = "banner warn";
+    banner.hidden = false;
+  }
+  document.body.classList.toggle("offline", state !== "open");
+}
+
+/** Send an action of this seat; kept until acknowledged, resent after a reconnection. */
+export function act(action) {
+  const id = S.nextId++;
+  S.pending.set(id, { action, resent: false });
+  savePending();
+  conn.send({ type: "act", id, action });
+  setBusy();
+}
+
+/** While an action waits for its ack or events are being shown, the buttons and
+ * cards of the previous view take no click (CSS: body.busy). */
+export function setBusy() {
+  const waiting = [...S.pending.values()].some((p) => p.action.type !== "contribute");
+  document.body.classList.toggle("waiting-ack", S.pending.size > 0);
+  document.body.classList.toggle("busy", S.busy || waiting);
+}
+
+export function control(message) {
+  if (!conn.send(message)) toast(t("Not connected: try again in a moment."), "error");
+}
+
+export function onMessage(m) {
+  if (m.type === "snapshot") onSnapshot(m);
+  else if (m.type === "update") onUpdate(m);
+  else if (m.type === "ack") {
+    S.pending.delete(m.id);
+    savePending();
+    setBusy();
+  } else if (m.type === "error") onError(m);
+  else if (m.type === "chat") Together.entry(m.entry);
+  else if (m.type === "presence") {
+    if (S.table) {
+      S.table.present = m.present;
+      S.table.stand_in = m.stand_in;
+    }
+    renderSeats();
+    renderWaiting();
+  }
+}
+
+export function onError(m) {
+  const entry = m.id !== undefined ? S.pending.get(m.id) : undefined;
+  if (entry) {
+    S.pending.delete(m.id);
+    savePending();
+    setBusy();
+    if (entry.resent) return; // a replayed action the table moved past: nothing changed
+  }
+  if (!S.snapshotHere && m.rule === "protocol" && m.id === undefined) {
+    conn.stop();
+    showFatal(m.message || t("This link does not open a seat at this table."));
+    return;
+  }
+  toast(t("Refused — {rule}: {message}", { rule: m.rule, message: stripRule(m.message || "", m.rule) }), "error", m.rule);
+  logLine({ kind: "error", rule: m.rule }, t("Refused — {message}", { message: m.message || "" }));
+  render();
+}
+
+export function stripRule(message, rule) {
+  return message.startsWith(`${rule}: `) ? message.slice(rule.length + 2) : message;
+}
+
+export function showFatal(text) {
+  $("banner").textContent = text;
+  $("banner").className = "banner error";
+  $("banner").hidden = false;
+}
+
+export function onSnapshot(m) {
+  S.everConnected = true;
+  S.snapshotHere = true;
+  S.you = m.you;
+  S.table = m.table;
+  const events = (m.events || []).filter((e) => e.seq > S.seq);
+  const continuous = !events.length || events[0].seq === S.seq + 1;
+  if (!continuous) {
+    S.events = [];
+    $("log").replaceChildren();
+  }
+  for (const event of events) remember(event, false);
+  S.seq = m.seq;
+  S.received = m.seq;
+  S.view = m.view;
+  Together.snapshot(m.chat || []);
+  S.queue = [];
+  contributionTried.clear();
+  S.dealing = null;
+  for (const [id, entry] of S.pending) {
+    entry.resent = true;
+    conn.send({ type: "act", id, action: entry.action });
+  }
+  S.gen += 1;
+  S.busy = false;
+  setBusy();
+  render();
+  checkContribution();
+}
+
+export function onUpdate(m) {
+  const events = m.events || [];
+  if (events.length && events[0].seq > S.received + 1) {
+    conn.drop(); // a missed update: the snapshot of the reconnection fills the gap
+    return;
+  }
+  S.queue.push({ events: events.filter((e) => e.seq > S.received), view: m.view, seq: m.seq });
+  S.received = Math.max(S.received, m.seq);
+  if (!S.busy) drain();
+}
+
+export async function drain() {
+  S.busy = true;
+  const gen = S.gen;
+  setBusy();
+  try {
+    while (S.queue.length) {
+      const item = S.queue.shift();
+      for (const event of item.events) {
+        remember(event, true);
+        await animate(event, item.view);
+        if (S.gen !== gen) return; // a snapshot came meanwhile: it has the latest view
+      }
+      S.view = item.view;
+      S.seq = Math.max(S.seq, item.seq);
+      S.dealing = null;
+      render();
+      checkContribution();
+      if (item.events.some((e) => e.kind === "match_over") && !$("dlg-sheet").open) {
+        $("dlg-sheet").showModal(); // the match is over: the final standings
+      }
+    }
+  } finally {
+    if (S.gen === gen) {
+      S.busy = false;
+      setBusy();
+    }
+  }
+}
+
+export function remember(event, live) {
+  S.events.push(event);
+  S.seq = Math.max(S.seq, event.seq);
+  logEvent(event);
+  if (event.kind === "secret_revealed") verify(event, live);
+  if (event.kind === "donne_started") {
+    S.ecart = [];
+    S.poignee = null;
+  }
+}

@@ -1,0 +1,55 @@
+// Drawing the table from the view: every part in turn, and the status line.
+import { t } from "./i18n.js";
+import * as C from "./cards.js";
+import { contractName } from "./describe.js";
+import { $, S, isPlayer, players, seatName } from "./table_state.js";
+import { renderFairness } from "./table_fair.js";
+import { renderWaiting } from "./table_waiting.js";
+import { renderSeats } from "./table_seats.js";
+import { lastTrick, renderCenter } from "./table_center.js";
+import { renderActions } from "./table_actions.js";
+import { renderHand } from "./table_hand.js";
+import { renderSheet } from "./table_sheet.js";
+import * as Together from "./together.js";
+
+// -- rendering -------------------------------------------------------------------------------
+
+export function render() {
+  if (!S.table) return;
+  $("table").dataset.players = String(players());
+  $("table").dataset.role = S.you.role;
+  renderWaiting();
+  if (!S.view) {
+    $("status").textContent = S.you.role === "owner" ? t("owner") : S.you.role === "spectator" ? t("spectator") : "";
+    return;
+  }
+  renderStatus();
+  renderSeats();
+  renderCenter();
+  renderActions();
+  renderHand();
+  renderFairness();
+  renderSheet();
+  $("btn-last").disabled = !lastTrick();
+  Together.turn(myTurn(), S.table.move_seconds || 0);
+}
+
+/** The page's seat has a decision to make (its random value is sent by the page itself). */
+function myTurn() {
+  return isPlayer() && !!S.view && (S.view.options || []).some((o) => o.type !== "contribute");
+}
+
+export function renderStatus() {
+  const v = S.view;
+  const parts = [];
+  if (v.number) parts.push(t("Donne {n} of {of}", { n: v.number, of: v.deals }));
+  const g = v.game;
+  if (g && g.taker !== null && g.contract) {
+    let text = t("{contract} by {taker}", { contract: contractName(g.contract), taker: seatName(g.taker) });
+    if (g.called) text += " · " + t("calls {card}", { card: C.display(g.called) });
+    parts.push(text);
+  }
+  if (v.over) parts.push(t("The match is over"));
+  if (S.you.role !== "player") parts.push(S.you.role === "owner" ? t("owner") : t("spectator"));
+  $("status").textContent = parts.join(" · ");
+}
