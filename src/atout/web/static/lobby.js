@@ -107,6 +107,7 @@ function linkItem(label, url, kind) {
   input.readOnly = true;
   input.value = url;
   input.className = "url";
+  input.setAttribute("aria-label", label);
   input.addEventListener("focus", () => input.select());
   li.append(title, input, copyButton(url));
   return li;

@@ -11,6 +11,7 @@ import { renderActions } from "./table_actions.js";
 import { renderHand } from "./table_hand.js";
 import { renderSheet } from "./table_sheet.js";
 import * as Together from "./together.js";
+import { onTurn } from "./table_focus.js";
 
 // -- rendering -------------------------------------------------------------------------------
 
@@ -32,6 +33,7 @@ export function render() {
   renderSheet();
   $("btn-last").disabled = !lastTrick();
   Together.turn(myTurn(), S.table.move_seconds || 0);
+  onTurn(myTurn());
 }
 
 /** The page's seat has a decision to make (its random value is sent by the page itself). */
