@@ -58,14 +58,25 @@ def focused(page: Page) -> dict[str, Any]:
     return found
 
 
-def tab_to(page: Page, wanted: Callable[[dict[str, Any]], bool], most: int = 80) -> bool:
-    """Press Tab (Shift+Tab towards the actions, which come before the hand) until the
-    focus is on what is wanted; whether it got there."""
+def tab_to(page: Page, selector: str, most: int = 80) -> bool:
+    """Press Tab, or Shift+Tab when what is wanted comes before the focus, until the
+    focus is on an element of ``selector``; whether it got there."""
     for _ in range(most):
-        now = focused(page)
-        if wanted(now):
+        where = page.evaluate(
+            """(selector) => { const a = document.activeElement;
+            if (a && a.matches(selector)) return "here";
+            const target = document.querySelector(selector);
+            if (!target) return "none";
+            if (!a || a === document.body) return "after";
+            return a.compareDocumentPosition(target) & Node.DOCUMENT_POSITION_PRECEDING
+              ? "before" : "after"; }""",
+            selector,
+        )
+        if where == "here":
             return True
-        page.keyboard.press("Shift+Tab" if now["zone"] == "hand" else "Tab")
+        if where == "none":
+            return False
+        page.keyboard.press("Shift+Tab" if where == "before" else "Tab")
     return False
 
 
@@ -79,11 +90,11 @@ def keyboard_step(page: Page, seen: set[str]) -> bool:
         )
     )
     if page.locator("#cut-slider").count():
-        if not tab_to(page, lambda f: f["id"] == "cut-slider"):
+        if not tab_to(page, "#cut-slider"):
             return False
         page.keyboard.press("ArrowRight")
         page.keyboard.press("ArrowRight")
-        if not tab_to(page, lambda f: f["act"] == "cut"):
+        if not tab_to(page, "#actions [data-act=cut]"):
             return False
         page.keyboard.press("Enter")
         seen.add("cut")
@@ -92,20 +103,20 @@ def keyboard_step(page: Page, seen: set[str]) -> bool:
         return keyboard_ecart(page, seen)
     for act in ("draw", "shuffle", "deal", "show_chien", "petit_sec", "call", "chelem-no"):
         if act in acts:
-            if not tab_to(page, lambda f, act=act: f["act"] == act):
+            if not tab_to(page, f"#actions [data-act={act}]"):
                 return False
             page.keyboard.press("Enter")
             seen.add(act)
             return True
     for act in ("bid-prise", "bid-pass"):
         if act in acts:
-            if not tab_to(page, lambda f, act=act: f["act"] == act):
+            if not tab_to(page, f"#actions [data-act={act}]"):
                 return False
             page.keyboard.press("Enter")
             seen.add("bid")
             return True
     if page.locator("#hand .card.legal").count():
-        if not tab_to(page, lambda f: "legal" in f["classes"].split()):
+        if not tab_to(page, "#hand .card.legal"):
             return False
         label = focused(page)["label"]
         assert label.endswith((", jouable", ", playable")), label
@@ -119,13 +130,13 @@ def keyboard_ecart(page: Page, seen: set[str]) -> bool:
     size = int(page.locator("#ecart-tray .card").count())
     chosen = page.locator("#ecart-tray .card.chosen").count()
     if chosen < size:
-        if not tab_to(page, lambda f: "choosable" in f["classes"].split()):
+        if not tab_to(page, "#hand .card.choosable"):
             return False
         label = focused(page)["label"]
         assert label.endswith((", peut aller à l'écart", ", may go to the écart")), label
         page.keyboard.press("Enter")
         return True
-    if not tab_to(page, lambda f: f["act"] == "ecart"):
+    if not tab_to(page, "#actions [data-act=ecart]"):
         return False
     page.keyboard.press("Enter")
     seen.add("ecart")
@@ -215,7 +226,7 @@ def test_a_donne_with_the_keyboard_alone_and_no_serious_axe_violation(
     assert {"cut", "deal"} & mine or {"cut", "deal"} & seen
     assert {"bid", "play", "ecart"} <= checked, checked
     keys.page.keyboard.press("Escape")
-    assert tab_to(keys.page, lambda f: f["id"] == "btn-sheet")
+    assert tab_to(keys.page, "#btn-sheet")
     keys.page.keyboard.press("Enter")
     keys.page.wait_for_selector("#dlg-sheet[open]")
     no_serious_violation(keys.page, "the score sheet")
