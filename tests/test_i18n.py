@@ -297,7 +297,8 @@ def test_the_lobby_s_refusals_are_said_in_french(web: TestClient) -> None:
     assert french == "nom de la place 0 : au plus 24 caractères"
     english = web.post("/api/tables", json=settings).json()["error"]
     assert english == "names[0]: a text of at most 24 characters"
-    refused = web.post("/api/tables", content=b"{", headers=FRENCH).json()["error"]
+    as_json = {**FRENCH, "Content-Type": "application/json"}
+    refused = web.post("/api/tables", content=b"{", headers=as_json).json()["error"]
     assert refused.startswith("la requête : pas du JSON") and english_words(refused) == []
 
 

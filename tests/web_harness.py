@@ -43,11 +43,20 @@ __all__ = [
 class ServerProcess:
     """``atout serve --port 0 --db URL`` in a child process; :attr:`base` its URL."""
 
-    def __init__(self, db: str, log: Path, max_tables: int = 1000, port: int = 0) -> None:
+    def __init__(
+        self,
+        db: str,
+        log: Path,
+        max_tables: int = 1000,
+        port: int = 0,
+        extra: list[str] | None = None,
+    ) -> None:
         self.db = db
         self.log = log
         self.max_tables = max_tables
         self.port = port
+        # the tests create many tables from one address: no hourly limit unless asked
+        self.extra = extra if extra is not None else ["--tables-per-hour", "1000000"]
         self.base = ""
         self.process: subprocess.Popen[bytes] | None = None
 
@@ -55,6 +64,7 @@ class ServerProcess:
         code = "from atout.cli import main; main()"
         args = [sys.executable, "-c", code, "serve", "--host", "127.0.0.1"]
         args += ["--port", str(self.port), "--db", self.db, "--max-tables", str(self.max_tables)]
+        args += self.extra
         out = self.log.open("ab")
         offset = out.tell()
         env = {**os.environ, "PYTHONUNBUFFERED": "1"}
@@ -106,7 +116,10 @@ def http_json(
     data = (
         None if body is None else (body if isinstance(body, bytes) else json.dumps(body).encode())
     )
-    request = urllib.request.Request(url, data=data, method=method, headers=headers or {})
+    headers = dict(headers or {})
+    if data is not None:
+        headers.setdefault("Content-Type", "application/json")
+    request = urllib.request.Request(url, data=data, method=method, headers=headers)
     try:
         with urllib.request.urlopen(request, timeout=30) as answer:
             text = answer.read()

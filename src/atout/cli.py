@@ -1095,12 +1095,36 @@ def serve(
     max_tables: Annotated[
         int, typer.Option("--max-tables", help="The most open tables the server holds.")
     ] = 1000,
+    allowed_hosts: Annotated[
+        str | None,
+        typer.Option(
+            "--allowed-hosts",
+            help="The names the server answers to, separated by commas, or * for any "
+            "(default: the --host address and localhost).",
+        ),
+    ] = None,
+    unstarted_hours: Annotated[
+        float,
+        typer.Option("--unstarted-hours", help="Hours after which a table never started expires."),
+    ] = 24.0,
+    tables_per_hour: Annotated[
+        int,
+        typer.Option("--tables-per-hour", help="The most tables one address creates in an hour."),
+    ] = 20,
 ) -> None:
     """Serve the web table: a table for friends and bots in the browser, one link per
     seat. One worker; every action is stored before it is acknowledged."""
     from atout.web.server import serve as run_server
 
-    run_server(host=host, port=port, db=db, max_tables=max_tables)
+    run_server(
+        host=host,
+        port=port,
+        db=db,
+        max_tables=max_tables,
+        allowed_hosts=allowed_hosts,
+        unstarted_hours=unstarted_hours,
+        tables_per_hour=tables_per_hour,
+    )
 
 
 def _language(lang: str | None) -> str:

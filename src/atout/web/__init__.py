@@ -24,7 +24,8 @@ owner and can go to any process.
 
 - :mod:`atout.web.server`: the application and ``atout serve``;
 - :mod:`atout.web.pages`: the pages; :mod:`atout.web.api`: the HTTP API;
-- :mod:`atout.web.websocket`: a table's websocket; :mod:`atout.web.basics`: what they share;
+- :mod:`atout.web.websocket`: a table's websocket; :mod:`atout.web.tables`: the rooms in memory;
+- :mod:`atout.web.basics`: what they share;
 - :mod:`atout.web.room`: one table's task;
 - :mod:`atout.web.db`: the database (SQLite or PostgreSQL) and its Alembic migrations;
 - :mod:`atout.web.config`: a table's settings, checked.

@@ -10,12 +10,12 @@ from typing import TYPE_CHECKING, Any
 from fastapi import FastAPI, Request
 from fastapi.responses import JSONResponse, Response
 
-from atout.i18n import gettext
+from atout.i18n import N_, gettext
 from atout.web.basics import digest, new_token, page_language
 from atout.web.config import ConfigError, TableConfig, table_config
 
 if TYPE_CHECKING:
-    from atout.web.server import Server
+    from atout.web.tables import Server
 
 MAX_BODY = 16_384
 MAX_OWNER_TOKENS = 100
@@ -41,9 +41,42 @@ async def _settings(request: Request, lang: str) -> TableConfig | JSONResponse:
         return _error(400, error.text(lang))
 
 
+def _same_origin(request: Request) -> bool:
+    """Whether the request comes from a page of this server, or from no page at all (a
+    program sends no ``Origin``): a form or a script of another site may not create
+    tables with its visitors' browsers."""
+    origin = request.headers.get("origin")
+    if request.headers.get("sec-fetch-site", "same-origin") not in ("same-origin", "none"):
+        return False
+    if origin is None:
+        return True
+    host = request.headers.get("host", "")
+    return origin in (f"http://{host}", f"https://{host}")
+
+
+def _refusal(server: Server, request: Request, lang: str) -> JSONResponse | None:
+    """Why the request may not create a table, or ``None``: a page of another site,
+    a body that is not JSON, too many tables from one address."""
+    if not _same_origin(request):
+        text = N_("the request: only a page of this server may create a table (Origin)")
+        return _error(403, gettext(lang, text))
+    kind = request.headers.get("content-type", "").split(";")[0].strip().lower()
+    if kind != "application/json":
+        text = N_("the request: Content-Type application/json (a table's settings as JSON)")
+        return _error(415, gettext(lang, text))
+    address = request.client.host if request.client else ""
+    if not server.creations.allow(address):
+        text = gettext(lang, N_("limit: at most {most} new tables an hour from one address"))
+        return _error(429, text.format(most=server.limits.tables_per_hour))
+    return None
+
+
 async def create_table(server: Server, request: Request) -> Response:
     """``POST /api/tables``: a new table, its owner's, spectators' and seats' links."""
     lang = page_language(request.headers.get("accept-language"))
+    refused = _refusal(server, request, lang)
+    if refused is not None:
+        return refused
     config = await _settings(request, lang)
     if isinstance(config, JSONResponse):
         return config
@@ -57,7 +90,13 @@ async def create_table(server: Server, request: Request) -> Response:
     digests += [(digest(t), "player", s) for s, t in enumerate(seat_tokens)]
     seed = secrets.randbits(256)
     stored = await server.db.create(
-        table_id, config.to_json(), seed, digests, server.limits.max_tables
+        table_id,
+        config.to_json(),
+        seed,
+        digests,
+        server.limits.max_tables,
+        server.expired(),
+        list(server.rooms),
     )
     if not stored:
         text = gettext(

@@ -4,12 +4,26 @@ page's language and the security headers of every HTTP response."""
 from __future__ import annotations
 
 import base64
+import contextlib
 import hashlib
 import secrets
+import socket
+import time
 from collections.abc import Awaitable, Callable, MutableMapping
 from typing import Any
 
-__all__ = ["CSP", "Limits", "SecurityHeaders", "digest", "new_token", "page_language"]
+from atout.i18n import N_, gettext
+
+__all__ = [
+    "CSP",
+    "AddressRate",
+    "HostCheck",
+    "Limits",
+    "SecurityHeaders",
+    "digest",
+    "new_token",
+    "page_language",
+]
 
 CSP = (
     "default-src 'self'; script-src 'self'; style-src 'self'; img-src 'self' data:; "
@@ -29,8 +43,46 @@ class Limits:
     per_second = 20
     refused_in_a_row = 200
 
-    def __init__(self, max_tables: int = 1000) -> None:
+    def __init__(
+        self,
+        max_tables: int = 1000,
+        unstarted_hours: float = 24.0,
+        tables_per_hour: int = 20,
+    ) -> None:
         self.max_tables = max_tables
+        self.unstarted_hours = unstarted_hours
+        self.tables_per_hour = tables_per_hour
+
+
+class AddressRate:
+    """At most ``per_hour`` tables an hour from one client address: a bucket of that
+    many, filled again at that rate. Full buckets are forgotten, so the memory it takes
+    is that of the addresses that created a table lately."""
+
+    def __init__(self, per_hour: int) -> None:
+        self.per_hour = per_hour
+        self.buckets: dict[str, tuple[float, float]] = {}  # address -> (tokens, when)
+
+    def allow(self, address: str, now: float | None = None) -> bool:
+        now = time.monotonic() if now is None else now
+        if len(self.buckets) > 10_000:
+            self._forget_full(now)
+        tokens, last = self.buckets.get(address, (float(self.per_hour), now))
+        tokens = min(float(self.per_hour), tokens + (now - last) * self.per_hour / 3600)
+        if tokens < 1:
+            self.buckets[address] = (tokens, now)
+            return False
+        self.buckets[address] = (tokens - 1, now)
+        return True
+
+    def _forget_full(self, now: float) -> None:
+        full = [
+            a
+            for a, (tokens, last) in self.buckets.items()
+            if tokens + (now - last) * self.per_hour / 3600 >= self.per_hour
+        ]
+        for address in full:
+            del self.buckets[address]
 
 
 def digest(token: str) -> str:
@@ -86,3 +138,71 @@ class SecurityHeaders:
             await send(message)
 
         await self.app(scope, receive, send_with_headers)
+
+
+WILDCARDS = ("", "0.0.0.0", "::", "[::]")
+
+
+def default_hosts(listening: str) -> list[str]:
+    """The ``Host`` names a server listening on ``listening`` answers by default: that
+    address and localhost; on every address (0.0.0.0, ::), also this machine's name and
+    its addresses."""
+    hosts = [listening.strip("[]"), "localhost", "127.0.0.1", "::1"]
+    if listening in WILDCARDS:
+        name = socket.gethostname()
+        hosts += [name, socket.getfqdn()]
+        with contextlib.suppress(OSError):
+            hosts += [str(info[4][0]) for info in socket.getaddrinfo(name, None)]
+    return sorted({h.lower() for h in hosts if h and h not in WILDCARDS})
+
+
+def host_name(header: str) -> str:
+    """The name of a ``Host`` header, without its port (``[::1]:8000`` → ``::1``)."""
+    header = header.strip().lower()
+    if header.startswith("["):
+        return header[1 : header.find("]")] if "]" in header else header
+    name, _, _ = header.rpartition(":") if header.count(":") == 1 else (header, "", "")
+    return name
+
+
+class HostCheck:
+    """An ASGI middleware that answers only requests and websockets whose ``Host`` is
+    one of ``allowed`` (``--allowed-hosts``; ``*`` allows any): a page of another
+    name that resolves to this server (DNS rebinding) gets nothing."""
+
+    def __init__(self, app: Any, allowed: list[str]) -> None:
+        self.app = app
+        self.any = "*" in allowed
+        self.allowed = {h.strip("[]").lower() for h in allowed}
+
+    def allows(self, scope: MutableMapping[str, Any]) -> bool:
+        if self.any or scope["type"] not in ("http", "websocket"):
+            return True
+        headers = dict(scope.get("headers") or [])
+        host = headers.get(b"host", b"").decode("latin-1")
+        return host_name(host) in self.allowed
+
+    async def __call__(
+        self,
+        scope: MutableMapping[str, Any],
+        receive: Callable[[], Awaitable[Any]],
+        send: Callable[[MutableMapping[str, Any]], Awaitable[None]],
+    ) -> None:
+        if self.allows(scope):
+            await self.app(scope, receive, send)
+        elif scope["type"] == "websocket":
+            await send({"type": "websocket.close", "code": 1008, "reason": "Host"})
+        else:
+            accept = dict(scope.get("headers") or []).get(b"accept-language", b"")
+            lang = page_language(accept.decode("latin-1"))
+            body = (gettext(lang, HOST_REFUSED) + "\n").encode()
+            headers = [(b"content-type", b"text/plain; charset=utf-8")]
+            headers += [(b"content-length", str(len(body)).encode()), *SECURITY_HEADERS]
+            await send({"type": "http.response.start", "status": 400, "headers": headers})
+            await send({"type": "http.response.body", "body": body})
+
+
+HOST_REFUSED = N_(
+    "Host: this server does not answer to this name; its owner can add it with "
+    "atout serve --allowed-hosts"
+)

@@ -25,7 +25,7 @@ import logging
 import os
 import sqlite3
 import time
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Collection, Iterable
 from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass
 from pathlib import Path
@@ -270,11 +270,24 @@ class Store:
         seed: int,
         digests: Iterable[tuple[str, str, int | None]],
         max_open: int,
+        expired: float = 0.0,
+        keep: Collection[str] = (),
     ) -> bool:
-        """Store a new table, unless ``max_open`` tables are open (then ``False``)."""
+        """Store a new table, unless ``max_open`` tables are open (then ``False``).
+        The tables never started and created before ``expired`` (a time) are not
+        counted, and are deleted unless named in ``keep`` (the tables in play)."""
 
         def job(c: sa.Connection) -> bool:
-            count = sa.select(sa.func.count()).select_from(tables).where(tables.c.over.is_(False))
+            late = sa.and_(tables.c.started.is_(False), tables.c.created < expired)
+            gone = sa.select(tables.c.id).where(late, tables.c.id.not_in(list(keep)))
+            for table in (tokens, actions):
+                c.execute(table.delete().where(table.c.table_id.in_(gone)))
+            c.execute(tables.delete().where(late, tables.c.id.not_in(list(keep))))
+            count = (
+                sa.select(sa.func.count())
+                .select_from(tables)
+                .where(tables.c.over.is_(False), sa.not_(late))
+            )
             if c.execute(count).scalar_one() >= max_open:
                 return False
             c.execute(

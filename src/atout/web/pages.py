@@ -19,7 +19,7 @@ from atout.i18n import LANGUAGES, N_, gettext, negotiate
 from atout.web.basics import page_language
 
 if TYPE_CHECKING:
-    from atout.web.server import Server
+    from atout.web.tables import Server
 
 HERE = Path(__file__).resolve().parent
 TEMPLATES = HERE / "templates"

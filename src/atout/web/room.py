@@ -355,9 +355,12 @@ class Room:
         ]
 
     def _viewer(self, conn: Connection) -> tuple[int | None, bool]:
+        """The seat a connection sees from, and whether it sees every hand: only the
+        spectators' link does, when the table allows it — never the owner's link, which
+        is usually held by one of the players."""
         if conn.role == "player":
             return conn.seat, False
-        return None, self.config.spectators_see_hands
+        return None, conn.role == "spectator" and self.config.spectators_see_hands
 
     def _view(self, seat: int | None, all_hands: bool) -> dict[str, Any] | None:
         if self.table is None:

@@ -14,10 +14,9 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import errno
-import gc
 import logging
+import re
 import socket
-import time
 from collections.abc import AsyncIterator
 
 from fastapi import FastAPI, WebSocket
@@ -26,10 +25,19 @@ from sqlalchemy.engine import URL
 
 from atout.errors import AtoutError
 from atout.web import api, companion, together_api
-from atout.web.basics import CSP, Limits, SecurityHeaders, digest, new_token, page_language
+from atout.web.basics import (
+    CSP,
+    HostCheck,
+    Limits,
+    SecurityHeaders,
+    default_hosts,
+    digest,
+    new_token,
+    page_language,
+)
 from atout.web.db import StorageError, Store, database_url
 from atout.web.pages import STATIC, Pages
-from atout.web.room import Room
+from atout.web.tables import Server
 from atout.web.websocket import serve_socket
 
 __all__ = ["CSP", "Limits", "Server", "create_app", "digest", "new_token", "page_language", "serve"]
@@ -37,103 +45,18 @@ __all__ = ["CSP", "Limits", "Server", "create_app", "digest", "new_token", "page
 log = logging.getLogger("atout.web")
 
 
-class Server:
-    """The tables of one server: the database and the rooms in memory."""
-
-    def __init__(self, url: URL, limits: Limits) -> None:
-        self.url = url
-        self.limits = limits
-        self.store: Store | None = None
-        self.rooms: dict[str, Room] = {}
-        self._loading: dict[str, asyncio.Future[Room | None]] = {}
-        self._tending: asyncio.Task[None] | None = None
-
-    async def open(self) -> None:
-        self.store = await Store.open(self.url)
-        self._tending = asyncio.get_running_loop().create_task(_tend_memory())
-        for table_id in await self.store.unfinished():
-            try:
-                await self.room(table_id)
-            except Exception as error:
-                log.error("table %s cannot be rebuilt: %s", table_id, " ".join(str(error).split()))
-        log.info("atout: %d unfinished tables resumed", len(self.rooms))
-
-    async def close(self) -> None:
-        if self._tending is not None:
-            self._tending.cancel()
-        for room in list(self.rooms.values()):
-            if room.task is not None:
-                room.task.cancel()
-                with contextlib.suppress(asyncio.CancelledError):
-                    await room.task
-        self.rooms.clear()
-        if self.store is not None:
-            await self.store.close()
-
-    async def room(self, table_id: str) -> Room | None:
-        """The room of a table, loaded (and rebuilt) from the database if needed."""
-        room = self.rooms.get(table_id)
-        if room is not None:
-            return room
-        pending = self._loading.get(table_id)
-        if pending is not None:
-            return await pending
-        future: asyncio.Future[Room | None] = asyncio.get_running_loop().create_future()
-        self._loading[table_id] = future
-        try:
-            assert self.store is not None
-            stored = await self.store.load(table_id) if len(table_id) <= 32 else None
-            room = None if stored is None else Room(stored, self.store)
-            if room is not None:
-                room.on_idle = self._forget
-                self.rooms[table_id] = room
-                room.start_task()
-            future.set_result(room)
-            return room
-        except BaseException as error:
-            future.set_exception(error)
-            future.exception()  # retrieved: the waiters get it too
-            raise
-        finally:
-            del self._loading[table_id]
-
-    def _forget(self, room: Room) -> None:
-        if self.rooms.get(room.id) is room:
-            del self.rooms[room.id]
-
-    @property
-    def db(self) -> Store:
-        assert self.store is not None
-        return self.store
-
-
-FREEZE_SECONDS = 5.0
-FULL_COLLECTION_SECONDS = 3600.0
-
-
-async def _tend_memory() -> None:
-    """Keep the cyclic garbage collector's pauses short. Its full collections look at
-    every object the server holds — a few hundred tables are a few million — and
-    stopped the loop for a tenth of a second or more; a table makes no reference
-    cycles (reference counting frees it), so every 5 seconds the objects alive are
-    moved out of the collector's sight (``gc.freeze``), and once an hour they are
-    all looked at again, to free any cycle the server's own objects made."""
-    gc.collect()
-    gc.freeze()
-    last_full = time.monotonic()
-    while True:
-        await asyncio.sleep(FREEZE_SECONDS)
-        if time.monotonic() - last_full > FULL_COLLECTION_SECONDS:
-            gc.unfreeze()
-            gc.collect()
-            last_full = time.monotonic()
-        gc.freeze()
-
-
-def create_app(db: str | URL | None = None, max_tables: int = 1000) -> FastAPI:
-    """The application of a database (``--db``; ``None``: the default SQLite file)."""
+def create_app(
+    db: str | URL | None = None,
+    max_tables: int = 1000,
+    *,
+    allowed_hosts: list[str] | None = None,
+    unstarted_hours: float = 24.0,
+    tables_per_hour: int = 20,
+) -> FastAPI:
+    """The application of a database (``--db``; ``None``: the default SQLite file).
+    ``allowed_hosts``: the ``Host`` names it answers (``None``: any, for tests)."""
     url = db if isinstance(db, URL) else database_url(db)
-    server = Server(url, Limits(max_tables))
+    server = Server(url, Limits(max_tables, unstarted_hours, tables_per_hour))
 
     @contextlib.asynccontextmanager
     async def lifespan(_app: FastAPI) -> AsyncIterator[None]:
@@ -156,7 +79,10 @@ def create_app(db: str | URL | None = None, max_tables: int = 1000) -> FastAPI:
     async def websocket(ws: WebSocket, table_id: str) -> None:
         await serve_socket(server, ws, table_id)
 
-    return SecurityHeaders(app)  # type: ignore[return-value]
+    secured = SecurityHeaders(app)
+    if allowed_hosts is not None:
+        return HostCheck(secured, allowed_hosts)  # type: ignore[return-value]
+    return secured  # type: ignore[return-value]
 
 
 # -- atout serve --------------------------------------------------------------------------------
@@ -197,17 +123,52 @@ async def _check_database(url: URL) -> None:
     await store.close()
 
 
+def _hosts(allowed: str | None, host: str) -> list[str]:
+    """The names ``--allowed-hosts`` gives (comma-separated), else the default ones."""
+    if allowed is None:
+        return default_hosts(host)
+    names = [name.strip() for name in allowed.split(",") if name.strip()]
+    bad = [name for name in names if name != "*" and not _HOST_NAME.fullmatch(name)]
+    if not names or bad:
+        shown = (bad[0] if bad else allowed)[:60]
+        raise AtoutError(
+            f"--allowed-hosts {shown!r}: give host names or addresses separated by commas "
+            "(example: tarot.example.org,192.168.1.20), or * for any"
+        )
+    return names
+
+
+_HOST_NAME = re.compile(r"\[?[0-9A-Za-z.:_-]{1,253}\]?")
+
+
+def _check_limits(port: int, max_tables: int, unstarted_hours: float, tables_per_hour: int) -> None:
+    if not 1 <= max_tables <= 1_000_000:
+        raise AtoutError(f"--max-tables {max_tables}: give a number from 1 to 1000000")
+    if not 0 <= port <= 65535:
+        raise AtoutError(f"--port {port}: a port is a number from 0 to 65535")
+    if not 0 < unstarted_hours <= 10_000:
+        raise AtoutError(
+            f"--unstarted-hours {unstarted_hours:g}: give a number of hours above 0, at most 10000"
+        )
+    if not 1 <= tables_per_hour <= 1_000_000:
+        raise AtoutError(f"--tables-per-hour {tables_per_hour}: give a number from 1 to 1000000")
+
+
 def serve(
-    host: str = "127.0.0.1", port: int = 8000, db: str | None = None, max_tables: int = 1000
+    host: str = "127.0.0.1",
+    port: int = 8000,
+    db: str | None = None,
+    max_tables: int = 1000,
+    allowed_hosts: str | None = None,
+    unstarted_hours: float = 24.0,
+    tables_per_hour: int = 20,
 ) -> None:
     """``atout serve``: check the database (and apply its migrations) and the port,
     then serve until interrupted."""
     import uvicorn
 
-    if not 1 <= max_tables <= 1_000_000:
-        raise AtoutError(f"--max-tables {max_tables}: give a number from 1 to 1000000")
-    if not 0 <= port <= 65535:
-        raise AtoutError(f"--port {port}: a port is a number from 0 to 65535")
+    _check_limits(port, max_tables, unstarted_hours, tables_per_hour)
+    hosts = _hosts(allowed_hosts, host)
     url = database_url(db)
     try:
         asyncio.run(_check_database(url))
@@ -221,11 +182,18 @@ def serve(
     where = url.render_as_string(hide_password=True)
     print(
         f"atout serve: http://{shown}:{bound}/ (database {where}, "
-        f"at most {max_tables} open tables; Ctrl-C stops)",
+        f"at most {max_tables} open tables; answers to {', '.join(hosts)}; Ctrl-C stops)",
         flush=True,
     )
+    app = create_app(
+        url,
+        max_tables,
+        allowed_hosts=hosts,
+        unstarted_hours=unstarted_hours,
+        tables_per_hour=tables_per_hour,
+    )
     config = uvicorn.Config(
-        create_app(url, max_tables),
+        app,
         workers=1,
         ws_max_size=64 * 1024,
         ws_ping_interval=20,

@@ -17,7 +17,7 @@ from atout.web.basics import Limits, digest, page_language
 from atout.web.room import Connection, Room, _Act, _Chat, _Join, _Leave, _SeatBot, _Start
 
 if TYPE_CHECKING:
-    from atout.web.server import Server
+    from atout.web.tables import Server
 
 HELLO_SECONDS = 10.0
 

@@ -131,6 +131,9 @@ function showLinks(answer, sent) {
   }
   list.append(linkItem(t("Spectators (read only)"), answer.spectator, "spectator"));
   list.append(linkItem(t("Owner (start the table, put bots in empty seats)"), answer.owner, "owner"));
+  document.getElementById("who-sees").textContent = sent.spectators_see_hands
+    ? t("Who sees what: each seat's link sees its own hand; the owner's link sees no hand; the spectators' link sees every hand.")
+    : t("Who sees what: each seat's link sees its own hand; the owner's link and the spectators' link see no hand.");
   document.getElementById("owner-open").href = answer.owner;
   document.getElementById("links").hidden = false;
   document.getElementById("links").scrollIntoView({ behavior: "smooth", block: "start" });
