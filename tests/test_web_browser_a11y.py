@@ -19,7 +19,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from axe_playwright_python.sync_playwright import Axe
+from axe_playwright_python.sync_playwright import Axe  # type: ignore[import-untyped]
 from playwright.sync_api import Browser, Page
 from playwright.sync_api import TimeoutError as PlaywrightTimeout
 
@@ -50,10 +50,9 @@ def no_serious_violation(page: Page, where: str) -> None:
 
 def focused(page: Page) -> dict[str, Any]:
     found: dict[str, Any] = page.evaluate(
-        """() => { const a = document.activeElement; return {
-        id: a.id, act: a.dataset ? a.dataset.act || "" : "", card: a.dataset ? a.dataset.card || "" : "",
-        classes: String(a.className || ""), label: a.getAttribute("aria-label") || "",
-        zone: a.closest("#actions") ? "actions" : a.closest("#hand-zone") ? "hand" : "" }; }"""
+        """() => { const a = document.activeElement; const d = a.dataset || {};
+        return { id: a.id, act: d.act || "", card: d.card || "",
+        classes: String(a.className || ""), label: a.getAttribute("aria-label") || "" }; }"""
     )
     return found
 
@@ -217,9 +216,11 @@ def test_a_donne_with_the_keyboard_alone_and_no_serious_axe_violation(
     play_until(
         pages,
         lambda: scored(keys.page),
-        lambda watched: keyboard_step(watched.page, mine)
-        if watched is keys
-        else passing_step(watched.page, seen),
+        lambda watched: (
+            keyboard_step(watched.page, mine)
+            if watched is keys
+            else passing_step(watched.page, seen)
+        ),
         lambda: check_phase(keys.page, checked),
     )
     assert {"draw", "bid", "ecart", "play"} <= mine, mine
