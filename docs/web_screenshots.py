@@ -223,7 +223,7 @@ def chat(page: Page, phone: Page) -> None:
     phone.fill("#chat-text", "Bien joué, le petit au bout !")
     phone.keyboard.press("Enter")
     phone.click("#chat .reaction >> nth=0")
-    page.wait_for_selector("#chat-list li >> nth=1")
+    page.wait_for_selector("#chat-list li >> nth=1", state="attached")
     page.click("#btn-chat")
     page.fill("#chat-text", "Thanks! One more?")
     page.keyboard.press("Enter")

@@ -130,7 +130,8 @@ async def test_an_open_table_is_listed_and_a_free_seat_taken_by_name(
     assert hidden["table"] not in listed
     assert listed[table]["free"] == [1] and listed[table]["kinds"] == ["person", "person", "bot"]
     url = f"{server.base}/api/tables/{table}/take"
-    status, data, _ = http_json("POST", url, {"seat": 1, "name": "Zoé"})
+    form = {"Content-Type": "text/plain"}
+    status, data, _ = http_json("POST", url, {"seat": 1, "name": "Zoé"}, form)
     assert status == 415, "a form of another site sends no JSON"
     cross = {**JSON, "Origin": "http://evil.example"}
     status, data, _ = http_json("POST", url, {"seat": 1, "name": "Zoé"}, cross)
