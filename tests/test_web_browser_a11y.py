@@ -206,6 +206,7 @@ def test_a_donne_with_the_keyboard_alone_and_no_serious_axe_violation(
     for watched, seat in zip(others, links["seats"][1:], strict=True):
         watched.page.goto(seat["url"])
     owner = new_page(browser, "owner", lang=lang)
+    owner.page.on("dialog", lambda dialog: dialog.accept())  # start, even if someone is late
     owner.page.goto(links["owner"])
     owner.page.click("#btn-start")
     keys.page.wait_for_selector("#hand-zone")

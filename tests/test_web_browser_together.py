@@ -83,6 +83,7 @@ def test_chat_reactions_mute_reload_and_the_turn_in_the_title(
     assert chat_texts(ana) == [XSS, "♥", "psst"]
     # the turn signal: the tab's title says it when the seat has a decision to make
     owner = new_page(browser, "owner", lang="en-GB")
+    owner.page.on("dialog", lambda dialog: dialog.accept())  # start, even if someone is late
     owner.page.goto(links["owner"])
     owner.page.click("#btn-start")
     wait_until(lambda: ana.page.title().startswith("● À vous"), "Ana's title: her turn")
@@ -113,6 +114,7 @@ def test_the_move_timer_counts_down_then_the_bot_decides_and_the_feed_says_so(
     slow = new_page(browser, "slow", phone=phone, lang=lang)
     owner = new_page(browser, "owner", lang=lang)
     slow.page.goto(links["seats"][0]["url"])
+    owner.page.on("dialog", lambda dialog: dialog.accept())  # start, even if someone is late
     owner.page.goto(links["owner"])
     owner.page.click("#btn-start")
     slow.page.wait_for_selector("#move-timer:not([hidden])")

@@ -451,7 +451,7 @@ async def test_the_record_is_exported_with_any_token_of_the_table(server: Server
 async def test_the_owner_puts_bots_in_empty_seats_and_the_start_fills_the_rest(
     server: ServerProcess,
 ) -> None:
-    links = create_table(server.base, {"seats": [None] * 4, "bot_delay_ms": 0})
+    links = create_table(server.base, {"seats": [None] * 4, "bot_delay_ms": 0, "grace_seconds": 0})
     table = links["table"]
     person = Seat(server.ws_base, table, token_of(links["seats"][0]["url"]))
     await person.connect()
@@ -467,10 +467,12 @@ async def test_the_owner_puts_bots_in_empty_seats_and_the_start_fills_the_rest(
     await owner.send({"type": "start"})
     started = await owner.receive()
     assert started["table"]["started"] is True
-    assert started["table"]["kinds"] == ["person", "bot", "bot", "bot"]  # nobody came: bots
+    # nobody came to seats 2 and 3: they stay the persons', a bot stands in for each
+    assert started["table"]["kinds"] == ["person", "bot", "person", "person"]
     late = Seat(server.ws_base, table, token_of(links["seats"][3]["url"]))
-    with pytest.raises(RuntimeError, match="seat 3 is played by a bot"):
-        await late.connect()
+    await late.connect()  # a late person's link still opens the seat
+    assert late.you == {"seat": 3, "role": "player"} and (late.table or {})["started"]
+    await late.close()
     await person.play(random.Random(2), until=lambda s: (s.view or {}).get("number", 0) >= 2)
     for seat in (person, owner):
         await seat.close()

@@ -21,6 +21,7 @@ import dataclasses
 import hmac
 import json
 import logging
+import math
 import time
 from collections.abc import Callable
 from dataclasses import dataclass, field
@@ -180,6 +181,9 @@ class Room:
         self.present = [0] * self.config.players
         now = time.monotonic()
         self.away_since: list[float] = [now] * self.config.players
+        for seat in range(self.config.players):
+            if self.started and seat not in self.joined:
+                self.away_since[seat] = -math.inf  # never came: the stand-in plays at once
         self.stand_in = [False] * self.config.players
         self.changed = now
         self.version = 0  # one more at each change of the table, event or not
@@ -569,8 +573,9 @@ class Room:
         config = self.config
         for seat, name in enumerate(config.seats):
             if name is None and seat not in self.joined:
-                config = config.with_seat(seat, config.stand_in)
-        self.config = config
+                # the stand-in plays from the first decision, and hands the seat over
+                # at its next decision when the person opens the link
+                self.away_since[seat] = -math.inf
         self.table = Table(config.settings(), self.seed)
         self.started = True
         await self.store.update(self.id, config=config.to_json(), started=True)

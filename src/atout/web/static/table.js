@@ -27,7 +27,15 @@ $("btn-last").addEventListener("click", () => {
 });
 $("btn-log").addEventListener("click", () => document.body.classList.toggle("show-log"));
 $("btn-export").addEventListener("click", exportRecord);
-$("btn-start").addEventListener("click", () => control({ type: "start" }));
+$("btn-start").addEventListener("click", () => {
+  // persons missing: ask first (a bot plays for each until the person opens the link)
+  const missing = S.table ? S.table.kinds.filter((k, s) => k === "person" && !S.table.present[s]).length : 0;
+  const question = missing === 1
+    ? t("One seat has nobody yet: a bot plays for it until its person opens the link. Start now?")
+    : t("{n} seats have nobody yet: a bot plays for each until its person opens the link. Start now?", { n: missing });
+  if (missing && !window.confirm(question)) return;
+  control({ type: "start" });
+});
 document.documentElement.lang = lang;
 Together.setup({
   table: TABLE,

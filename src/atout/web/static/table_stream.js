@@ -2,7 +2,7 @@
 // waiting for their ack, the snapshots and updates, shown in order.
 import { lang, t } from "./i18n.js";
 import { Connection } from "./connection.js";
-import { $, TABLE, TOKEN, PENDING_KEY, S } from "./table_state.js";
+import { $, TABLE, TOKEN, PENDING_KEY, S, seatName } from "./table_state.js";
 import { toast } from "./table_dom.js";
 import { contributionTried, checkContribution, verify } from "./table_fair.js";
 import { logEvent, logLine } from "./table_log.js";
@@ -86,6 +86,7 @@ export function onMessage(m) {
   else if (m.type === "chat") Together.entry(m.entry);
   else if (m.type === "presence") {
     if (S.table) {
+      if (S.table.started) logHandOvers(S.table.stand_in, m.stand_in);
       S.table.present = m.present;
       S.table.stand_in = m.stand_in;
     }
@@ -201,4 +202,16 @@ export function remember(event, live) {
     S.ecart = [];
     S.poignee = null;
   }
+}
+
+/** The feed says when a bot starts playing for an absent person, and when the person
+ * takes the seat back (the bot hands over at its next decision). */
+function logHandOvers(before, after) {
+  after.forEach((standing, seat) => {
+    if (standing === Boolean(before[seat])) return;
+    const name = seatName(seat);
+    logLine({ kind: "presence" }, standing
+      ? t("A bot plays for {name} until the player comes back", { name })
+      : t("{name} takes the seat back: the bot hands over at its next decision", { name }));
+  });
 }
