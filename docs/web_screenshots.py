@@ -213,6 +213,22 @@ def run(browser: object, base: str) -> None:
     pages[0].page.wait_for_selector("#verdict")
     pages[0].page.click("#btn-sheet")
     shot(pages[0].page, "sheet")
+    pages[0].page.keyboard.press("Escape")
+    chat(pages[0].page, pages[3].page)
+
+
+def chat(page: Page, phone: Page) -> None:
+    """The table's chat: a message and a reaction from the phone, then the panel."""
+    phone.click("#btn-chat")
+    phone.fill("#chat-text", "Bien joué, le petit au bout !")
+    phone.keyboard.press("Enter")
+    phone.click("#chat .reaction >> nth=0")
+    page.wait_for_selector("#chat-list li >> nth=1", state="attached")
+    page.click("#btn-chat")
+    page.fill("#chat-text", "Thanks! One more?")
+    page.keyboard.press("Enter")
+    page.wait_for_selector("#chat-list li >> nth=2")
+    shot(page, "chat")
 
 
 if __name__ == "__main__":

@@ -136,7 +136,12 @@ def test_an_older_database_is_migrated_and_its_entries_load(tmp_path: Path) -> N
         evening, scorer, _ = create(client)
         send(client, evening, scorer, 0, {"type": "dealer", "seat": 0}, "dealer-choice-1")
     with sqlite3.connect(db) as c:  # back to the previous revision's table
-        for table in ("companion_seats", "companion_player_names", "companion_players"):
+        for table in (
+            "atout_chat",
+            "companion_seats",
+            "companion_player_names",
+            "companion_players",
+        ):
             c.execute(f"DROP TABLE {table}")
         c.execute("DROP INDEX ix_companion_entries_entry_id")
         c.execute("ALTER TABLE companion_entries DROP COLUMN entry_id")
@@ -244,7 +249,12 @@ def test_postgresql_evenings_stored_before_players_get_theirs(pg_url: str, tmp_p
     async def back_to_companion_0002() -> None:
         engine = create_async_engine(pg_url)
         async with engine.begin() as c:
-            for table in ("companion_seats", "companion_player_names", "companion_players"):
+            for table in (
+                "atout_chat",
+                "companion_seats",
+                "companion_player_names",
+                "companion_players",
+            ):
                 await c.exec_driver_sql(f"DROP TABLE {table}")
             await c.exec_driver_sql("UPDATE alembic_version SET version_num = 'companion_0002'")
         await engine.dispose()

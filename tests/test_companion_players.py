@@ -152,7 +152,12 @@ def test_evenings_stored_before_players_get_theirs(tmp_path: Path) -> None:
     with make_client(db) as client:
         evening, scorer, _ = open_evening(client, ["Anne", "Bruno", "J3"], [])
     with sqlite3.connect(db) as c:  # back to the revision before players
-        for table in ("companion_seats", "companion_player_names", "companion_players"):
+        for table in (
+            "atout_chat",
+            "companion_seats",
+            "companion_player_names",
+            "companion_players",
+        ):
             c.execute(f"DROP TABLE {table}")
         c.execute("UPDATE alembic_version SET version_num = 'companion_0002'")
         setup = json.loads(c.execute("SELECT setup FROM companion_evenings").fetchone()[0])

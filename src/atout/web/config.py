@@ -34,7 +34,11 @@ FIELDS = (
     "grace_seconds",
     "bot_delay_ms",
     "stand_in",
+    "move_seconds",
+    "listed",
 )
+MIN_MOVE_SECONDS = 5
+MAX_MOVE_SECONDS = 3600
 
 
 class ConfigError(AtoutError):
@@ -65,6 +69,8 @@ class TableConfig:
     grace_seconds: float = 60.0
     bot_delay_ms: int = 600
     stand_in: str = "heuristic"
+    move_seconds: int = 0  # a present person's time for a decision (0: no timer)
+    listed: bool = False  # on the lobby's list of open tables
 
     def settings(self) -> TableSettings:
         """The session's settings: visible, verifiable dealing."""
@@ -101,6 +107,8 @@ class TableConfig:
             "grace_seconds": self.grace_seconds,
             "bot_delay_ms": self.bot_delay_ms,
             "stand_in": self.stand_in,
+            "move_seconds": self.move_seconds,
+            "listed": self.listed,
         }
 
 
@@ -263,12 +271,27 @@ def table_config(data: Any) -> TableConfig:
         grace_seconds=float(grace),
         bot_delay_ms=_int(data, "bot_delay_ms", 0, MAX_BOT_DELAY_MS, 600),
         stand_in=stand_in,
+        move_seconds=_move_seconds(data),
+        listed=_bool(data, "listed", False),
     )
     try:
         config.settings().check()
     except AtoutError as error:  # pragma: no cover - every field is checked above
         raise _fail(str(error)) from None
     return config
+
+
+def _move_seconds(data: dict[str, Any]) -> int:
+    """The move timer: 0 (none) or a whole number of seconds."""
+    value = data.get("move_seconds", 0)
+    if type(value) is not int or not (value == 0 or MIN_MOVE_SECONDS <= value <= MAX_MOVE_SECONDS):
+        raise _fail(
+            "move_seconds: 0 (no timer) or a whole number from {low} to {high}, not {value}",
+            low=MIN_MOVE_SECONDS,
+            high=MAX_MOVE_SECONDS,
+            value=_short(value),
+        )
+    return value
 
 
 def config_from_json(data: dict[str, Any]) -> TableConfig:

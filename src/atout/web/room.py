@@ -36,6 +36,8 @@ from atout.session import Table, TableAction, action_from_json, action_to_json, 
 from atout.session.view import variant_json
 from atout.web.config import TableConfig, table_config
 from atout.web.db import Store, StoredTable
+from atout.web.room_together import chat_message, take_seat, timer_due, timer_run_out
+from atout.web.together import Chatter, load_chat
 
 __all__ = ["Connection", "Room"]
 
@@ -140,7 +142,22 @@ class _Call:
     future: asyncio.Future[Any]
 
 
-Command = _Join | _Leave | _Act | _Start | _SeatBot | _Call
+@dataclass
+class _Chat:
+    conn: Connection
+    kind: str  # "text" or "reaction"
+    value: Any
+
+
+@dataclass
+class _Take:
+    seat: Any
+    name: Any
+    digest: str
+    future: asyncio.Future[str | None]
+
+
+Command = _Join | _Leave | _Act | _Start | _SeatBot | _Call | _Chat | _Take
 
 
 class Room:
@@ -172,6 +189,7 @@ class Room:
         self.version = 0  # one more at each change of the table, event or not
         self.task: asyncio.Task[None] | None = None
         self.on_idle: Callable[[Room], None] | None = None
+        self.chatter = Chatter()
 
     # -- from the websockets ----------------------------------------------------------------
 
@@ -191,6 +209,12 @@ class Room:
     def put(self, command: Command) -> None:
         self.queue.put_nowait(command)
 
+    async def take(self, seat: Any, name: Any, digest: str) -> str | None:
+        """Take a free seat of an open table (:func:`room_together.take_seat`)."""
+        future: asyncio.Future[str | None] = asyncio.get_running_loop().create_future()
+        self.put(_Take(seat, name, digest, future))
+        return await future
+
     async def call(self, fn: Callable[[], Any]) -> Any:
         """Run ``fn`` on the table's task (between two commands) and return its value."""
         future: asyncio.Future[Any] = asyncio.get_running_loop().create_future()
@@ -200,6 +224,8 @@ class Room:
     # -- the task ---------------------------------------------------------------------------
 
     async def _run(self) -> None:
+        with contextlib.suppress(Exception):  # a table without its chat still plays
+            self.chatter.entries = await load_chat(self.store, self.id)
         while True:
             try:
                 due = self._due()
@@ -251,6 +277,15 @@ class Room:
             await self._start(command.conn)
         elif isinstance(command, _SeatBot):
             await self._seat_bot(command)
+        elif isinstance(command, _Chat):
+            await chat_message(self, command.conn, command.kind, command.value)
+        elif isinstance(command, _Take):
+            try:
+                taken = await take_seat(self, command.seat, command.name, command.digest)
+            except Exception as error:
+                command.future.set_exception(error)
+            else:
+                command.future.set_result(taken)
         else:
             try:
                 result = command.fn()
@@ -312,6 +347,7 @@ class Room:
             "over": self.over,
             "spectators_see_hands": self.config.spectators_see_hands,
             "grace_seconds": self.config.grace_seconds,
+            "move_seconds": self.config.move_seconds,
             "rules": dataclasses.asdict(self.config.rules),
             "bots": sorted(BOTS),
         }
@@ -354,6 +390,7 @@ class Room:
                 "table": self.table_json(),
                 "view": self._view(seat, all_hands),
                 "events": events,
+                "chat": self.chatter.latest(),
             }
         )
 
@@ -490,7 +527,8 @@ class Room:
             if self.config.seats[seat] is not None or self.stand_in[seat]:
                 at = self.changed + delay
                 due = at if due is None else min(due, at)
-        return due
+        timer = timer_due(self)
+        return timer if due is None or (timer is not None and timer < due) else due
 
     async def _automatic(self) -> None:
         table = self.table
@@ -511,6 +549,8 @@ class Room:
                 table.next_donne()
                 self.changed = now
                 self._broadcast()
+            return
+        if await timer_run_out(self, now):
             return
         if now < self.changed + self.config.bot_delay_ms / 1000:
             return

@@ -24,7 +24,7 @@ from fastapi.staticfiles import StaticFiles
 from sqlalchemy.engine import URL
 
 from atout.errors import AtoutError
-from atout.web import api, companion
+from atout.web import api, companion, together_api
 from atout.web.basics import (
     CSP,
     HostCheck,
@@ -69,6 +69,7 @@ def create_app(
     app = FastAPI(lifespan=lifespan, docs_url=None, redoc_url=None, openapi_url=None)
     app.state.server = server
     app.include_router(companion.router)  # the table companion: /companion, /api/companion
+    app.include_router(together_api.router)  # the open tables: /api/open
     if STATIC.is_dir():
         app.mount("/static", StaticFiles(directory=str(STATIC)), name="static")
     Pages(server).register(app)

@@ -14,7 +14,7 @@ from starlette.websockets import WebSocketDisconnect, WebSocketState
 
 from atout.i18n import N_
 from atout.web.basics import Limits, digest, page_language
-from atout.web.room import Connection, Room, _Act, _Join, _Leave, _SeatBot, _Start
+from atout.web.room import Connection, Room, _Act, _Chat, _Join, _Leave, _SeatBot, _Start
 
 if TYPE_CHECKING:
     from atout.web.tables import Server
@@ -171,13 +171,17 @@ class _Socket:
             room.put(_Start(conn))
         elif kind == "seat_bot":
             room.put(_SeatBot(conn, message.get("seat"), message.get("bot")))
+        elif kind == "chat":
+            room.put(_Chat(conn, "text", message.get("text")))
+        elif kind == "react":
+            room.put(_Chat(conn, "reaction", message.get("reaction")))
         elif kind == "hello":
             conn.error("protocol", N_("hello once: reconnect to start again"))
         else:
             shown = json.dumps(kind)[:30]
             conn.error(
                 "protocol",
-                N_("type: {shown} is not a message (act, start, seat_bot, ping)"),
+                N_("type: {shown} is not a message (act, start, seat_bot, chat, react, ping)"),
                 shown=shown,
             )
 

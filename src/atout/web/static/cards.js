@@ -67,6 +67,15 @@ export function name(code, language = lang) {
   return n.of(n.ranks[c.letter] || n.ranks[c.rank] || String(c.rank), n.suits[c.suit]);
 }
 
+/** The name a screen reader says, the suit in lower case: "Roi de cœur", "King of hearts". */
+export function spoken(code, language = lang) {
+  const c = parse(code);
+  const full = name(code, language);
+  if (c.kind !== "suit") return full;
+  const suit = NAMES[language === "fr" ? "fr" : "en"].suits[c.suit];
+  return full.replace(suit, suit.toLowerCase());
+}
+
 /** "red" or "black" (trumps and the Excuse: "trump"). */
 export function colour(code) {
   const c = parse(code);

@@ -851,7 +851,7 @@ function linksCard(scorer) {
     parts.push(h("p", { class: "hint" }, T.scorerLink));
     if (viewerInfo) {
       parts.push(h("p", { class: "hint" }, T.viewerLink));
-      parts.push(h("input", { id: "viewer-link", readonly: true, value: viewerInfo.viewer, onclick: (e) => e.target.select() }));
+      parts.push(h("input", { id: "viewer-link", "aria-label": T.viewerLink, readonly: true, value: viewerInfo.viewer, onclick: (e) => e.target.select() }));
       parts.push(h("img", { id: "qr", alt: T.viewerLink, src: viewerInfo.qr }));
     }
   }

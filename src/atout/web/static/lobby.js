@@ -48,7 +48,9 @@ function request() {
     const kind = value(`kind${s}`).value;
     seats.push(kind === "" ? null : kind);
     const name = value(`name${s}`).value.trim();
-    names.push(name || (kind === "" ? t("Seat {n}", { n: s }) : t("Bot {n}", { n: s })));
+    // a table listed on the lobby offers the persons' seats left without a name
+    const unnamed = kind === "" ? (value("listed").checked ? "" : t("Seat {n}", { n: s })) : t("Bot {n}", { n: s });
+    names.push(name || unnamed);
   }
   const offset = value("shuffler_offset").value;
   return {
@@ -67,6 +69,8 @@ function request() {
     },
     spectators_see_hands: value("spectators_see_hands").checked,
     grace_seconds: Number(value("grace_seconds").value),
+    move_seconds: Number(value("move_seconds").value),
+    listed: value("listed").checked,
   };
 }
 
@@ -103,6 +107,7 @@ function linkItem(label, url, kind) {
   input.readOnly = true;
   input.value = url;
   input.className = "url";
+  input.setAttribute("aria-label", label);
   input.addEventListener("focus", () => input.select());
   li.append(title, input, copyButton(url));
   return li;
@@ -113,9 +118,9 @@ function showLinks(answer, sent) {
   list.replaceChildren();
   for (const seat of answer.seats) {
     const who = sent.names[seat.seat];
-    const plain = who === t("Seat {n}", { n: seat.seat });
+    const plain = !who || who === t("Seat {n}", { n: seat.seat });
     if (seat.kind === "person") {
-      const label = plain ? who : t("Seat {n} · {name}", { n: seat.seat, name: who });
+      const label = plain ? t("Seat {n}", { n: seat.seat }) : t("Seat {n} · {name}", { n: seat.seat, name: who });
       list.append(linkItem(label, seat.url, "seat-link"));
     } else {
       const li = document.createElement("li");

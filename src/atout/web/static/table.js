@@ -3,10 +3,12 @@
 // score sheet; each step names its rule (docs/reference/rules.md ids), a link to the
 // rule's text on the server's /rules page.
 import { lang, t } from "./i18n.js";
-import { $, TOKEN, S } from "./table_state.js";
+import { $, S, TABLE, TOKEN, mySeat, players, seatBox, seatName } from "./table_state.js";
 import { loadPending, conn, control, showFatal } from "./table_stream.js";
 import { lastTrick, trickNode } from "./table_center.js";
 import { renderSheet, exportRecord } from "./table_sheet.js";
+import { logLine } from "./table_log.js";
+import * as Together from "./together.js";
 
 // A seat link pasted over the owner page changes only the fragment: the page reloads
 // so that it joins with the new token (the seat's, not the owner's).
@@ -35,6 +37,17 @@ $("btn-start").addEventListener("click", () => {
   control({ type: "start" });
 });
 document.documentElement.lang = lang;
+Together.setup({
+  table: TABLE,
+  send: (message) => conn.send(message),
+  seatName: (seat) => seatName(seat),
+  seatNode: (seat) => seatBox(seat),
+  logLine: (event, text) => logLine(event, text),
+  players: () => players(),
+  me: () => mySeat(),
+  kind: (seat) => (S.table ? S.table.kinds[seat] : "person"),
+  role: () => (S.you ? S.you.role : ""),
+});
 
 if (!TOKEN) {
   showFatal(t("This link has no seat: open the link you were sent, with its #… part."));

@@ -7,12 +7,15 @@ import { el, linkTo, button } from "./table_dom.js";
 import { act } from "./table_stream.js";
 import { render } from "./table_view.js";
 import { renderHand } from "./table_hand.js";
+import { keepFocus } from "./table_focus.js";
 
 export function renderActions() {
-  renderActionButtons();
   const box = $("actions");
-  const rules = [...new Set([...box.querySelectorAll("button[data-rule]")].map((b) => b.dataset.rule).filter(Boolean))];
-  if (rules.length) box.append(el("span", { class: "act-rules" }, ...rules.flatMap((rule) => [" ", linkTo(rule)])));
+  keepFocus(box, () => {
+    renderActionButtons();
+    const rules = [...new Set([...box.querySelectorAll("button[data-rule]")].map((b) => b.dataset.rule).filter(Boolean))];
+    if (rules.length) box.append(el("span", { class: "act-rules" }, ...rules.flatMap((rule) => [" ", linkTo(rule)])));
+  });
 }
 
 export function renderActionButtons() {

@@ -6,6 +6,7 @@ import { el, toast } from "./table_dom.js";
 import { act } from "./table_stream.js";
 import { render } from "./table_view.js";
 import { renderActions, ecartRules, ecartRefusal } from "./table_actions.js";
+import { keepFocus } from "./table_focus.js";
 
 export function excuseAllowedInPoignee() {
   const hand = S.view.game.hand;
@@ -14,6 +15,10 @@ export function excuseAllowedInPoignee() {
 }
 
 export function renderHand() {
+  keepFocus($("hand-zone"), drawHand);
+}
+
+function drawHand() {
   const box = $("hand");
   const tray = $("ecart-tray");
   box.replaceChildren();
@@ -40,9 +45,11 @@ export function renderHand() {
     else if (plays.size) {
       if (plays.has(card)) {
         node.classList.add("legal");
+        node.setAttribute("aria-label", t("{card}, playable", { card: C.spoken(card) }));
         node.addEventListener("click", () => act({ type: "play", seat: me, card }));
       } else {
         node.classList.add("dim");
+        node.setAttribute("aria-label", t("{card}, not playable", { card: C.spoken(card) }));
         node.addEventListener("click", () => act({ type: "play", seat: me, card }));
       }
     }
@@ -68,6 +75,10 @@ function renderEcartTray(tray) {
     const node = C.cardElement(card);
     node.classList.add("chosen");
     node.title = t("{card}: click to take it back", { card: C.name(card) });
+    node.setAttribute("role", "button");
+    node.tabIndex = 0;
+    node.setAttribute("aria-label", t("{card}, in the écart: press to take it back", { card: C.spoken(card) }));
+    node.addEventListener("keydown", (e) => { if (e.key === "Enter" || e.key === " ") { e.preventDefault(); node.click(); } });
     node.addEventListener("click", () => { S.ecart = S.ecart.filter((c) => c !== card); renderActions(); renderHand(); });
     tray.append(node);
   }
@@ -82,9 +93,11 @@ function ecartCard(node, card) {
   if (why) {
     node.classList.add("refused");
     node.title = `${C.name(card)} — ${why}`;
+    node.setAttribute("aria-label", t("{card}, may not go to the écart: {why}", { card: C.spoken(card), why }));
     node.addEventListener("click", () => toast(t("Refused — {why}", { why }), "error"));
   } else {
     node.classList.add("choosable");
+    node.setAttribute("aria-label", t("{card}, may go to the écart", { card: C.spoken(card) }));
     node.addEventListener("click", () => {
       if (full) { toast(t("The écart is full: take a card back first (E1)."), "error"); return; }
       S.ecart.push(card);
@@ -98,9 +111,13 @@ function ecartCard(node, card) {
 /** A card of the hand while a poignée's trumps are chosen (A1–A2). */
 function poigneeCard(node, card) {
   const eligible = C.isTrump(card) || (C.isExcuse(card) && excuseAllowedInPoignee());
-  if (!eligible) node.classList.add("dim");
-  else {
-    node.classList.add(S.poignee.cards.has(card) ? "chosen" : "choosable");
+  if (!eligible) {
+    node.classList.add("dim");
+    node.setAttribute("aria-label", t("{card}, may not be shown", { card: C.spoken(card) }));
+  } else {
+    const chosen = S.poignee.cards.has(card);
+    node.classList.add(chosen ? "chosen" : "choosable");
+    node.setAttribute("aria-label", chosen ? t("{card}, shown in the poignée", { card: C.spoken(card) }) : t("{card}, may be shown", { card: C.spoken(card) }));
     node.addEventListener("click", () => {
       const set = S.poignee.cards;
       if (set.has(card)) set.delete(card);

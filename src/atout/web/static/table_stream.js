@@ -10,6 +10,7 @@ import { animate } from "./table_anim.js";
 import { render } from "./table_view.js";
 import { renderWaiting } from "./table_waiting.js";
 import { renderSeats } from "./table_seats.js";
+import * as Together from "./together.js";
 
 // -- the connection ------------------------------------------------------------------------
 
@@ -82,6 +83,7 @@ export function onMessage(m) {
     savePending();
     setBusy();
   } else if (m.type === "error") onError(m);
+  else if (m.type === "chat") Together.entry(m.entry);
   else if (m.type === "presence") {
     if (S.table) {
       if (S.table.started) logHandOvers(S.table.stand_in, m.stand_in);
@@ -136,6 +138,7 @@ export function onSnapshot(m) {
   S.seq = m.seq;
   S.received = m.seq;
   S.view = m.view;
+  Together.snapshot(m.chat || []);
   S.queue = [];
   contributionTried.clear();
   S.dealing = null;

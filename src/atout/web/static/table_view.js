@@ -2,7 +2,7 @@
 import { t } from "./i18n.js";
 import * as C from "./cards.js";
 import { contractName } from "./describe.js";
-import { $, S, players, seatName } from "./table_state.js";
+import { $, S, isPlayer, players, seatName } from "./table_state.js";
 import { renderFairness } from "./table_fair.js";
 import { renderWaiting } from "./table_waiting.js";
 import { renderSeats } from "./table_seats.js";
@@ -10,6 +10,8 @@ import { lastTrick, renderCenter } from "./table_center.js";
 import { renderActions } from "./table_actions.js";
 import { renderHand } from "./table_hand.js";
 import { renderSheet } from "./table_sheet.js";
+import * as Together from "./together.js";
+import { onTurn } from "./table_focus.js";
 
 // -- rendering -------------------------------------------------------------------------------
 
@@ -30,6 +32,13 @@ export function render() {
   renderFairness();
   renderSheet();
   $("btn-last").disabled = !lastTrick();
+  Together.turn(myTurn(), S.table.move_seconds || 0);
+  onTurn(myTurn());
+}
+
+/** The page's seat has a decision to make (its random value is sent by the page itself). */
+function myTurn() {
+  return isPlayer() && !!S.view && (S.view.options || []).some((o) => o.type !== "contribute");
 }
 
 export function renderStatus() {
