@@ -587,8 +587,8 @@ async def _add_locked(
         )
     try:
         clean = evening.check(data["entry"], lang)
-    except CompanionError as error:
-        return _error(400, error.text(lang), error.rule)
+    except CompanionError as error:  # with its field, for the page to show it there
+        return _error(400, error.text(lang), error.rule, field=error.field)
     except AtoutError as error:
         return _error(400, str(error), getattr(error, "rule", None))
     if n < count:  # no id (an older page): the same entry again is the one stored

@@ -306,7 +306,7 @@ async function settle(item, answer, data) {
     if (!queue.length) message = null;
   } else {
     if (data.stale) takeView(data);
-    const shown = { text: data.error, rule: data.rule, where: item.where, fresh: true };
+    const shown = { text: data.error, rule: data.rule, field: data.field, where: item.where, fresh: true };
     if (open) {
       // the form is still open with what was typed: the message goes beside it
       await drop(item);
@@ -431,10 +431,44 @@ function renderPage() {
   if (message && !placed) parts.unshift(messageNode(message));
   app.replaceChildren(...parts);
   const shown = document.getElementById("message");
+  const control = shown && message ? besideField(shown, message) : null;
   if (shown && message && message.fresh) {
     message.fresh = false;
-    shown.scrollIntoView({ block: "center" });
+    inSight(control ? [control.closest("label"), shown] : [shown]);
   }
+}
+
+// The control of each field a refusal may name (the server's `field`), by form.
+const FIELD_IDS = {
+  points: "points", defence_points: "points", bouts: "bouts", pile: "pile", called: "called",
+  contract: "contract", taker: "taker", partner: "partner", chelem: "chelem", every: "every",
+  pab: "pab", petit_in_chien: "petit_in_chien", card: "card", k: "k",
+};
+
+/** A refusal that names a field of its form goes right under that field, which is
+ * marked invalid and described by it; the control is returned (or null). */
+function besideField(shown, m) {
+  const id = m.field === "card" && m.where === "fault-form" ? "fcard" : FIELD_IDS[m.field];
+  const form = document.getElementById(m.where);
+  const control = id && form ? form.querySelector(`#${id}`) : null;
+  if (!control || control.closest("[hidden]")) return null;
+  control.closest("label").after(shown);
+  control.setAttribute("aria-invalid", "true");
+  control.setAttribute("aria-describedby", "message");
+  control.addEventListener("input", () => control.removeAttribute("aria-invalid"), { once: true });
+  return control;
+}
+
+/** Scroll so that `nodes` (a field and its refusal) are seen whole below the sticky
+ * bar, a third of the room left above them (the Save button is just below). */
+function inSight(nodes) {
+  const bar = document.querySelector("header.bar").getBoundingClientRect().bottom;
+  const boxes = nodes.map((n) => n.getBoundingClientRect());
+  const top = Math.min(...boxes.map((b) => b.top));
+  const height = Math.max(...boxes.map((b) => b.bottom)) - top;
+  const room = window.innerHeight - bar;
+  const by = height < room ? top - bar - (room - height) / 3 : top - bar - 8;
+  window.scrollBy({ top: by, behavior: "instant" });
 }
 
 let placed = false;
@@ -673,7 +707,7 @@ function resultForm(donne) {
       h("label", { class: "check" }, h("input", { type: "radio", name: "mode", value: "pile", checked: byPile, onchange: toggleMode }), T.byPile),
     ),
     h("div", { class: "grid", id: "by-points", hidden: byPile },
-      field(T.points, h("input", { id: "points", name: "points", type: "text", inputmode: "decimal", required: !byPile, value: e.points ?? "" })),
+      field(T.points, h("input", { id: "points", name: "points", type: "text", inputmode: "decimal", value: e.points ?? "" })),
       field(T.bouts, required(select("bouts", [["", T.pick], ...[0, 1, 2, 3].map((b) => [b, b])], e.bouts ?? ""), !byPile)),
     ),
     h("div", { id: "by-pile", hidden: !byPile },
@@ -702,7 +736,8 @@ function toggleMode(event) {
   const pile = form.mode.value === "pile";
   form.querySelector("#by-points").hidden = pile;
   form.querySelector("#by-pile").hidden = !pile;
-  form.points.required = !pile; // only what is shown must be filled in
+  // only what is shown must be filled in; the points are checked by the server (S1),
+  // an empty field refused in the page's language like any other bad number
   form.bouts.required = !pile;
   form.pile.required = pile;
 }

@@ -1,0 +1,130 @@
+"""What a club scorer met on a phone (Debian's chromium, 390×844), French and English:
+a refusal shown beside the field it names, an empty points field refused by the page
+in its own language, and the exports, the heading and the totals said plainly."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from typing import Any
+
+import pytest
+
+from tests.browser import CHROMIUM, PHONE, browser, needs_chromium, sqlite_server
+from tests.web_harness import ServerProcess, http_json
+
+__all__ = ["browser"]  # the fixture
+
+NAMES = ["Anne", "Bruno", "Chloé", "David", "Émile"]
+pytestmark = needs_chromium
+
+if CHROMIUM.exists():
+    from playwright.sync_api import Browser, Page, expect
+else:  # pragma: no cover
+    Browser = Page = Any  # type: ignore[misc,assignment]
+
+WORDS = {
+    "fr": {"locale": "fr-FR", "donne": "Donne", "points": "points : un nombre écrit simplement"},
+    "en": {"locale": "en-US", "donne": "Donne", "points": "points: a plain number such as 41"},
+}
+
+
+@pytest.fixture(scope="module")
+def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[ServerProcess]:
+    yield from sqlite_server(tmp_path_factory.mktemp("scorer"))
+
+
+def new_evening(server: ServerProcess, players: int = 4) -> Any:
+    body = {"players": players, "names": NAMES[:players]}
+    status, created, _ = http_json("POST", f"{server.base}/api/companion", body)
+    assert status == 201
+    return created
+
+
+def post(server: ServerProcess, created: Any, entries: list[dict[str, Any]]) -> None:
+    token = created["scorer"].split("#")[1]
+    url = f"{server.base}/api/companion/{created['evening']}/entries"
+    start = stored(server, created)["entries"]
+    for n, entry in enumerate(entries, start):
+        answer = http_json(
+            "POST", url, {"n": n, "entry": entry}, {"Authorization": f"Bearer {token}"}
+        )
+        assert answer[0] == 200, answer
+
+
+def stored(server: ServerProcess, created: Any) -> Any:
+    token = created["scorer"].split("#")[1]
+    url = f"{server.base}/api/companion/{created['evening']}"
+    return http_json("GET", url, headers={"Authorization": f"Bearer {token}"})[1]
+
+
+def phone(browser: Browser, lang: str, url: str) -> Page:
+    context = browser.new_context(
+        viewport=PHONE, is_mobile=True, has_touch=True, locale=WORDS[lang]["locale"]
+    )
+    page = context.new_page()
+    page.goto(url)
+    return page
+
+
+def in_sight(page: Page, selector: str) -> None:
+    """The node is seen whole: below the sticky bar, above the bottom of the screen."""
+    bar = page.locator("header.bar").bounding_box()
+    box = page.locator(selector).bounding_box()
+    assert bar is not None and box is not None
+    assert box["y"] >= bar["y"] + bar["height"] - 0.5, (selector, box, bar)
+    assert box["y"] + box["height"] <= PHONE["height"], (selector, box)
+
+
+def fill_result(page: Page, points: str) -> None:
+    form = page.locator("#result-form")
+    form.locator("#contract").select_option("garde")
+    form.locator("#taker").select_option("1")
+    form.locator("#bouts").select_option("2")
+    form.locator("#points").fill(points)
+    form.locator("#result-save").click()
+
+
+@pytest.mark.parametrize("lang", ["fr", "en"])
+def test_a_refusal_sits_beside_the_field_it_names(
+    server: ServerProcess, browser: Browser, lang: str
+) -> None:
+    created = new_evening(server)
+    post(server, created, [{"type": "dealer", "seat": 0}])
+    page = phone(browser, lang, created["scorer"])
+    page.locator("#result-button").click()
+    fill_result(page, "1e1")
+    message = page.locator("#result-form #message")
+    expect(message).to_contain_text(WORDS[lang]["points"])
+    expect(message).to_contain_text("S1")
+    after_points = page.evaluate(
+        "() => document.querySelector('#points').closest('label').nextElementSibling.id"
+    )
+    assert after_points == "message"  # right under the points, not above Save
+    expect(page.locator("#points")).to_have_attribute("aria-invalid", "true")
+    expect(page.locator("#points")).to_have_attribute("aria-describedby", "message")
+    in_sight(page, "#points")
+    in_sight(page, "#message")
+    expect(page.locator("#result-save")).to_be_enabled()
+    page.locator("#result-save").scroll_into_view_if_needed()
+    in_sight(page, "#result-save")
+    assert stored(server, created)["entries"] == 1
+    # a field that reads right once more is no longer marked
+    page.locator("#points").fill("47")
+    expect(page.locator("#points")).not_to_have_attribute("aria-invalid", "true")
+
+
+@pytest.mark.parametrize("lang", ["fr", "en"])
+def test_an_empty_points_field_is_refused_by_the_page_naming_s1(
+    server: ServerProcess, browser: Browser, lang: str
+) -> None:
+    created = new_evening(server)
+    post(server, created, [{"type": "dealer", "seat": 0}])
+    page = phone(browser, lang, created["scorer"])
+    page.locator("#result-button").click()
+    expect(page.locator("#points")).not_to_have_attribute("required", "")
+    fill_result(page, "")
+    message = page.locator("#result-form #message")
+    expect(message).to_contain_text(WORDS[lang]["points"])
+    expect(message.locator("a.rule")).to_have_text("S1")
+    expect(page.locator("#points")).to_have_attribute("aria-invalid", "true")
+    assert stored(server, created)["entries"] == 1  # nothing stored, never as 0
