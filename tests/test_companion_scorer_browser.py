@@ -5,6 +5,7 @@ in its own language, and the exports, the heading and the totals said plainly.""
 from __future__ import annotations
 
 from collections.abc import Iterator
+from pathlib import Path
 from typing import Any
 
 import pytest
@@ -128,3 +129,24 @@ def test_an_empty_points_field_is_refused_by_the_page_naming_s1(
     expect(message.locator("a.rule")).to_have_text("S1")
     expect(page.locator("#points")).to_have_attribute("aria-invalid", "true")
     assert stored(server, created)["entries"] == 1  # nothing stored, never as 0
+
+
+@pytest.mark.parametrize("lang", ["fr", "en"])
+def test_the_two_csv_buttons_download_two_names(
+    server: ServerProcess, browser: Browser, lang: str
+) -> None:
+    created = new_evening(server)
+    post(server, created, [{"type": "dealer", "seat": 0}, {"type": "all_pass"}])
+    page = phone(browser, lang, created["scorer"])
+    names = []
+    for button in ("#export-csv", "#export-csv-fr"):
+        with page.expect_download() as download:
+            page.locator(button).click()
+        names.append(download.value.suggested_filename)
+        text = Path(download.value.path()).read_text("utf-8-sig")
+        assert text.splitlines()[0].count(";" if button.endswith("fr") else ",") > 3
+    spreadsheet = "tableur" if lang == "fr" else "fr-spreadsheet"
+    assert names == [
+        f"atout-{created['evening']}.csv",
+        f"atout-{created['evening']}-{spreadsheet}.csv",
+    ]
