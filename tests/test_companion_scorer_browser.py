@@ -150,3 +150,32 @@ def test_the_two_csv_buttons_download_two_names(
         f"atout-{created['evening']}.csv",
         f"atout-{created['evening']}-{spreadsheet}.csv",
     ]
+
+
+@pytest.mark.parametrize("lang", ["fr", "en"])
+def test_nobody_is_ahead_when_all_are_level_and_the_zero_is_whole(
+    server: ServerProcess, browser: Browser, lang: str
+) -> None:
+    created = new_evening(server)
+    post(server, created, [{"type": "dealer", "seat": 0}, {"type": "all_pass"}])
+    page = phone(browser, lang, created["scorer"])
+    nobody = {
+        "fr": "Personne n'est encore en tête : tous à égalité.",
+        "en": "Nobody is ahead yet: all level.",
+    }
+    expect(page.locator("#ahead")).to_have_text(nobody[lang])
+    assert stored(server, created)["ahead"] == []
+    ticks = page.locator("#chart .tick")
+    expect(ticks).to_have_count(1)  # one "0", not two on top of each other
+    chart = page.locator("#chart").bounding_box()
+    tick = ticks.bounding_box()
+    assert chart is not None and tick is not None
+    assert chart["y"] < tick["y"] and tick["y"] + tick["height"] < chart["y"] + chart["height"]
+    # a result: one player ahead, said with the colon of the page's language
+    post(
+        server,
+        created,
+        [{"type": "result", "contract": "garde", "taker": 3, "points": 60, "bouts": 2}],
+    )
+    ahead = {"fr": "En tête : David", "en": "Ahead: David"}
+    expect(page.locator("#ahead")).to_have_text(ahead[lang])

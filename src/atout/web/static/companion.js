@@ -10,6 +10,7 @@ import { echoTypedCards, splitCards, typedBack } from "./typed_cards.js";
 const boot = JSON.parse(document.getElementById("boot").textContent);
 const LANG = boot.lang === "fr" ? "fr" : "en";
 const FR = LANG === "fr";
+const COLON = FR ? " : " : ": "; // French puts a space before the colon, English none
 echoTypedCards(LANG);
 const TOKEN = decodeURIComponent(window.location.hash.slice(1));
 const API = `/api/companion/${boot.evening}`;
@@ -33,7 +34,7 @@ const T = {
     petitChien: "Le Petit était au chien", save: "Enregistrer", cancel: "Fermer sans enregistrer", edit: "Corriger",
     pick: "— choisir —", redo: "Rétablir la saisie annulée", undoAsk: "Annuler la dernière saisie ? Vous pourrez la rétablir.",
     undoYes: "Oui, l'annuler", undoNo: "Non, la garder",
-    editing: "Correction de la donne", sheet: "Feuille de marque", totals: "Total", ahead: "En tête",
+    editing: "Correction de la donne", sheet: "Feuille de marque", totals: "Total", ahead: "En tête", nobodyAhead: "Personne n'est encore en tête : tous à égalité.",
     chart: "Totaux au fil de la soirée", rules: "Règles", fft: "FFT : règles officielles, sans différence.",
     links: "Liens", viewerLink: "Lien spectateur (lecture seule)", scorerLink: "Votre lien de marqueur : gardez-le",
     exports: "Exporter", undo: "Annuler la dernière saisie", last: "Dernière donne",
@@ -63,7 +64,7 @@ const T = {
     petitChien: "The Petit was in the chien", save: "Save", cancel: "Close without saving", edit: "Edit",
     pick: "— choose —", redo: "Redo the undone entry", undoAsk: "Undo the last entry? You can redo it.",
     undoYes: "Yes, undo it", undoNo: "No, keep it",
-    editing: "Editing donne", sheet: "Score sheet", totals: "Total", ahead: "Ahead",
+    editing: "Editing donne", sheet: "Score sheet", totals: "Total", ahead: "Ahead", nobodyAhead: "Nobody is ahead yet: all level.",
     chart: "Totals over the evening", rules: "Rules", fft: "FFT: the official rules, no difference.",
     links: "Links", viewerLink: "Viewer link (read-only)", scorerLink: "Your scorer link: keep it",
     exports: "Export", undo: "Undo the last entry", last: "Last donne",
@@ -495,11 +496,11 @@ function saveButton(where, id, label, cls = "primary") {
 function describe(entry) {
   const name = (s) => view.names[s] ?? s;
   switch (entry.type) {
-    case "draw": return `${T.drawn} : ${name(entry.seat)} — ${entry.card}`;
-    case "dealer": return `${T.dealerGiven} : ${name(entry.seat)}`;
-    case "cut": return `${T.cut} : ${entry.k}`;
-    case "fault": return `${T.fault} : ${T[entry.kind] || entry.kind}${entry.by !== undefined ? ` — ${name(entry.by)}` : ""}`;
-    case "petit_sec": return `${T.petitSec} : ${name(entry.seat)}`;
+    case "draw": return `${T.drawn}${COLON}${name(entry.seat)} — ${entry.card}`;
+    case "dealer": return `${T.dealerGiven}${COLON}${name(entry.seat)}`;
+    case "cut": return `${T.cut}${COLON}${entry.k}`;
+    case "fault": return `${T.fault}${COLON}${T[entry.kind] || entry.kind}${entry.by !== undefined ? ` — ${name(entry.by)}` : ""}`;
+    case "petit_sec": return `${T.petitSec}${COLON}${name(entry.seat)}`;
     case "all_pass": return T.allPass;
     case "undo": return T.undo;
     case "redo": return T.redo;
@@ -509,7 +510,7 @@ function describe(entry) {
       const points = String(r.points).replace(".", FR ? "," : ".");
       const bouts = `${r.bouts} ${r.bouts === 1 || (FR && r.bouts === 0) ? "bout" : "bouts"}`;
       const amount = r.pile ? `${r.pile.length} ${T.cards}` : `${points} points, ${bouts}`;
-      return `${T.result} : ${T[r.contract] || r.contract} ${name(r.taker)} · ${amount}`;
+      return `${T.result}${COLON}${T[r.contract] || r.contract} ${name(r.taker)} · ${amount}`;
     }
   }
 }
@@ -547,8 +548,8 @@ function drawCard(scorer) {
   const body = [h("h2", {}, T.draw), lineList(view.guide)];
   if (view.draw.length) {
     body.push(
-      h("p", { class: "hint" }, `${T.drawSoFar} : `),
-      h("ul", { class: "draws" }, view.draw.map(([s, cards]) => h("li", {}, `${view.names[s]} : ${cards.join(" → ")}`))),
+      h("p", { class: "hint" }, `${T.drawSoFar}${COLON}`),
+      h("ul", { class: "draws" }, view.draw.map(([s, cards]) => h("li", {}, `${view.names[s]}${COLON}${cards.join(" → ")}`))),
     );
   }
   if (scorer) {
@@ -592,7 +593,7 @@ function currentCard(scorer) {
   const cut = ahead.closed ? (ahead.cut ? "…" : null) : ahead.cut ? d.cut ?? "…" : d.cut;
   if (ahead.closed) body.push(h("p", { class: "hint", id: "guide-later" }, T.guideLater));
   else body.push(lineList(view.guide, "lines guide"));
-  if (cut !== null) body.push(h("p", { class: "hint" }, rule("D5"), ` ${T.cut} : ${cut}`));
+  if (cut !== null) body.push(h("p", { class: "hint" }, rule("D5"), ` ${T.cut}${COLON}${cut}`));
   if (!ahead.closed) for (const f of d.faults) body.push(lineList(f.lines, "lines fault"));
   if (!scorer) return h("section", { class: "card", id: "current" }, body);
   if (editing !== null) {
@@ -778,9 +779,9 @@ function sheetCard(scorer) {
       ),
     );
     if (open) {
-      const detail = [h("p", { class: "hint" }, `${T.dealer} : ${view.names[d.dealer]}`)];
+      const detail = [h("p", { class: "hint" }, `${T.dealer}${COLON}${view.names[d.dealer]}`)];
       for (const f of d.faults) detail.push(lineList(f.lines, "lines fault"));
-      if (d.void === "petit_sec") detail.push(lineList([{ rule: "D16", text: `${T.petitSec} : ${view.names[d.void_by]}` }]));
+      if (d.void === "petit_sec") detail.push(lineList([{ rule: "D16", text: `${T.petitSec}${COLON}${view.names[d.void_by]}` }]));
       if (d.lines.length) detail.push(lineList(d.lines));
       if (scorer && d.result) {
         detail.push(h("button", { class: "edit", id: `edit-${d.number}`, onclick: (ev) => {
@@ -800,9 +801,10 @@ function sheetCard(scorer) {
   const foot = h("tr", { class: "total" }, h("td", {}, ""), h("td", {}, T.totals),
     view.standings.map((t, s) => h("td", { class: `num ${best.includes(s) ? "ahead" : ""}` }, h("b", {}, t))));
   const parts = [h("h2", {}, T.sheet), h("div", { class: "scroll" }, h("table", { id: "sheet" }, h("thead", {}, head), h("tbody", {}, rows), h("tfoot", {}, foot)))];
-  if (best.length) parts.push(h("p", { id: "ahead", class: "ahead" }, `${T.ahead} : ${best.map((s) => view.names[s]).join(", ")}`));
+  if (best.length) parts.push(h("p", { id: "ahead", class: "ahead" }, `${T.ahead}${COLON}${best.map((s) => view.names[s]).join(", ")}`));
+  else if (view.donnes.some((d) => d.over)) parts.push(h("p", { id: "ahead", class: "hint" }, T.nobodyAhead));
   if (view.penalties.some((p) => p)) {
-    parts.push(h("p", { class: "hint" }, `${T.penalties} : ${view.penalties.map((p, s) => (p ? `${view.names[s]} −${p}` : null)).filter(Boolean).join(", ")}`));
+    parts.push(h("p", { class: "hint" }, `${T.penalties}${COLON}${view.penalties.map((p, s) => (p ? `${view.names[s]} −${p}` : null)).filter(Boolean).join(", ")}`));
   }
   const canUndo = view.can_undo || queue.length > 0; // a waiting entry can be taken back too
   if (scorer && canUndo && askingUndo) {
@@ -832,9 +834,10 @@ function chartCard() {
   const values = history.flat();
   const low = Math.min(0, ...values);
   const high = Math.max(0, ...values);
-  const span = high - low || 1;
+  const flat = high === low; // everyone still at 0: the zero line in the middle
+  const span = flat ? 2 : high - low;
   const x = (i) => pad + (i * (width - pad - 6)) / Math.max(1, history.length - 1);
-  const y = (v) => 6 + (height - 12) * (1 - (v - low) / span);
+  const y = (v) => 6 + (height - 12) * (1 - (v - (flat ? low - 1 : low)) / span);
   const NS = "http://www.w3.org/2000/svg";
   const svg = document.createElementNS(NS, "svg");
   svg.setAttribute("viewBox", `0 0 ${width} ${height}`);
@@ -849,8 +852,11 @@ function chartCard() {
     return node;
   };
   add("line", { x1: pad, x2: width - 6, y1: y(0), y2: y(0), class: "axis" });
-  add("text", { x: 2, y: y(high) + 4, class: "tick" }, high);
-  add("text", { x: 2, y: y(low), class: "tick" }, low);
+  for (const tick of new Set([high, low])) {
+    // each value once, inside the frame: never a label cut by its edge
+    const at = Math.min(height - 3, Math.max(10, y(tick) + 3));
+    add("text", { x: 2, y: at, class: "tick" }, tick);
+  }
   view.names.forEach((_, s) => {
     // tied players stay apart: each line a little offset, each point its seat's marker
     const shift = (s - (view.players - 1) / 2) * 1.6;
