@@ -97,6 +97,10 @@ _FIELDS = {
     "c_poignees_trumps": "poignees",
     "c_cut_depth": "k",
     "card_drawn": "card",
+    "c_drawn_petit": "card",
+    "c_drawn_excuse": "card",
+    "c_drawn_trump": "card",
+    "c_drawn_card": "card",
     "already_drawn": "card",
 }
 _TYPED = frozenset({"points", "defence_points", "bouts", "card", "called", "pile", "k"})
