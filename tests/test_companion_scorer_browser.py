@@ -179,3 +179,23 @@ def test_nobody_is_ahead_when_all_are_level_and_the_zero_is_whole(
     )
     ahead = {"fr": "En tête : David", "en": "Ahead: David"}
     expect(page.locator("#ahead")).to_have_text(ahead[lang])
+
+
+@pytest.mark.parametrize("lang", ["fr", "en"])
+def test_the_fault_form_closes_without_saving(
+    server: ServerProcess, browser: Browser, lang: str
+) -> None:
+    created = new_evening(server)
+    post(server, created, [{"type": "dealer", "seat": 0}])
+    page = phone(browser, lang, created["scorer"])
+    page.locator("#fault-button").click()
+    page.locator("#kind").select_option("card_exposed")
+    close = page.locator("#fault-form #fault-close")
+    words = {"fr": "Fermer sans enregistrer", "en": "Close without saving"}
+    expect(close).to_have_text(words[lang])
+    close.click()
+    expect(page.locator("#fault-form")).to_have_count(0)
+    assert stored(server, created)["entries"] == 1  # nothing saved
+    page.locator("#petit-button").click()
+    page.locator("#petit-form #petit-close").click()
+    expect(page.locator("#petit-form")).to_have_count(0)

@@ -642,7 +642,7 @@ function faultForm(d) {
     field(T.by, select("by", seatOptions(), d.dealer)),
     field(T.card, h("input", { id: "fcard", name: "fcard", "data-cards": "one", placeholder: FR ? "RC, 7T, 12, Excuse" : "KH, 7C, 12, Excuse" })),
     slot("fault-form"),
-    saveButton("fault-form", "fault-save", T.record),
+    h("div", { class: "buttons" }, saveButton("fault-form", "fault-save", T.record), closeButton("fault-close")),
   );
   return form;
 }
@@ -656,7 +656,7 @@ function petitForm() {
     } },
     field(T.seat, select("holder", seatOptions())),
     slot("petit-form"),
-    saveButton("petit-form", "petit-save", T.petitSec),
+    h("div", { class: "buttons" }, saveButton("petit-form", "petit-save", T.petitSec), closeButton("petit-close")),
   );
 }
 
@@ -726,10 +726,15 @@ function resultForm(donne) {
     slot("result-form"),
     h("div", { class: "buttons" },
       saveButton("result-form", "result-save", T.save),
-      h("button", { type: "button", onclick: () => { panel = null; editing = null; message = null; render(); } }, T.cancel),
+      closeButton("result-close"),
     ),
   );
   return form;
+}
+
+/** Every form's "Fermer sans enregistrer": the panel closes, nothing is saved. */
+function closeButton(id) {
+  return h("button", { type: "button", id, onclick: () => { panel = null; editing = null; message = null; render(); } }, T.cancel);
 }
 
 function toggleMode(event) {
