@@ -199,3 +199,27 @@ def test_the_fault_form_closes_without_saving(
     page.locator("#petit-button").click()
     page.locator("#petit-form #petit-close").click()
     expect(page.locator("#petit-form")).to_have_count(0)
+
+
+@pytest.mark.parametrize("lang", ["fr", "en"])
+def test_the_heading_stays_on_the_donne_being_saved(
+    server: ServerProcess, browser: Browser, lang: str
+) -> None:
+    """At 1.5 s of latency the result of donne 1 is on its way: the heading above its
+    form still says Donne 1 until the server has stored it."""
+    created = new_evening(server)
+    post(server, created, [{"type": "dealer", "seat": 0}])
+    page = phone(browser, lang, created["scorer"])
+    expect(page.locator("#current h2")).to_have_text("Donne 1")
+    page.locator("#result-button").click()
+    cdp = page.context.new_cdp_session(page)
+    cdp.send("Network.enable")
+    slow = {"offline": False, "latency": 1500, "downloadThroughput": -1, "uploadThroughput": -1}
+    cdp.send("Network.emulateNetworkConditions", slow)
+    fill_result(page, "47")
+    save = page.locator("#result-save")
+    expect(save).to_be_disabled()  # on its way
+    expect(page.locator("#current h2")).to_have_text("Donne 1")
+    expect(page.locator("#result-form")).to_be_visible()
+    expect(page.locator("#current h2")).to_have_text("Donne 2", timeout=10_000)
+    assert stored(server, created)["entries"] == 2

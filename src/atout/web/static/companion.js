@@ -534,6 +534,9 @@ function projection() {
   let cut = false;
   let draws = 0;
   for (const item of queue) {
+    // the entry of a form still open (its Save button waiting) is not stored yet: the
+    // form and its heading stay on the donne being saved until the answer
+    if (sendingFrom && item.where === sendingFrom) continue;
     const type = item.entry.type;
     if (type === "result" || type === "all_pass" || type === "petit_sec") {
       closed += 1;
