@@ -223,3 +223,30 @@ def test_the_heading_stays_on_the_donne_being_saved(
     expect(page.locator("#result-form")).to_be_visible()
     expect(page.locator("#current h2")).to_have_text("Donne 2", timeout=10_000)
     assert stored(server, created)["entries"] == 2
+
+
+@pytest.mark.parametrize("lang", ["fr", "en"])
+def test_offline_the_totals_say_they_do_not_count_the_waiting_entries(
+    server: ServerProcess, browser: Browser, lang: str
+) -> None:
+    created = new_evening(server)
+    post(server, created, [{"type": "dealer", "seat": 0}])
+    page = phone(browser, lang, created["scorer"])
+    expect(page.locator("#current h2")).to_have_text("Donne 1")
+    expect(page.locator("#totals-waiting")).to_have_count(0)
+    page.context.set_offline(True)
+    page.locator("#result-button").click()
+    fill_result(page, "47")
+    page.locator("#pass-button").click()
+    notes = {
+        "fr": "Ces totaux ne comptent pas les 2 saisies en attente",
+        "en": "These totals do not count the 2 entries waiting",
+    }
+    note = page.locator("#sheet-card #totals-waiting")
+    expect(note).to_contain_text(notes[lang])
+    totals = page.locator("#sheet tfoot td.num")
+    expect(totals).to_have_text(["0", "0", "0", "0"])  # the server's totals, as said
+    page.context.set_offline(False)
+    expect(note).to_have_count(0, timeout=30_000)
+    expect(totals.nth(1)).not_to_have_text("0")
+    assert stored(server, created)["entries"] == 3

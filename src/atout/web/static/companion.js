@@ -48,6 +48,8 @@ const T = {
     waitingHint: "Envoi dans l'ordre…", sendAnyway: "Envoyer quand même", takeBack: "Retirer cette saisie",
     guideLater: "Saisies en attente : qui donne, coupe et parle sera dit au retour de la connexion.", cards: "cartes",
     image: "Image (PNG)",
+    totalsWaitingOne: "Ces totaux ne comptent pas la saisie en attente : ils seront à jour quand le serveur l'aura enregistrée.",
+    totalsWaitingMany: "Ces totaux ne comptent pas les {n} saisies en attente : ils seront à jour quand le serveur les aura enregistrées.",
   },
   en: {
     scorer: "scorer", viewer: "viewer", live: "live", offline: "offline — retrying…",
@@ -78,6 +80,8 @@ const T = {
     waitingHint: "Sending in order…", sendAnyway: "Send anyway", takeBack: "Take this entry back",
     guideLater: "Entries waiting: who deals, cuts and speaks is said when the connection is back.", cards: "cards",
     image: "Image (PNG)",
+    totalsWaitingOne: "These totals do not count the entry waiting: they are brought up to date once the server has stored it.",
+    totalsWaitingMany: "These totals do not count the {n} entries waiting: they are brought up to date once the server has stored them.",
   },
 }[LANG];
 
@@ -809,6 +813,11 @@ function sheetCard(scorer) {
   const foot = h("tr", { class: "total" }, h("td", {}, ""), h("td", {}, T.totals),
     view.standings.map((t, s) => h("td", { class: `num ${best.includes(s) ? "ahead" : ""}` }, h("b", {}, t))));
   const parts = [h("h2", {}, T.sheet), h("div", { class: "scroll" }, h("table", { id: "sheet" }, h("thead", {}, head), h("tbody", {}, rows), h("tfoot", {}, foot)))];
+  if (scorer && queue.length) {
+    // the sheet is the server's: what waits on this phone is not in it yet
+    const note = queue.length === 1 ? T.totalsWaitingOne : T.totalsWaitingMany.replace("{n}", queue.length);
+    parts.push(h("p", { id: "totals-waiting", class: "hint waiting-note", role: "note" }, note));
+  }
   if (best.length) parts.push(h("p", { id: "ahead", class: "ahead" }, `${T.ahead}${COLON}${best.map((s) => view.names[s]).join(", ")}`));
   else if (view.donnes.some((d) => d.over)) parts.push(h("p", { id: "ahead", class: "hint" }, T.nobodyAhead));
   if (view.penalties.some((p) => p)) {
