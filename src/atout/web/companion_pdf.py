@@ -69,6 +69,17 @@ class _Sheet:
             return s
         return s.translate(_LATIN).encode("latin-1", "replace").decode("latin-1")
 
+    def fit(self, value: object, width: float) -> str:
+        """``value`` as the current font writes it within ``width`` mm, cut with "…"
+        when longer (the donne's details, further down, say it whole)."""
+        shown = self.text(value)
+        if self.pdf.get_string_width(shown) <= width:
+            return shown
+        dots = self.text("…")
+        while shown and self.pdf.get_string_width(shown + dots) > width:
+            shown = shown[:-1]
+        return shown.rstrip() + dots
+
     def line(self, height: float, value: object, style: str = "", size: float = 9) -> None:
         self.pdf.set_font(self.family, style, size)
         self.pdf.cell(0, height, self.text(value), new_x="LMARGIN", new_y="NEXT")
@@ -106,7 +117,7 @@ class _Sheet:
         for sheet, running in zip(finished, sums, strict=True):
             marks = e.marks_of(sheet)
             pdf.cell(FIRST[0], 5.5, str(sheet.number), border=1, align="C")
-            pdf.cell(FIRST[1], 5.5, self.text(self.label(sheet))[:34], border=1)
+            pdf.cell(FIRST[1], 5.5, self.fit(self.label(sheet), FIRST[1] - 2), border=1)
             for seat in range(e.players):
                 shown = f"{marks[seat]:+d} → " if sheet.result else "— "
                 cell = f"{shown}{running[seat]}"
@@ -204,15 +215,44 @@ def _chart(sheet: _Sheet, history: list[list[int]]) -> None:
     for value in (high, low):
         pdf.set_xy(pdf.l_margin - 2, y(value) - 2)
         pdf.cell(10, 4, str(value), align="R")
-    pdf.set_line_width(0.6)
     for seat in range(len(names)):
-        pdf.set_draw_color(*COLOURS[seat % len(COLOURS)])
+        colour = COLOURS[seat % len(COLOURS)]
+        pdf.set_draw_color(*colour)
+        pdf.set_fill_color(*colour)
+        pdf.set_line_width(0.6)
+        shift = (seat - (len(names) - 1) / 2) * 0.35  # tied players drawn apart, as on the page
         for i in range(1, len(history)):
-            pdf.line(x(i - 1), y(history[i - 1][seat]), x(i), y(history[i][seat]))
+            pdf.line(x(i - 1), y(history[i - 1][seat]) + shift, x(i), y(history[i][seat]) + shift)
+        for i in range(len(history)):
+            _marker(pdf, seat, x(i), y(history[i][seat]) + shift)
     pdf.set_y(y0 + height + 2)
-    pdf.set_x(x0)
+    step = width / len(names)
     for seat, name in enumerate(names):
+        pdf.set_draw_color(*COLOURS[seat % len(COLOURS)])
+        pdf.set_fill_color(*COLOURS[seat % len(COLOURS)])
+        left = x0 + seat * step
+        _marker(pdf, seat, left + 3, pdf.get_y() + 2.5)
         pdf.set_text_color(*COLOURS[seat % len(COLOURS)])
-        pdf.cell(width / len(names), 5, sheet.text(f"— {name}"), align="C")
+        pdf.set_x(left + 5)
+        pdf.cell(step - 5, 5, sheet.fit(name, step - 6))
     pdf.set_text_color(0, 0, 0)
     pdf.ln(8)
+
+
+def _marker(pdf: Any, seat: int, x: float, y: float, r: float = 1.1) -> None:
+    """Seat ``seat``'s marker centred on (x, y): ● ■ ▲ ◆ ✚ as on the page's chart."""
+    pdf.set_line_width(0.3)
+    shape = seat % 5
+    if shape == 0:
+        pdf.circle(x=x, y=y, radius=r, style="F")
+    elif shape == 1:
+        pdf.rect(x - r, y - r, 2 * r, 2 * r, style="F")
+    elif shape == 2:
+        pdf.polygon(
+            [(x, y - r * 1.2), (x + r * 1.1, y + r * 0.8), (x - r * 1.1, y + r * 0.8)], style="F"
+        )
+    elif shape == 3:
+        pdf.polygon([(x, y - r * 1.3), (x + r, y), (x, y + r * 1.3), (x - r, y)], style="F")
+    else:
+        pdf.rect(x - r * 0.35, y - r * 1.2, r * 0.7, r * 2.4, style="F")
+        pdf.rect(x - r * 1.2, y - r * 0.35, r * 2.4, r * 0.7, style="F")
