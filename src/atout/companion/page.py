@@ -41,7 +41,7 @@ def view(evening: EveningLog, lang: str = "en") -> dict[str, Any]:
         "totals": evening.totals(),
         "penalties": evening.penalties(),
         "standings": standings,
-        "ahead": _ahead(standings, best),
+        "ahead": ahead(standings, best),
         "entries": len(evening.log),
         "can_undo": evening.can_undo,
         "can_redo": evening.can_redo,
@@ -91,7 +91,7 @@ def _donne_view(
     }
 
 
-def _ahead(standings: Sequence[int], best: int | None) -> list[int]:
+def ahead(standings: Sequence[int], best: int | None) -> list[int]:
     """The seats ahead; none before a donne is over, or when all are level (nobody
     leads an evening where everyone is at 0)."""
     if best is None or all(s == best for s in standings):
