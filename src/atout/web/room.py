@@ -36,6 +36,7 @@ from atout.session import Table, TableAction, action_from_json, action_to_json, 
 from atout.session.view import variant_json
 from atout.web.config import TableConfig, table_config
 from atout.web.db import Store, StoredTable
+from atout.web.room_owner import owner_message
 from atout.web.room_together import chat_message, take_seat, timer_due, timer_run_out
 from atout.web.together import Chatter, load_chat
 
@@ -125,15 +126,9 @@ class _Act:
 
 
 @dataclass
-class _Start:
+class _Owner:
     conn: Connection
-
-
-@dataclass
-class _SeatBot:
-    conn: Connection
-    seat: Any
-    bot: Any
+    message: dict[str, Any]  # one of room_owner.OWNER_MESSAGES
 
 
 @dataclass
@@ -157,7 +152,7 @@ class _Take:
     future: asyncio.Future[str | None]
 
 
-Command = _Join | _Leave | _Act | _Start | _SeatBot | _Call | _Chat | _Take
+Command = _Join | _Leave | _Act | _Owner | _Call | _Chat | _Take
 
 
 class Room:
@@ -273,10 +268,8 @@ class Room:
             self._leave(command.conn)
         elif isinstance(command, _Act):
             await self._act_message(command)
-        elif isinstance(command, _Start):
-            await self._start(command.conn)
-        elif isinstance(command, _SeatBot):
-            await self._seat_bot(command)
+        elif isinstance(command, _Owner):
+            await owner_message(self, command.conn, command.message)
         elif isinstance(command, _Chat):
             await chat_message(self, command.conn, command.kind, command.value)
         elif isinstance(command, _Take):
@@ -560,65 +553,6 @@ class Room:
                 if not await self._commit(action, None, None):
                     self.changed = now + RETRY_SECONDS
                 return
-
-    # -- the owner --------------------------------------------------------------------------
-
-    async def _start(self, conn: Connection) -> None:
-        if conn.role != "owner":
-            conn.error("protocol", N_("only the table's owner starts it"))
-            return
-        if self.started:
-            conn.error("protocol", N_("the table has already started"))
-            return
-        config = self.config
-        for seat, name in enumerate(config.seats):
-            if name is None and seat not in self.joined:
-                # the stand-in plays from the first decision, and hands the seat over
-                # at its next decision when the person opens the link
-                self.away_since[seat] = -math.inf
-        self.table = Table(config.settings(), self.seed)
-        self.started = True
-        await self.store.update(self.id, config=config.to_json(), started=True)
-        self.changed = time.monotonic()
-        self._resnapshot()
-
-    async def _seat_bot(self, command: _SeatBot) -> None:
-        conn, seat, bot = command.conn, command.seat, command.bot
-        if conn.role != "owner":
-            conn.error("protocol", N_("only the table's owner puts bots in seats"))
-            return
-        if self.started:
-            conn.error("protocol", N_("the table has started: its seats are set"))
-            return
-        if type(seat) is not int or not 0 <= seat < self.config.players:
-            conn.error(
-                "protocol",
-                N_("seat: 0 … {last}, not {seat}"),
-                last=self.config.players - 1,
-                seat=str(seat)[:20],
-            )
-            return
-        if not isinstance(bot, str) or bot not in BOTS:
-            conn.error(
-                "protocol",
-                N_("bot: one of {choices}, not {bot}"),
-                choices=", ".join(BOTS),
-                bot=str(bot)[:20],
-            )
-            return
-        if self.config.seats[seat] is None and (seat in self.joined or self.present[seat]):
-            conn.error("protocol", N_("seat {seat} has its person: it is not empty"), seat=seat)
-            return
-        self.config = self.config.with_seat(seat, bot)
-        await self.store.update(self.id, config=self.config.to_json())
-        for other in list(self.conns):
-            if other.role == "player" and other.seat == seat:
-                self._leave(other)
-                other.error(
-                    "protocol", N_("seat {seat} is played by a bot at this table"), seat=seat
-                )
-                other.close("seat given to a bot")
-        self._resnapshot()
 
     # -- the record -------------------------------------------------------------------------
 
