@@ -76,15 +76,16 @@ async def test_a_new_link_replaces_the_old_one_at_once(database: str, tmp_path: 
             assert said in (await next_of(owner, "error"))["message"]
         await owner.send({"type": "new_link", "seat": 1, "name": "Chloé"})
         made = await next_of(owner, "seat_link")
-        assert made["seat"] == 1 and made["token"] != bruno.token
+        assert (made["seat"], made["name"]) == (1, "Chloé")
+        assert made["token"] != bruno.token
         told = await closed(bruno)
         errors = [m for m in told if m["type"] == "error"]
         assert errors and errors[-1]["rule"] == "link"
         assert "no longer opens it" in errors[-1]["message"]
-        notice = (await next_of(ana, "chat"))["entry"]
-        assert (notice["kind"], notice["seat"], notice["role"]) == ("seat", 1, "table")
         snapshot = await next_of(ana, "snapshot")
         assert snapshot["table"]["names"][1] == "Chloé"
+        notice = (await next_of(ana, "chat"))["entry"]
+        assert (notice["kind"], notice["seat"], notice["role"]) == ("seat", 1, "table")
         assert "No table has this link" in await refused_hello(server, table, bruno.token)
         chloe = Seat(server.ws_base, table, made["token"])
         mine = await chloe.connect()

@@ -120,7 +120,7 @@ def _name_refused(name: Any) -> bool:
 
 async def _new_link(room: Room, conn: Connection, seat: Any, name: Any) -> None:
     """The seat gets a new link and the name ``name`` (``""`` or none: no name); only the owner's
-    page is sent the link (``{"type": "seat_link", "seat", "token"}``)."""
+    page is sent the link (``{"type": "seat_link", "seat", "name", "token"}``)."""
     if conn.role != "owner":
         conn.error("protocol", N_("only the table's owner makes new links for seats"))
         return
@@ -147,6 +147,6 @@ async def _new_link(room: Room, conn: Connection, seat: Any, name: Any) -> None:
     gone = N_("The table's owner gave this seat a new link: this one no longer opens it.")
     _send_away(room, seat, "link", gone, "link replaced")
     room.away_since[seat] = -math.inf  # nobody has the new link yet: the seat's bot plays
-    conn.send({"type": "seat_link", "seat": seat, "token": token})
+    conn.send({"type": "seat_link", "seat": seat, "name": names[seat], "token": token})
+    room._resnapshot()  # the seat's new name first: the notice names it
     await add_notice(room, "seat", seat)
-    room._resnapshot()

@@ -10,6 +10,7 @@ const made = new Map(); // seat -> the new link made on this page
 
 export function setup() {
   $("btn-seats").addEventListener("click", () => {
+    $("owner-seats").dataset.seats = ""; // opened again: the names as they are now
     render();
     $("dlg-seats").showModal();
   });
@@ -21,28 +22,42 @@ export function renderButton() {
   if ($("dlg-seats").open) render();
 }
 
+/** The seats' rows: made once, then only their labels and new links change, so that
+ * a name being typed is kept when the table changes meanwhile. */
 function render() {
   const list = $("owner-seats");
-  list.replaceChildren();
   if (!S.table) return;
-  for (let seat = 0; seat < players(); seat++) {
-    if (S.table.kinds[seat] !== "person") continue;
-    const state = S.table.present[seat] ? t("here") : S.table.stand_in[seat] ? t("bot stands in") : t("not here");
-    const name = el("input", {
-      type: "text", maxlength: "24", value: S.table.names[seat] || "", class: "seat-name",
-      placeholder: t("no name"), "aria-label": t("Name for seat {n}", { n: seat }),
-    });
-    const button = el("button", {
-      type: "button", class: "new-link", text: t("New link"),
-      onclick: () => ask(seat, name.value.trim()),
-    });
-    const li = el("li", { class: "owner-seat", dataset: { seat: String(seat) } },
-      el("span", { class: "label" }, el("b", { text: seatName(seat) }), " ", el("span", { class: "state", text: state })),
-      el("span", { class: "row" }, name, button));
-    const url = made.get(seat);
-    if (url) li.append(linkRow(seat, url));
-    list.append(li);
+  const seats = [];
+  for (let seat = 0; seat < players(); seat++) if (S.table.kinds[seat] === "person") seats.push(seat);
+  if (list.dataset.seats !== seats.join(",")) {
+    list.replaceChildren(...seats.map(row));
+    list.dataset.seats = seats.join(",");
   }
+  for (const li of list.children) {
+    const seat = Number(li.dataset.seat);
+    const state = S.table.present[seat] ? t("here") : S.table.stand_in[seat] ? t("bot stands in") : t("not here");
+    li.querySelector(".label").replaceChildren(el("b", { text: seatName(seat) }), " ", el("span", { class: "state", text: state }));
+    const url = made.get(seat);
+    const shown = li.querySelector(".new-url input");
+    if (url && (!shown || shown.value !== url)) {
+      li.querySelector(".new-url")?.remove();
+      li.append(linkRow(seat, url));
+    }
+  }
+}
+
+function row(seat) {
+  const name = el("input", {
+    type: "text", maxlength: "24", value: S.table.names[seat] || "", class: "seat-name",
+    placeholder: t("no name"), "aria-label": t("Name for seat {n}", { n: seat }),
+  });
+  const button = el("button", {
+    type: "button", class: "new-link", text: t("New link"),
+    onclick: () => ask(seat, name.value.trim()),
+  });
+  return el("li", { class: "owner-seat", dataset: { seat: String(seat) } },
+    el("span", { class: "label" }),
+    el("span", { class: "row" }, name, button));
 }
 
 function linkRow(seat, url) {
@@ -73,7 +88,8 @@ export function linked(m) {
   } catch {
     /* storage full or disabled: the link is still shown */
   }
-  toast(t("New link for {name}: send it to the player.", { name: seatName(m.seat) }), "info");
+  const name = m.name || t("Seat {n}", { n: m.seat });
+  toast(t("New link for {name}: send it to the player.", { name }), "info");
   render();
   if (!$("dlg-seats").open) $("dlg-seats").showModal();
 }
