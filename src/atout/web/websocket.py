@@ -14,7 +14,8 @@ from starlette.websockets import WebSocketDisconnect, WebSocketState
 
 from atout.i18n import N_
 from atout.web.basics import Limits, digest, page_language
-from atout.web.room import Connection, Room, _Act, _Chat, _Join, _Leave, _Owner
+from atout.web.room import Room
+from atout.web.room_connection import Connection, _Act, _Chat, _Join, _Leave, _Owner
 from atout.web.room_owner import OWNER_MESSAGES
 
 if TYPE_CHECKING:
