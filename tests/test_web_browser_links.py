@@ -13,6 +13,7 @@ from playwright.sync_api import Browser, ViewportSize
 
 from tests.browser import browser, needs_chromium
 from tests.test_web_browser import wait_until
+from tests.test_web_browser_a11y import no_serious_violation
 from tests.test_web_browser_seats import IDS, READERS, reader, server
 from tests.web_harness import ServerProcess, create_table
 
@@ -57,6 +58,7 @@ def test_the_owner_gives_a_seat_a_new_link(
     assert url != links["seats"][1]["url"]
     assert "Chloé" in owner.inner_text("#toast")
     owner.screenshot(path=str(tmp_path / f"seats-{lang}.png"))
+    no_serious_violation(owner, "the owner's seats")
     gone = "ne l'ouvre plus" if french else "no longer opens it"
     bruno.wait_for_selector("#banner.error:not([hidden])")
     assert gone in bruno.inner_text("#banner")
