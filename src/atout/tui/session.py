@@ -40,6 +40,7 @@ from dataclasses import asdict, dataclass, field, fields
 from pathlib import Path
 from typing import Any
 
+from atout.bot_levels import level
 from atout.bots import BOTS, Agent
 from atout.errors import AtoutError, InvalidRecordError
 from atout.i18n import said
@@ -323,7 +324,7 @@ class TableSession:
         settings.check()
         self.settings = settings
         self.seed = check_seed(seed) if seed is not None else make_rng(None).getrandbits(48)
-        self.table = Table(settings.table_settings(), self.seed)
+        self.table = self._new_table()
         self.actions: list[tuple[int, dict[str, Any]]] = []
         self.saved_actions: int | None = None
         self.save_error: SaveError | None = None
@@ -344,6 +345,17 @@ class TableSession:
         """Let go of the save (its lock)."""
         if self.lock is not None:
             self.lock.release()
+
+    def _new_table(self) -> Table:
+        """The match's table, its search bots thinking within their level's time budget
+        (:data:`atout.bot_levels.LEVELS`): what they decide is saved as an action, so a
+        resumed match never asks them again."""
+        table = Table(self.settings.table_settings(), self.seed)
+        budget = level(self.settings.bots).budget
+        for bot in table.bots:
+            if hasattr(bot, "budget"):
+                bot.budget = budget
+        return table
 
     # -- state -----------------------------------------------------------------------------
 
@@ -475,7 +487,7 @@ class TableSession:
             return False
         states = self._before.get(start) or [_rng_of(bot).getstate() for bot in self.bots]
         kept, donnes = self.actions[:start], self.table.number
-        self.table = Table(self.settings.table_settings(), self.seed)
+        self.table = self._new_table()
         self.actions = []
         for number in range(donnes):
             self.table.next_donne()
