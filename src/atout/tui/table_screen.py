@@ -54,6 +54,7 @@ class TableScreen(TableComforts):
         Binding("x", "export", N_("Export"), show=False),  # in the help and the panels
         Binding("question_mark", "help", N_("Help")),
         Binding("q", "quit_table", N_("Save & quit")),
+        Binding("escape", "cancel_queue", N_("Cancel"), show=False),
     ]
 
     # -- input -----------------------------------------------------------------------------------
@@ -69,7 +70,8 @@ class TableScreen(TableComforts):
         if game is None:
             return
         if not self.session.human_to_act() or self.busy or self.thinking is not None:
-            self.not_yet()
+            if not self.queue_card(card):
+                self.not_yet()
             return
         if self.in_ecart():
             await self.pick(card)
@@ -196,6 +198,14 @@ class TableScreen(TableComforts):
             await self.release()
         else:
             self.idle_key(self.t("space"))
+
+    def action_cancel_queue(self) -> None:
+        """Escape: the card kept for the person's turn is let go."""
+        if self.queued is None:
+            self.idle_key(self.t("Escape"))
+            return
+        card, self.queued = self.queued, None
+        self.say(self.t("{card} is no longer queued.", card=card.display(self.lang)))
 
     def idle_key(self, key: str) -> None:
         """A key that does nothing at this moment says so (never silence)."""
