@@ -9,7 +9,7 @@ import random
 
 from atout.bots.explain import Hint, hint
 from atout.cards import Card
-from atout.state import CardPlayed, GamePhase
+from atout.state import CallCard, CardPlayed, GamePhase
 from atout.tui.guide import due_note, note_named
 from atout.tui.guide_screen import GuideScreen
 from atout.tui.session import TableSession
@@ -41,7 +41,13 @@ class TableComforts(TableFlow):
 
     async def render_table(self) -> None:
         await super().render_table()
+        self.refresh_bindings()  # the footer offers h at the person's turn only
         self.guide_now()
+
+    def hint_possible(self) -> bool:
+        """Whether ``h`` may give a hint now: the person's turn, the table idle."""
+        waiting = self.busy or self.hold or bool(self.narration) or self.thinking is not None
+        return self.obs.game is not None and not waiting and self.session.human_to_act()
 
     def guide_now(self) -> None:
         """In a guided match, the note due now (once; not over another note)."""
@@ -90,6 +96,10 @@ class TableComforts(TableFlow):
         if seat is None:
             return ""
         return self.t("Not your turn yet: {name} plays.", name=self.seats.short(seat))
+
+    def prompt(self, calls: list[CallCard]) -> str:
+        """The person's turn: the card kept for it is named until it is played."""
+        return self.queued_text() if self.queued is not None else super().prompt(calls)
 
     def thinking_text(self) -> str:
         return self.queued_text() if self.queued is not None else super().thinking_text()
@@ -142,7 +152,7 @@ class TableComforts(TableFlow):
         """``h``: what the search bot would do in the person's place, and why; worked
         out in a thread, so the table answers keys meanwhile."""
         game = self.obs.game
-        if self.busy or self.narration or game is None or not self.session.human_to_act():
+        if game is None or not self.hint_possible():
             self.say(self.t("A hint is for your turn."))
             return
         if self.hinting:

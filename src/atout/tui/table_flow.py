@@ -240,7 +240,7 @@ class TableFlow(TableView):
     async def release(self) -> None:
         if self.hold:
             self.hold = False
-            self.say("")
+            self.say(self.thinking_text())  # a queued card stays said
             await self.pump()
 
     async def resume_pump(self) -> None:
