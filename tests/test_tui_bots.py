@@ -151,11 +151,13 @@ async def test_a_bot_out_of_time_decides_on_fewer_samples_and_resumes_exactly(
         await pilot.press("n")
         screen = app.screen
         assert isinstance(screen, TableScreen)
-        for _ in range(400):
-            await pilot.pause(0.05)
-            if screen.session.human_to_act() or len(screen.session.actions) >= 3:
-                break
         bots = [b for b in screen.session.bots if isinstance(b, SearchBot)]
+        for _ in range(2400):  # the first search compiles its kernels: a while when loaded
+            await pilot.pause(0.05)
+            if any(b.used for b in bots) and screen.thinking is None:
+                break
+            if screen.session.human_to_act():
+                await pilot.press("p")
         assert any(b.used == ROUND for b in bots)  # 24 samples, one round of 16 played
         while screen.thinking is not None:
             await pilot.pause(0.05)
