@@ -110,10 +110,25 @@ class PanelScreen(Modal[str]):
                         yield Button(f"{label} ({key})", id=ident)
 
     def on_mount(self) -> None:
-        for ident, _, key in self.more:
-            self._bindings.bind(key, f"choose('{ident}')", show=False)
+        for ident, label, key in self.more:
+            self._bindings.bind(key, f"choose('{ident}')", label)
+        if self.escape:  # a result or the standings: the keys that still work over it
+            self._bindings.bind("t", "app.stats", N_("Statistics"))
+            self._bindings.bind("question_mark", "help", N_("Help"))
+            self._bindings.bind("l,r,h,u,s", "not_here", show=False)
         if not self.button and self.more:
             self.query_one(f"#{self.more[0][0]}", Button).focus()
+
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        """Enter is shown only when there is a button it presses."""
+        return not (action == "choose" and parameters == ("continue",) and not self.button)
+
+    def action_help(self) -> None:
+        self.app.push_screen(HelpScreen(getattr(self.app.settings, "ui", "en")))  # type: ignore[attr-defined]
+
+    def action_not_here(self) -> None:
+        """A key of the table pressed over its panel: what the panel's keys do."""
+        self.notify(self.escape)
 
     def on_button_pressed(self, event: Button.Pressed) -> None:
         self.dismiss(event.button.id or "continue")

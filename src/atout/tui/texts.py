@@ -393,6 +393,9 @@ def camps_text(result: Result, ui: str) -> Text:
         if result.made
         else tr(ui, "failed by {n}", n=result.difference)
     )
+    if result.points % 1:  # a half point, rounded up (S5)
+        exact = points_text(abs(result.points - result.target), ui)
+        verdict += tr(ui, " ({exact} rounded, S5)", exact=exact)
     camp = plural(
         ui,
         result.bouts,
