@@ -3,10 +3,16 @@ keys, the result panel's words and layout, the statistics' French, narrow labels
 
 from __future__ import annotations
 
+import random
+import threading
 from dataclasses import replace
 from pathlib import Path
+from typing import Any
+
+import pytest
 
 from atout.bidding import Contract
+from atout.bots.explain import hint
 from atout.scoring import Result, score
 from atout.tui.app import PanelScreen, TarotApp
 from atout.tui.texts import camps_text
@@ -58,3 +64,41 @@ def test_a_rounded_half_point_says_s5() -> None:
     assert "failed by 1 (0.5 rounded, S5)" in text, text
     text = str(camps_text(half_point_result(64.0, 2), "en"))
     assert "made by 23\n" in text and "S5" not in text, text
+
+
+async def test_a_hint_counts_its_seconds_escape_cancels_it_and_it_is_bounded(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    import atout.tui.table_comforts as comforts
+    from atout.bots import BOTS
+    from tests.test_tui_learn import new_app as learning_app
+    from tests.test_tui_learn import play_cards, table
+
+    asked: list[int] = []
+    release = threading.Event()
+
+    def slow_hint(game: Any, rng: Any, samples: int = 64) -> Any:
+        asked.append(samples)
+        release.wait(10)
+        return hint(game, rng, samples=4)
+
+    monkeypatch.setattr(comforts, "hint", slow_hint)
+    app = learning_app(tmp_path, seed=12)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.press("n")
+        await play_cards(pilot, app, 1)
+        screen = table(app)
+        await pilot.press("h")
+        await pilot.pause(1.3)
+        said = str(screen.query_one("#message").render())
+        assert "Looking for a hint… 1 s (Escape cancels)" in said, said
+        await pilot.press("escape")
+        await pilot.pause()
+        assert not screen.hinting
+        assert "Hint cancelled." in str(screen.query_one("#message").render())
+        release.set()
+        await app.workers.wait_for_complete()
+        await pilot.pause(0.2)
+        assert not [n for n in app._notifications if "Hint" in str(n.title)]
+    search_fast = BOTS["search-fast"](random.Random(1))
+    assert asked == [comforts.HINT_SAMPLES] == [search_fast.samples]  # type: ignore[attr-defined]
