@@ -102,3 +102,17 @@ async def test_a_hint_counts_its_seconds_escape_cancels_it_and_it_is_bounded(
         assert not [n for n in app._notifications if "Hint" in str(n.title)]
     search_fast = BOTS["search-fast"](random.Random(1))
     assert asked == [comforts.HINT_SAMPLES] == [search_fast.samples]  # type: ignore[attr-defined]
+
+
+async def test_the_palette_has_no_screenshot_and_speaks_french(tmp_path: Path) -> None:
+    app = new_app(tmp_path, 8, replace(QUIET, ui="fr"))
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        titles = [command.title for command in app.get_system_commands(app.screen)]
+        assert "Quitter" in titles or any("Quitter" in t for t in titles), titles
+        assert not [t for t in titles if "Screenshot" in t or "Capture" in t], titles
+        await pilot.press("ctrl+p")
+        await pilot.pause()
+        await pilot.press(*"capture")
+        await pilot.pause(0.5)
+        assert "Capture" not in "\n".join(screen_text(app))
