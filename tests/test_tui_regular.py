@@ -116,3 +116,21 @@ async def test_the_palette_has_no_screenshot_and_speaks_french(tmp_path: Path) -
         await pilot.press(*"capture")
         await pilot.pause(0.5)
         assert "Capture" not in "\n".join(screen_text(app))
+
+
+def test_the_statistics_speak_good_french() -> None:
+    from atout.tui.history import Stats, stats_text
+
+    def donne(number: int, role: str, contract: str, made: bool, mark: int) -> dict[str, Any]:
+        return {"kind": "donne", "match": 7, "number": number, "players": 4, "bots": "search",
+                "role": role, "contract": contract, "void": None, "made": made,
+                "points": 40.0, "bouts": 1, "mark": mark, "time": 0}  # fmt: skip
+
+    entries = [donne(1, "defence", "prise", False, 42), donne(2, "taker", "garde", True, 20),
+               donne(3, "taker", "prise", False, -60)]  # fmt: skip
+    text = str(stats_text(Stats.of((entries, 0)), "fr"))
+    assert "gagnées : 0" in text and "gagnés" not in text, text
+    assert "Meilleure donne : +42, Prise chutée, vous étiez en défense (" in text, text
+    assert "Pire donne : -60, Prise chutée, vous étiez preneur (" in text, text
+    english = str(stats_text(Stats.of(([donne(2, "taker", "garde", True, 20)], 0)), "en"))
+    assert "Best donne: +20, Garde made, you were taker (" in english, english
