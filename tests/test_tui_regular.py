@@ -134,3 +134,29 @@ def test_the_statistics_speak_good_french() -> None:
     assert "Pire donne : -60, Prise chutée, vous étiez preneur (" in text, text
     english = str(stats_text(Stats.of(([donne(2, "taker", "garde", True, 20)], 0)), "en"))
     assert "Best donne: +20, Garde made, you were taker (" in english, english
+
+
+async def test_a_failed_contract_keeps_its_mark_on_its_row_with_five_players(
+    tmp_path: Path,
+) -> None:
+    from atout.bidding import Contract as Bid
+    from atout.tui.app import SheetScreen
+    from tests.test_tui import under
+
+    for seed in range(8):
+        app = new_app(tmp_path / str(seed), seed, replace(QUIET, players=5, deals=2))
+        async with app.run_test(size=(120, 40)) as pilot:
+            await pilot.press("n")
+            await play_until_result(pilot, app, take=Bid.GARDE_CONTRE)
+            result = under(app).obs.sheet[-1].result
+            if result is None or result.made:
+                continue
+            await pilot.press("m")
+            await pilot.pause()
+            assert isinstance(app.screen, SheetScreen)
+            lines = screen_text(app)
+            row = next(line for line in lines if "✗" in line)
+            assert f"{result.marks[-1]:+d}" in row.split("✗")[1], row  # marks on the same row
+            assert " 1 " in row.split("✗")[0], row
+            return
+    raise AssertionError("no failed contract")
