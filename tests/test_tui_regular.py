@@ -160,3 +160,20 @@ async def test_a_failed_contract_keeps_its_mark_on_its_row_with_five_players(
             assert " 1 " in row.split("✗")[0], row
             return
     raise AssertionError("no failed contract")
+
+
+async def test_the_result_panel_is_as_wide_as_its_lines(tmp_path: Path) -> None:
+    """At 120×40 no line of the result is wrapped: "chute de" keeps its number."""
+    from atout.bidding import Contract as Bid
+
+    app = new_app(tmp_path, 0, replace(QUIET, deals=2, ui="fr"))
+    async with app.run_test(size=(120, 40)) as pilot:
+        await pilot.press("n")
+        panel = await play_until_result(pilot, app, take=Bid.GARDE)
+        await pilot.pause()
+        rows = screen_text(app)
+        lines = [line for line in str(panel.text).splitlines() if line.strip()]
+        assert any("chute de" in line or "fait de" in line for line in lines)
+        assert max(len(line) for line in lines) > 72  # longer than the old panel's width
+        for line in lines:
+            assert any(line.strip() in row for row in rows), line
