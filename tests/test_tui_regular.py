@@ -30,7 +30,7 @@ async def test_the_final_standings_show_their_keys_and_each_works(tmp_path: Path
         await final_panel(tmp_path, pilot, app)
         await pilot.pause()
         footer = screen_text(app)[-1]
-        for key in ("x Export", "a Play again", "m Score sheet", "q Quit", "t Statistics"):
+        for key in ("x Export", "a Play again", "m Scores", "q Quit", "t Statistics"):
             assert key in footer, footer
         await pilot.press("t")
         await pilot.pause()

@@ -7,9 +7,7 @@ from __future__ import annotations
 
 import random
 import time
-from typing import ClassVar
 
-from textual.binding import Binding, BindingType
 from textual.timer import Timer
 
 from atout.bots.explain import Hint, hint
@@ -30,8 +28,6 @@ takes seconds, not a minute, on a loaded machine."""
 
 class TableComforts(TableFlow):
     """The table's flow with the comforts; :class:`TableScreen` binds their keys."""
-
-    BINDINGS: ClassVar[list[BindingType]] = [Binding("escape", "cancel_hint", show=False)]
 
     def __init__(self, session: TableSession) -> None:
         super().__init__(session)
@@ -196,7 +192,8 @@ class TableComforts(TableFlow):
             self.hint_clock = None
 
     def action_cancel_hint(self) -> None:
-        """Escape: the hint being worked out is not shown."""
+        """Escape (:meth:`TableScreen.action_cancel_queue`): the hint being worked
+        out is not shown."""
         if not self.hinting:
             return
         self.stop_hint()
