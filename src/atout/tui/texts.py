@@ -145,13 +145,14 @@ def sheet_text(obs: TableObservation, seats: Seats, lang: str) -> Text:
         result = row.result
         points = points_text(result.points, ui) if result else ""
         bouts = str(result.bouts) if result else ""
+        failed = "✗" if result and not result.made else " "  # in the row, whatever its width
         line = (
-            f"{row.number:>2} {tiny(seats, row.dealer):<4} {taker:<8} {contract:<9} "
+            f"{row.number:>2} {tiny(seats, row.dealer):<4} {taker:<8} {contract:<9}{failed}"
             f"{points:>4} {bouts:>1} {bonus_text(row):<9}"
         )
         marks = result.marks if result else (0,) * players
         line += "".join(f"{mark:>+6d}" for mark in marks)
-        text.append(line + ("  ✗" if result and not result.made else "") + "\n")
+        text.append(line + "\n")
     totals = f"{'':>2} {'':<4} {'':<8} {totals:<9} {'':>4} {'':>1} {'':<9}" + "".join(
         f"{total:>+6d}" for total in obs.totals
     )
@@ -399,6 +400,9 @@ def camps_text(result: Result, ui: str) -> Text:
         if result.made
         else tr(ui, "failed by {n}", n=result.difference)
     )
+    if result.points % 1:  # a half point, rounded up (S5)
+        exact = points_text(abs(result.points - result.target), ui)
+        verdict += tr(ui, " ({exact} rounded, S5)", exact=exact)
     camp = plural(
         ui,
         result.bouts,
