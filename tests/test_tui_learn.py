@@ -237,7 +237,7 @@ async def test_h_shows_the_search_bots_card_and_why_off_the_interfaces_thread(
         await pilot.press("escape")
         text = await wait_for_hint(pilot, app)
         assert text.startswith("Hint: play ") and "Expected marks: " in text
-        assert "Next best: " in text
+        assert "Second choice: " in text
         card = text.removeprefix("Hint: play ").split(".")[0]
         cursor = screen.hand()[screen.selected]
         assert cursor.display("en") == card  # the cursor is on the card advised
@@ -251,6 +251,60 @@ async def test_h_shows_the_search_bots_card_and_why_off_the_interfaces_thread(
         await pilot.press("h")
         text = await wait_for_hint(pilot, french)
         assert text.startswith("Conseil : "), text
+
+
+async def test_one_hint_at_a_time_gone_when_the_person_acts_or_a_panel_opens(
+    tmp_path: Path, monkeypatch: Any
+) -> None:
+    import time
+
+    from atout.tui import table_comforts
+
+    found = table_comforts.hint
+
+    def slow_hint(*args: Any) -> Any:
+        time.sleep(0.5)  # a loaded machine: the person opens a panel meanwhile
+        return found(*args)
+
+    monkeypatch.setattr(table_comforts, "hint", slow_hint)
+    for ui in ("en", "fr"):
+        app = new_app(tmp_path / ui, replace(QUIET, ui=ui), seed=12)
+        async with app.run_test(size=SIZE) as pilot:
+            await pilot.press("n")
+            await play_cards(pilot, app, 1)
+            await pilot.press("h")
+            first = await wait_for_hint(pilot, app)
+            await pilot.press("h")  # asked again: the new hint replaces the first
+            await hint_done(pilot, app)
+            assert [n.message for n in app._notifications] == [first], (
+                app.screen_stack,
+                str(app.screen.query_one("#message").render()),
+            )
+            await pilot.press("m")  # the score sheet: no hint drawn over it
+            await pilot.pause()
+            assert not isinstance(app.screen, TableScreen) and not list(app._notifications)
+            await pilot.press("escape")
+            await pilot.press("h")
+            await pilot.press("r")  # a panel opens before the hint comes: it waits
+            await hint_done(pilot, app)
+            assert not list(app._notifications)
+            await pilot.press("escape")
+            await pilot.pause()
+            assert len(app._notifications) == 1  # shown once the panel is gone
+            screen = table(app)
+            before = len(screen.session.actions)
+            await pilot.press("enter")  # the person plays: the hint goes
+            await pilot.pause()
+            assert len(screen.session.actions) > before
+            assert not list(app._notifications)
+
+
+async def hint_done(pilot: Any, app: TarotApp) -> None:
+    for _ in range(600):
+        await pilot.pause(0.05)
+        if not next(s for s in app.screen_stack if isinstance(s, TableScreen)).hinting:
+            return
+    raise AssertionError("the hint was not worked out")
 
 
 def english_reasons() -> list[str]:
@@ -422,3 +476,20 @@ async def test_a_guided_first_match_explains_once_at_the_right_moments(tmp_path:
 
 def under(app: TarotApp) -> TableScreen:
     return next(s for s in reversed(app.screen_stack) if isinstance(s, TableScreen))
+
+
+def test_the_second_choice_is_named_so_and_its_marks_agree_in_number() -> None:
+    from atout.bots.explain import Hint
+    from atout.state import CardPlayed
+
+    def second(gap: float, ui: str) -> str:
+        best, other = CardPlayed(0, Card.parse("7♥")), CardPlayed(0, Card.parse("R♥"))
+        text = Hint(best, 10.0, other, 10.0 - gap, "follow_low").text(ui, ui)
+        return text.split(". ")[2]
+
+    assert second(6.2, "fr") == "Second choix : jouez R♥, 6 points de marque en moins"
+    assert second(1.1, "fr") == "Second choix : jouez R♥, 1 point de marque en moins"
+    assert second(0.3, "fr") == "Second choix : jouez R♥, à peu près autant"
+    assert second(6.2, "en") == "Second choice: play K♥, 6 marks less"
+    assert second(0.8, "en") == "Second choice: play K♥, 1 mark less"
+    assert second(0.0, "en") == "Second choice: play K♥, worth about as much"

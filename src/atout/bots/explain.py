@@ -40,6 +40,12 @@ CONTRACT_WORDS = {
     Contract.GARDE_CONTRE: N_("a Garde contre"),
 }
 
+GAP_WORDS = {  # the second choice and how many marks less it promises (0, 1, more)
+    0: N_("Second choice: {action}, worth about as much."),
+    1: N_("Second choice: {action}, 1 mark less."),
+    2: N_("Second choice: {action}, {gap} marks less."),
+}
+
 REASONS = {
     "excuse": N_("The Excuse keeps its 4.5 points for your camp whoever wins the trick (P4)."),
     "petit_wins": N_("The Petit wins this trick: it is saved, a bout for your camp (S2)."),
@@ -80,12 +86,9 @@ class Hint:
         if self.value is not None:
             head += " " + said(ui, "Expected marks: {value:+.0f}.", value=self.value)
         if self.runner_up is not None and self.runner_value is not None and self.value is not None:
-            head += " " + said(
-                ui,
-                "Next best: {action}, {gap:.0f} marks less.",
-                action=action_words(self.runner_up, ui, cards),
-                gap=max(0.0, self.value - self.runner_value),
-            )
+            gap = round(max(0.0, self.value - self.runner_value))
+            action = action_words(self.runner_up, ui, cards)
+            head += " " + said(ui, GAP_WORDS.get(gap, GAP_WORDS[2]), action=action, gap=gap)
         contract = ""
         if isinstance(self.action, Bid) and self.action.contract is not None:
             contract = said(ui, CONTRACT_WORDS[self.action.contract])
