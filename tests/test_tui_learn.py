@@ -258,9 +258,8 @@ async def test_one_hint_at_a_time_gone_when_the_person_acts_or_a_panel_opens(
 ) -> None:
     import time
 
+    from atout.bots.explain import hint as found
     from atout.tui import table_comforts
-
-    found = table_comforts.hint
 
     def slow_hint(*args: Any) -> Any:
         time.sleep(0.5)  # a loaded machine: the person opens a panel meanwhile
@@ -507,3 +506,22 @@ def test_the_second_choice_is_named_so_and_its_marks_agree_in_number() -> None:
     assert second(6.2, "en") == "Second choice: play K♥, 6 marks less"
     assert second(0.8, "en") == "Second choice: play K♥, 1 mark less"
     assert second(0.0, "en") == "Second choice: play K♥, worth about as much"
+
+
+def test_tied_players_share_their_place_in_the_standings() -> None:
+    from types import SimpleNamespace
+
+    from atout.tui.texts import standings
+    from atout.tui.words import Seats
+
+    def places(totals: list[int], ui: str) -> list[str]:
+        obs: Any = SimpleNamespace(players=len(totals), totals=totals)
+        seats = Seats(0, len(totals), ui)
+        lines = standings(obs, seats).splitlines()[1:]
+        best = max(range(len(totals)), key=lambda s: totals[s])
+        assert seats.name(best) in lines[0]
+        return [line.split(".")[0].strip() for line in lines]
+
+    for ui in ("en", "fr"):
+        assert places([-126, 378, -126, -126], ui) == ["1", "2", "2", "2"]
+        assert places([10, 20, 20, -20, 10], ui) == ["1", "1", "3", "3", "5"]

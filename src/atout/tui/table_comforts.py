@@ -8,10 +8,10 @@ from __future__ import annotations
 import random
 
 from atout.bots.explain import Hint, hint
+from atout.session import TableAction
 from atout.state import CardPlayed
 from atout.tui.guide import due_note, note_named
 from atout.tui.guide_screen import GuideScreen
-from atout.session import TableAction
 from atout.tui.session import TableSession
 from atout.tui.table_flow import TableFlow
 from atout.tui.texts import donne_over

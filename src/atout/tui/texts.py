@@ -4,6 +4,7 @@ middle, a donne's result, the score sheet, the footer's keys."""
 from __future__ import annotations
 
 import os
+from collections.abc import Sequence
 from dataclasses import replace
 from typing import Any
 
@@ -465,7 +466,11 @@ def standings(obs: TableObservation, seats: Seats) -> str:
     order = sorted(range(obs.players), key=lambda s: -totals[s])
     lines = [tr(seats.ui, "Standings after the match:")]
     width = max(16, *(len(seats.name(s)) for s in order))
-    lines += [
-        f"  {rank}. {seats.name(s):<{width}} {totals[s]:+d}" for rank, s in enumerate(order, 1)
-    ]
+    lines += [f"  {place(totals, s)}. {seats.name(s):<{width}} {totals[s]:+d}" for s in order]
     return "\n".join(lines)
+
+
+def place(totals: Sequence[int], seat: int) -> int:
+    """``seat``'s place by its total: players with the same total share a place
+    (2., 2., 2. — then 5.)."""
+    return 1 + sum(total > totals[seat] for total in totals)
