@@ -525,3 +525,20 @@ def test_tied_players_share_their_place_in_the_standings() -> None:
     for ui in ("en", "fr"):
         assert places([-126, 378, -126, -126], ui) == ["1", "2", "2", "2"]
         assert places([10, 20, 20, -20, 10], ui) == ["1", "1", "3", "3", "5"]
+
+
+async def test_no_next_dealer_when_the_last_donne_is_void(tmp_path: Path) -> None:
+    seed = next(s for s in range(5000) if TableSession(QUIET, s).new_donne().void == "petit_sec")
+    for ui, next_line, over in (
+        ("en", "deals the next donne", "Standings after the match"),
+        ("fr", "donne la suivante", "Classement"),
+    ):
+        app = new_app(tmp_path / ui, replace(QUIET, ui=ui, deals=1), seed=seed)
+        async with app.run_test(size=SIZE) as pilot:
+            await pilot.press("n")
+            for _ in range(10):
+                await pilot.pause()
+            assert isinstance(app.screen, PanelScreen)
+            text = str(app.screen.text)
+            assert "(D16)" in text and over in text
+            assert next_line not in text, text

@@ -359,9 +359,11 @@ def last_trick_text(trick: Trick, number: int, seats: Seats, lang: str) -> Text:
     return text
 
 
-def void_text(obs: TableObservation, seats: Seats, title: str, lang: str) -> Text | None:
+def void_text(
+    obs: TableObservation, seats: Seats, title: str, lang: str, over: bool = False
+) -> Text | None:
     """A void donne's result: the petit sec (D16), everyone passed (B3), a fault (D12);
-    ``None`` for a donne played out."""
+    ``None`` for a donne played out. When the match is ``over`` no one deals next."""
     ui, row = seats.ui, obs.sheet[-1]
     if row.void == "petit_sec":
         petit = obs.deal.petit_sec
@@ -371,11 +373,14 @@ def void_text(obs: TableObservation, seats: Seats, title: str, lang: str) -> Tex
             N_("Petit sec (D16): you hold the Petit without any other trump or the Excuse:"),
             N_("Petit sec (D16): {name} holds the Petit without any other trump or the Excuse:"),
         )
-        return Text(
-            tr(ui, "{title}: void.", title=title)
-            + f"\n\n{who}\n{hand.display(lang)}\n\n"
-            + tr(ui, "The dealer's right neighbour deals the next donne.")
+        next_one = (
+            "" if over else "\n\n" + tr(ui, "The dealer's right neighbour deals the next donne.")
         )
+        return Text(
+            tr(ui, "{title}: void.", title=title) + f"\n\n{who}\n{hand.display(lang)}" + next_one
+        )
+    if row.void == "all_pass" and over:
+        return Text(tr(ui, "{title}: everyone passed; the donne is void (B3).", title=title))
     if row.void == "all_pass":
         return Text(
             tr(ui, "{title}: everyone passed; the donne is void (B3) and the next dealer deals.",
@@ -430,7 +435,7 @@ def result_text(
         title = tr(ui, "Donne {number}", number=row.number)
     else:
         title = tr(ui, "Donne {number} of {deals}", number=row.number, deals=obs.deals)
-    said_void = void_text(obs, seats, title, lang)
+    said_void = void_text(obs, seats, title, lang, over=session.is_over)
     result = row.result
     if said_void is not None or result is None or row.taker is None or row.contract is None:
         return said_void or Text()
