@@ -542,3 +542,17 @@ async def test_no_next_dealer_when_the_last_donne_is_void(tmp_path: Path) -> Non
             text = str(app.screen.text)
             assert "(D16)" in text and over in text
             assert next_line not in text, text
+
+
+def test_the_bidding_note_gives_each_contracts_multiplier() -> None:
+    from atout.i18n import gettext
+    from atout.tui.guide import note_named
+
+    note = note_named("bidding")
+    for ui in ("en", "fr"):
+        text = gettext(ui, note.text)
+        for contract in Contract:
+            word = "Garde sans" if contract is Contract.GARDE_SANS else contract.name.title()
+            word = "Garde contre" if contract is Contract.GARDE_CONTRE else word
+            assert f"{word} ×{contract.multiplier}" in text, (ui, contract)
+        assert "twice" not in text and "deux fois" not in text

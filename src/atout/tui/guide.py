@@ -57,8 +57,9 @@ NOTES = (
         N_("Bidding"),
         N_(
             "Each player speaks once: pass, or bid higher than the bids so far. The "
-            "highest bidder is the taker and plays against all the others. A Garde "
-            "counts twice a Prise, and so on. With few trumps and no bout, pass (p)."
+            "highest bidder is the taker and plays against all the others. The score "
+            "is multiplied by the contract: Prise ×1, Garde ×2, Garde sans ×4, Garde "
+            "contre ×6. With few trumps and no bout, pass (p)."
         ),
         ("B1", "B2"),
     ),
