@@ -556,3 +556,18 @@ def test_the_bidding_note_gives_each_contracts_multiplier() -> None:
             word = "Garde contre" if contract is Contract.GARDE_CONTRE else word
             assert f"{word} ×{contract.multiplier}" in text, (ui, contract)
         assert "twice" not in text and "deux fois" not in text
+
+
+async def test_the_ecart_prompt_says_when_a_trump_may_go(tmp_path: Path) -> None:
+    from tests.test_tui import find_seed, human_takes
+
+    seed = find_seed(human_takes)
+    for ui, trump in (("en", "a trump only if nothing else is left"), ("fr", "un atout seulement")):
+        app = new_app(tmp_path / ui, replace(QUIET, ui=ui), seed=seed)
+        async with app.run_test(size=SIZE) as pilot:
+            await pilot.press("n")
+            await pilot.pause()
+            await pilot.press("2")
+            await pilot.pause()
+            text = str(app.screen.query_one("#message").render())
+            assert text.startswith("Écart (E1–E2)") and trump in text, text
