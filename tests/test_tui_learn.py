@@ -571,3 +571,30 @@ async def test_the_ecart_prompt_says_when_a_trump_may_go(tmp_path: Path) -> None
             await pilot.pause()
             text = str(app.screen.query_one("#message").render())
             assert text.startswith("Écart (E1–E2)") and trump in text, text
+
+
+def test_the_person_is_you_in_mid_sentence_not_you_capitalised() -> None:
+    from atout.play import Trick
+    from atout.tui.deal_view import DealBoard, steps_text
+    from atout.tui.texts import last_trick_text
+    from atout.tui.words import Seats
+
+    board = DealBoard(4, 1)
+    board.apply({"kind": "shuffled", "seat": 0})
+    board.apply({"kind": "cut", "seat": 0, "k": 42})
+    trick = Trick(
+        1, tuple((s, Card.parse(c)) for s, c in zip((1, 2, 3, 0), "1S 2S 3S KS".split())), 0
+    )
+    expected = {
+        "en": ("shuffled by you (D4)", "your cut: 42 cards (D5)", "Won by you"),
+        "fr": ("battu par vous (D4)", "votre coupe : 42 cartes (D5)", "Gagné par vous"),
+    }
+    for ui, (shuffled, cut, won) in expected.items():
+        seats = Seats(0, 4, ui)
+        steps = str(steps_text(board, seats))
+        assert shuffled in steps and cut in steps, steps
+        assert str(last_trick_text(trick, 1, seats, ui)).endswith(won)
+        assert "Vous" not in steps and " You" not in steps
+    other = Seats(2, 4, "fr")
+    assert "battu par Droite 3 (D4)" not in str(steps_text(board, other))
+    assert "battu par " + other.short(0) in str(steps_text(board, other))

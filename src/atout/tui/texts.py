@@ -318,7 +318,8 @@ def trick_text(
         text.append(tr(ui, "Led by {name}", name=seats.short(current.leader)) + "\n", "italic")
         if current.winner is not None:
             text.append(
-                tr(ui, "Won by {name}", name=seats.short(current.winner)) + "\n", "bold green"
+                seats.says_short(current.winner, N_("Won by you"), N_("Won by {name}")) + "\n",
+                "bold green",
             )
     if before is not None and before.winner is not None:
         cards = " ".join(c.display(lang) for _, c in before.cards)
@@ -355,7 +356,8 @@ def last_trick_text(trick: Trick, number: int, seats: Seats, lang: str) -> Text:
         text.append(f"  {seats.name(seat):<16}")
         text.append_text(card_text(card, lang))
         text.append("\n")
-    text.append("\n" + tr(ui, "Won by {name}", name=seats.name(trick.winner or 0)))
+    won = seats.says(trick.winner or 0, N_("Won by you"), N_("Won by {name}"))
+    text.append("\n" + won)
     return text
 
 
