@@ -582,9 +582,8 @@ def test_the_person_is_you_in_mid_sentence_not_you_capitalised() -> None:
     board = DealBoard(4, 1)
     board.apply({"kind": "shuffled", "seat": 0})
     board.apply({"kind": "cut", "seat": 0, "k": 42})
-    trick = Trick(
-        1, tuple((s, Card.parse(c)) for s, c in zip((1, 2, 3, 0), "1S 2S 3S KS".split())), 0
-    )
+    played = ((1, "1S"), (2, "2S"), (3, "3S"), (0, "KS"))
+    trick = Trick(1, tuple((s, Card.parse(c)) for s, c in played), 0)
     expected = {
         "en": ("shuffled by you (D4)", "your cut: 42 cards (D5)", "Won by you"),
         "fr": ("battu par vous (D4)", "votre coupe : 42 cartes (D5)", "Gagné par vous"),
