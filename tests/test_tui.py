@@ -423,7 +423,8 @@ async def test_the_finished_trick_stays_with_its_winner(tmp_path: Path) -> None:
                 middle = shown(app, "#trick")
                 assert all(card.display("fr") in middle for _, card in trick.cards)
                 winner = screen.seats.short(trick.winner or 0)
-                assert f"Won by {winner}" in middle
+                won = screen.seats.says_short(trick.winner or 0, "Won by you", "Won by {name}")
+                assert won in middle
                 assert message(app) == f"Trick won by {winner} — space goes on."
                 before = len(screen.session.actions)
                 await pilot.pause()
@@ -434,7 +435,8 @@ async def test_the_finished_trick_stays_with_its_winner(tmp_path: Path) -> None:
                 if done and game is not None and game.tricks[-1].winner is not None:
                     # the person leads: the trick he or the bots finished is still shown
                     middle = shown(app, "#trick")
-                    assert f"Won by {screen.seats.short(done[-1].winner or 0)}" in middle
+                    last = done[-1].winner or 0
+                    assert screen.seats.says_short(last, "Won by you", "Won by {name}") in middle
                     mine = True
                 await act_by_keys(pilot, app, take=Contract.GARDE)
         assert held and mine

@@ -597,3 +597,28 @@ def test_the_person_is_you_in_mid_sentence_not_you_capitalised() -> None:
     other = Seats(2, 4, "fr")
     assert "battu par Droite 3 (D4)" not in str(steps_text(board, other))
     assert "battu par " + other.short(0) in str(steps_text(board, other))
+
+
+async def test_the_help_names_the_search_level_and_the_rules_show_setting_labels(
+    tmp_path: Path,
+) -> None:
+    from atout import bot_levels
+    from atout.tui.screens import RuleView
+
+    for ui, label in (("en", "Shuffler's place"), ("fr", "Place du mélangeur")):
+        app = new_app(tmp_path / ui, replace(QUIET, ui=ui))
+        async with app.run_test(size=SIZE) as pilot:
+            await pilot.press("n")
+            await pilot.pause()
+            await pilot.press("question_mark")
+            await pilot.pause()
+            help_text = str(app.screen.query_one("#help-text").render())
+            assert f"« {bot_levels.title('search', ui)} »" in help_text or (
+                ui == "en" and '"search" bot' in help_text
+            )
+            assert "robot search" not in help_text
+            await pilot.press("escape")
+            await pilot.press("r")
+            await pilot.pause()
+            views = {view.rule: str(view.render()) for view in app.screen.query(RuleView)}
+            assert label in views["D4"] and "[shuffler_offset]" not in views["D4"]

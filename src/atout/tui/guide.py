@@ -15,7 +15,7 @@ __all__ = ["COMFORT_HELP", "NOTES", "Note", "due_note", "note_named", "with_comf
 COMFORT_HELP = N_("""\
   u            undo your last card or bid, and the bots' after it (casual
                play: the Undo setting on; off in FFT strict play)
-  h            a hint: the card or bid the search bot would choose, and why
+  h            a hint: the card or bid the "{search}" bot would choose, and why
   t            your statistics across matches
 """)
 """The help's keys for the comforts, among the table's own (before its notes)."""
