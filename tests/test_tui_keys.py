@@ -51,9 +51,11 @@ async def test_a_key_that_does_nothing_says_so(tmp_path: Path) -> None:
             if table(app).session.human_to_act():
                 break
         assert "The chien stays face down: 6 cards (D10)." in log_text(app)
-        for key in ("y", "u", "c", "s"):  # the bidding: none of these means anything
+        for key in ("y", "c", "s"):  # the bidding: none of these means anything
             await pilot.press(key)
             assert message(app) == f"The key {key} does nothing now; ? lists the keys."
+        await pilot.press("u")  # undo, with nothing of the person's to take back yet
+        assert message(app) == "Nothing to undo: you have not played in this donne yet."
 
 
 async def test_every_panel_shows_its_own_keys(tmp_path: Path) -> None:
