@@ -14,7 +14,7 @@ from textual.containers import Horizontal, Vertical, VerticalScroll
 from textual.screen import ModalScreen, Screen
 from textual.widgets import Button, Footer, Input, Static
 
-from atout import rulebook
+from atout import bot_levels, rulebook
 from atout.cards import CardSet
 from atout.chien import why_not_poignee
 from atout.i18n import N_
@@ -54,9 +54,9 @@ class HelpScreen(Modal[None]):
     def compose(self) -> ComposeResult:
         with Vertical(classes="dialog wide"):
             with VerticalScroll(id="help-scroll"):
-                yield Static(
-                    with_comforts(tr(self.ui, HELP), tr(self.ui, COMFORT_HELP)), id="help-text"
-                )
+                search = bot_levels.title("search", self.ui)
+                comforts = tr(self.ui, COMFORT_HELP, search=search)
+                yield Static(with_comforts(tr(self.ui, HELP), comforts), id="help-text")
             yield Button(tr(self.ui, "Close"), id="close")
 
     def on_mount(self) -> None:
@@ -281,7 +281,7 @@ class RuleView(Static):
     """One rule of the rule book: its id and title, then its text, settings, examples."""
 
     def __init__(self, rule: str, ui: str) -> None:
-        title, _, body = rulebook.render_rule(rule, ui).partition("\n")
+        title, _, body = rulebook.render_rule(rule, ui, keys=False).partition("\n")
         super().__init__(Text.assemble((title, "bold"), "\n", body), classes="rule")
         self.rule = rule
 

@@ -12,6 +12,7 @@ from textual.timer import Timer
 
 from atout.bots.explain import Hint, hint
 from atout.cards import Card
+from atout.session import TableAction
 from atout.state import CallCard, CardPlayed, GamePhase
 from atout.tui.guide import due_note, note_named
 from atout.tui.guide_screen import GuideScreen
@@ -36,6 +37,25 @@ class TableComforts(TableFlow):
         self.hint_asked = 0  # which hint is awaited (one cancelled is not shown)
         self.hint_clock: Timer | None = None
         self.queued: Card | None = None  # a card chosen before the person's turn
+        self.pending_hint: tuple[Hint, int] | None = None  # come while a panel was up
+
+    async def human(self, action: TableAction) -> None:
+        self.drop_hint()  # the person acts: the advice is spent
+        await super().human(action)
+
+    def on_screen_suspend(self) -> None:
+        self.drop_hint()  # never drawn over a panel, a note or the score sheet
+
+    def on_screen_resume(self) -> None:
+        if self.pending_hint is not None:
+            found, seq = self.pending_hint
+            self.pending_hint = None
+            self.show_hint(found, seq)
+
+    def drop_hint(self) -> None:
+        """The hint on show, if any, taken away (there is at most one)."""
+        if self.app._notifications:
+            self.app.clear_notifications()
 
     async def next_donne(self) -> None:
         self.donne_first_line = len(self.lines)
@@ -210,7 +230,11 @@ class TableComforts(TableFlow):
             return
         self.say("")
         text = found.text(self.ui, self.lang)
-        self.app.notify(text, title=self.t("Hint"), timeout=20, markup=False)
+        if self.app.screen is not self:
+            self.pending_hint = (found, seq)  # shown when the panel or note goes
+            return
+        self.drop_hint()  # a new hint replaces the previous one
+        self.app.notify(text, title=self.t("Hint"), timeout=60, markup=False)
         if isinstance(found.action, CardPlayed):
             cards = self.hand()
             if found.action.card in cards:

@@ -4,6 +4,7 @@ middle, a donne's result, the score sheet, the footer's keys."""
 from __future__ import annotations
 
 import os
+from collections.abc import Sequence
 from dataclasses import replace
 from typing import Any
 
@@ -324,7 +325,8 @@ def trick_text(
         text.append(tr(ui, "Led by {name}", name=seats.short(current.leader)) + "\n", "italic")
         if current.winner is not None:
             text.append(
-                tr(ui, "Won by {name}", name=seats.short(current.winner)) + "\n", "bold green"
+                seats.says_short(current.winner, N_("Won by you"), N_("Won by {name}")) + "\n",
+                "bold green",
             )
     if before is not None and before.winner is not None:
         cards = " ".join(c.display(lang) for _, c in before.cards)
@@ -361,13 +363,16 @@ def last_trick_text(trick: Trick, number: int, seats: Seats, lang: str) -> Text:
         text.append(f"  {seats.name(seat):<16}")
         text.append_text(card_text(card, lang))
         text.append("\n")
-    text.append("\n" + tr(ui, "Won by {name}", name=seats.name(trick.winner or 0)))
+    won = seats.says(trick.winner or 0, N_("Won by you"), N_("Won by {name}"))
+    text.append("\n" + won)
     return text
 
 
-def void_text(obs: TableObservation, seats: Seats, title: str, lang: str) -> Text | None:
+def void_text(
+    obs: TableObservation, seats: Seats, title: str, lang: str, over: bool = False
+) -> Text | None:
     """A void donne's result: the petit sec (D16), everyone passed (B3), a fault (D12);
-    ``None`` for a donne played out."""
+    ``None`` for a donne played out. When the match is ``over`` no one deals next."""
     ui, row = seats.ui, obs.sheet[-1]
     if row.void == "petit_sec":
         petit = obs.deal.petit_sec
@@ -377,11 +382,14 @@ def void_text(obs: TableObservation, seats: Seats, title: str, lang: str) -> Tex
             N_("Petit sec (D16): you hold the Petit without any other trump or the Excuse:"),
             N_("Petit sec (D16): {name} holds the Petit without any other trump or the Excuse:"),
         )
-        return Text(
-            tr(ui, "{title}: void.", title=title)
-            + f"\n\n{who}\n{hand.display(lang)}\n\n"
-            + tr(ui, "The dealer's right neighbour deals the next donne.")
+        next_one = (
+            "" if over else "\n\n" + tr(ui, "The dealer's right neighbour deals the next donne.")
         )
+        return Text(
+            tr(ui, "{title}: void.", title=title) + f"\n\n{who}\n{hand.display(lang)}" + next_one
+        )
+    if row.void == "all_pass" and over:
+        return Text(tr(ui, "{title}: everyone passed; the donne is void (B3).", title=title))
     if row.void == "all_pass":
         return Text(
             tr(ui, "{title}: everyone passed; the donne is void (B3) and the next dealer deals.",
@@ -439,7 +447,7 @@ def result_text(
         title = tr(ui, "Donne {number}", number=row.number)
     else:
         title = tr(ui, "Donne {number} of {deals}", number=row.number, deals=obs.deals)
-    said_void = void_text(obs, seats, title, lang)
+    said_void = void_text(obs, seats, title, lang, over=session.is_over)
     result = row.result
     if said_void is not None or result is None or row.taker is None or row.contract is None:
         return said_void or Text()
@@ -475,7 +483,11 @@ def standings(obs: TableObservation, seats: Seats) -> str:
     order = sorted(range(obs.players), key=lambda s: -totals[s])
     lines = [tr(seats.ui, "Standings after the match:")]
     width = max(16, *(len(seats.name(s)) for s in order))
-    lines += [
-        f"  {rank}. {seats.name(s):<{width}} {totals[s]:+d}" for rank, s in enumerate(order, 1)
-    ]
+    lines += [f"  {place(totals, s)}. {seats.name(s):<{width}} {totals[s]:+d}" for s in order]
     return "\n".join(lines)
+
+
+def place(totals: Sequence[int], seat: int) -> int:
+    """``seat``'s place by its total: players with the same total share a place
+    (2., 2., 2. — then 5.)."""
+    return 1 + sum(total > totals[seat] for total in totals)
