@@ -261,9 +261,9 @@ async def test_one_hint_at_a_time_gone_when_the_person_acts_or_a_panel_opens(
     from atout.bots.explain import hint as found
     from atout.tui import table_comforts
 
-    def slow_hint(*args: Any) -> Any:
+    def slow_hint(*args: Any, **kwargs: Any) -> Any:
         time.sleep(0.5)  # a loaded machine: the person opens a panel meanwhile
-        return found(*args)
+        return found(*args, **kwargs)
 
     monkeypatch.setattr(table_comforts, "hint", slow_hint)
     for ui in ("en", "fr"):

@@ -50,7 +50,7 @@ class TableComforts(TableFlow):
         if self.pending_hint is not None:
             found, seq = self.pending_hint
             self.pending_hint = None
-            self.show_hint(found, seq)
+            self.show_hint(found, seq, self.hint_asked)
 
     def drop_hint(self) -> None:
         """The hint on show, if any, taken away (there is at most one)."""
