@@ -65,6 +65,7 @@ export async function animate(event, nextView) {
       trick.dataset.complete = "";
     }
     $("chien").replaceChildren();
+    trick.dataset.players = String(players());
     const card = C.cardElement(event.card);
     card.classList.add("played", `at-${slotOf(event.seat)}`);
     trick.append(card);

@@ -47,6 +47,7 @@ export function trickNode(trick, node) {
     if (trick.winner === seat) face.classList.add("winner");
     node.append(face);
   }
+  node.dataset.players = String(players());
   node.dataset.complete = trick.winner !== null ? "1" : "";
   if (trick.winner !== null) node.dataset.winner = slotOf(trick.winner);
 }
@@ -113,7 +114,7 @@ function renderDealPhase(v) {
   const texts = {
     shuffle: [t("{name} shuffles the pack (D4)", { name: seatName(who) }), "D4"],
     cut: [t("{name} cuts the pack (D5: at least 4 cards each way)", { name: seatName(who) }), "D5"],
-    deal: [t("{name} deals 3 by 3, counter-clockwise (D6–D8)", { name: seatName(who) }), "D6"],
+    deal: [t("{name} deals {n} by {n}, counter-clockwise (D6–D8)", { name: seatName(who), n: v.deal.packets.size }), "D6"],
     show_chien: [t("{name} shows the chien count (D10)", { name: seatName(who) }), "D10"],
     petit_sec: [t("{name} holds the Petit sec and must announce it (D16)", { name: seatName(who) }), "D16"],
   };
