@@ -89,7 +89,11 @@ def nearest_seat(page: Page) -> int:
     return best[1]
 
 
-STEPS = [(Phase.SHUFFLE, "shuffler", "D4"), (Phase.CUT, "cutter", "D5"), (Phase.DEAL, "dealer", "D6")]
+STEPS = [
+    (Phase.SHUFFLE, "shuffler", "D4"),
+    (Phase.CUT, "cutter", "D5"),
+    (Phase.DEAL, "dealer", "D6"),
+]
 
 
 @pytest.mark.parametrize(("lang", "viewport"), READERS, ids=IDS)
