@@ -101,7 +101,7 @@ def test_the_pack_goes_to_the_shuffler_the_cutter_then_the_dealer_with_its_rule(
     browser: Browser, server: ServerProcess, lang: str, viewport: ViewportSize
 ) -> None:
     french = lang.startswith("fr")
-    book = rulebook.as_json()["rules"]
+    book: dict[str, Any] = rulebook.as_json()["rules"]
     for phase, who, rule in STEPS:
         table, seat = scene(4, at(phase, who), deal_only=True)
         watcher = (seat + 1) % 4  # a page that watches: the pack goes to another seat
