@@ -101,7 +101,8 @@ def test_the_pack_goes_to_the_shuffler_the_cutter_then_the_dealer_with_its_rule(
     browser: Browser, server: ServerProcess, lang: str, viewport: ViewportSize
 ) -> None:
     french = lang.startswith("fr")
-    book: dict[str, Any] = rulebook.as_json()["rules"]
+    book = rulebook.as_json()["rules"]
+    assert isinstance(book, dict)
     for phase, who, rule in STEPS:
         table, seat = scene(4, at(phase, who), deal_only=True)
         watcher = (seat + 1) % 4  # a page that watches: the pack goes to another seat
