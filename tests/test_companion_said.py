@@ -108,3 +108,22 @@ def test_one_bout_is_singular_in_the_replayed_sheet() -> None:
     e.add({"type": "dealer", "seat": 0})
     e.add({"type": "result", "contract": "prise", "taker": 0, "points": 50, "bouts": 1})
     assert ", 50 points, 1 bout, failed by 1;" in sheet_lines(e)[0]
+
+
+def test_the_pdf_label_of_a_5_player_donne_stays_in_its_column() -> None:
+    """A called partner makes the label long ("G. sans Bruno + Chloé (D♦) 50 (2b) ✓"):
+    the sheet writes it within its column, cut with "…", so it never covers the first
+    player's marks."""
+    from atout.web.companion_pdf import FIRST, _Sheet
+
+    e = five_with_calls()
+    e.add({"type": "result", "contract": "garde_sans", "points": 50.5, "bouts": 2,
+           "taker": 1, "called": "DK", "partner": 2}, "fr")  # fmt: skip
+    sheet = _Sheet(e, "fr")
+    sheet.table()
+    for donne in e.finished():
+        label = sheet.label(donne)
+        shown = sheet.fit(label, FIRST[1] - 2)
+        assert sheet.pdf.get_string_width(shown) <= FIRST[1] - 2, label
+    long = sheet.label(e.finished()[-1])
+    assert sheet.fit(long, FIRST[1] - 2).endswith("…") and long.startswith("G. sans Bruno + Chloé")

@@ -154,11 +154,13 @@ def test_pages_carry_the_security_headers_and_the_language(server: ServerProcess
     assert status == 404
 
 
-def test_the_page_language_is_french_only_when_french_comes_first() -> None:
+def test_the_page_language_is_the_first_of_ours_the_browser_asks_for() -> None:
     assert page_language("fr") == "fr"
     assert page_language("fr-CA, en;q=0.5") == "fr"
     assert page_language("en;q=0.5, fr;q=0.9") == "fr"
-    assert page_language("de, fr") == "en"
+    assert page_language("de, fr") == "fr"  # German first, then French: French, not English
+    assert page_language("de, en, fr") == "en"
+    assert page_language(", ".join(["de"] * 20 + ["fr"])) == "en"  # the first 20 only
     assert page_language("fr;q=0, en") == "en"
     assert page_language(None) == "en"
     assert page_language("fr;q=bad, de") == "en"

@@ -106,9 +106,10 @@ def reader_language(environ: Mapping[str, str] | None = None) -> str:
 
 def negotiate(accept_language: str | None) -> str:
     """The first language of :data:`LANGUAGES` an ``Accept-Language`` header asks for,
-    by its quality values; English when it asks for none of them."""
+    by its quality values; English when it asks for none of them. Only the first 20
+    languages named are read (a header is not a place to make the server work)."""
     best, best_q = "en", -1.0
-    for position, part in enumerate((accept_language or "").split(",")):
+    for position, part in enumerate((accept_language or "").split(",")[:20]):
         tag, _, params = part.strip().partition(";")
         base = tag.strip().lower().split("-")[0]
         if base not in LANGUAGES:

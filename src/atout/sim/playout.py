@@ -289,9 +289,9 @@ def _lead(hold: I8, cnt: I64, players: int, seat: int, camps: I64, legal: I64, m
 
 
 @jit
-def _follow(hold: I8, cnt: I64, players: int, seat: int, leader: int, k: int, t: int,
-            tricks: I64, camps: I64, legal: I64, m: int, left: int) -> int:  # fmt: skip
-    """The card to play on a trick already led (see the module's doc)."""
+def _led(tricks: I64, t: int, k: int) -> tuple[int, int, int]:
+    """The first ``k`` cards of trick ``t``: the card led (the Excuse aside), the best
+    card so far and its place in the trick (-1 each when only the Excuse was played)."""
     lead, best, win_pos = -1, -1, -1
     for i in range(k):
         c = tricks[t, i]
@@ -304,6 +304,34 @@ def _follow(hold: I8, cnt: I64, players: int, seat: int, leader: int, k: int, t:
                 best, win_pos = c, i
         elif best < 56 and c // 14 == lead // 14 and c > best:
             best, win_pos = c, i
+    return lead, best, win_pos
+
+
+@jit
+def _winning(legal: I64, m: int, lead: int, best: int, winning: I64) -> int:
+    """The legal cards that would beat ``best`` into ``winning``, lowest first; their count."""
+    w = 0
+    for i in range(m):
+        c = legal[i]
+        if c == EXCUSE:
+            continue
+        if best < 0:
+            beats = True
+        elif c >= 56:
+            beats = best < 56 or c > best
+        else:
+            beats = best < 56 and c // 14 == lead // 14 and c > best
+        if beats:
+            winning[w] = c
+            w += 1
+    return w
+
+
+@jit
+def _follow(hold: I8, cnt: I64, players: int, seat: int, leader: int, k: int, t: int,
+            tricks: I64, camps: I64, legal: I64, m: int, left: int) -> int:  # fmt: skip
+    """The card to play on a trick already led (see the module's doc)."""
+    lead, best, win_pos = _led(tricks, t, k)
     has_excuse = False
     for i in range(m):
         if legal[i] == EXCUSE:
@@ -321,20 +349,7 @@ def _follow(hold: I8, cnt: I64, players: int, seat: int, leader: int, k: int, t:
     else:
         friend = False
     winning = np.empty(m, dtype=np.int64)
-    w = 0
-    for i in range(m):
-        c = legal[i]
-        if c == EXCUSE:
-            continue
-        if best < 0:
-            beats = True
-        elif c >= 56:
-            beats = best < 56 or c > best
-        else:
-            beats = best < 56 and c // 14 == lead // 14 and c > best
-        if beats:
-            winning[w] = c
-            w += 1
+    w = _winning(legal, m, lead, best, winning)
     for i in range(w):
         if winning[i] == PETIT and (
             last or not _beaten_later(hold, cnt, players, leader, k, camps, me, PETIT, lead)
@@ -424,13 +439,12 @@ def _play_out(players: int, last: int, hold: I8, cnt: I64, tricks: I64, leaders:
 
 
 @jit
-def _score(players: int, last: int, tricks: I64, leaders: I64, winners: I64, camps: I64,
-           pile: I8, pile_camp: int, taker: int, partner: int, multiplier: int,
-           poignee: int, chelem: bool, excuse_to_winner: bool, marks: I64) -> bool:  # fmt: skip
-    """S1–S5, A3–A5, P4 (:func:`atout.scoring.score_tricks`): the marks of each seat
-    into ``marks``; returns whether the contract is made."""
-    half = np.zeros(2, dtype=np.int64)
-    bouts = np.zeros(2, dtype=np.int64)
+def _count(players: int, last: int, tricks: I64, leaders: I64, winners: I64, camps: I64,
+           pile: I8, pile_camp: int, excuse_to_winner: bool, half: I64,
+           bouts: I64) -> int:  # fmt: skip
+    """S1, S2, P4: each camp's half-points and bouts into ``half`` and ``bouts`` (the pile
+    counted for ``pile_camp``); returns the half-point the taker's camp owes for its
+    Excuse kept (negative: owed to it)."""
     for c in range(78):
         if pile[c]:
             half[pile_camp] += HALF_POINTS[c]
@@ -456,12 +470,15 @@ def _score(players: int, last: int, tricks: I64, leaders: I64, winners: I64, cam
                 half[wc] += HALF_POINTS[c]
                 if c == PETIT or c == TRUMP21:  # noqa: SIM109
                     bouts[wc] += 1
-    taker_half = half[0] - owed
-    target = TARGET[bouts[0]]
-    made = taker_half >= 2 * target
-    sign = 1 if made else -1
-    diff = (abs(taker_half - 2 * target) + 1) // 2
-    # A5: the Petit au bout (the trick before, in a chelem whose camp plays the Excuse last)
+    return owed
+
+
+@jit
+def _bonuses(players: int, last: int, tricks: I64, leaders: I64, winners: I64, camps: I64,
+             chelem: bool) -> tuple[int, int]:  # fmt: skip
+    """A5 and A3/A4: the Petit au bout (10 to the camp that takes it, before the
+    multiplier; the trick before the last in a chelem whose camp plays the Excuse last)
+    and the chelem's bonus, both from the taker's side."""
     pb = last
     taker_all = _all_won(0, camps, winners, last + 1)
     for i in range(players):
@@ -477,6 +494,25 @@ def _score(players: int, last: int, tricks: I64, leaders: I64, winners: I64, cam
         slam = -200 if chelem else 0
         if _all_won(1, camps, winners, last + 1):
             slam -= 200
+    return petit, slam
+
+
+@jit
+def _score(players: int, last: int, tricks: I64, leaders: I64, winners: I64, camps: I64,
+           pile: I8, pile_camp: int, taker: int, partner: int, multiplier: int,
+           poignee: int, chelem: bool, excuse_to_winner: bool, marks: I64) -> bool:  # fmt: skip
+    """S1–S5, A3–A5, P4 (:func:`atout.scoring.score_tricks`): the marks of each seat
+    into ``marks``; returns whether the contract is made."""
+    half = np.zeros(2, dtype=np.int64)
+    bouts = np.zeros(2, dtype=np.int64)
+    owed = _count(players, last, tricks, leaders, winners, camps, pile, pile_camp,
+                  excuse_to_winner, half, bouts)  # fmt: skip
+    taker_half = half[0] - owed
+    target = TARGET[bouts[0]]
+    made = taker_half >= 2 * target
+    sign = 1 if made else -1
+    diff = (abs(taker_half - 2 * target) + 1) // 2
+    petit, slam = _bonuses(players, last, tricks, leaders, winners, camps, chelem)
     # S3, a fast copy of atout.scoring.score (the FFT's settings), checked against it
     # donne by donne by tests/test_search_playout.py
     score = sign * (25 + diff) * multiplier + petit * multiplier + sign * poignee + slam

@@ -63,6 +63,80 @@ class InconsistentObservation(ValueError):
 
 
 @jit
+def _draw(x: int, total: int) -> tuple[int, int]:
+    """The next state of the xorshift stream ``x`` and a number below ``total`` from it."""
+    x ^= (x << 13) & 0xFFFFFFFF
+    x ^= x >> 17
+    x ^= (x << 5) & 0xFFFFFFFF
+    return x, (x * total) >> 32
+
+
+@jit
+def _make_room(i: int, allowed: I64, where: I64, room: I64, parent: I64, mover: I64,
+               queue: I64) -> int:  # fmt: skip
+    """Card ``i`` finds every allowed place full: move earlier cards along an augmenting
+    path (breadth first) so that one of its places has room. Returns the place freed
+    for it (its room already taken), or -1 when there is none."""
+    places = room.shape[0]
+    for p in range(places):
+        parent[p] = -2
+    head, tail, found = 0, 0, -1
+    for p in range(places):
+        if allowed[i] >> p & 1:
+            parent[p] = -1
+            queue[tail] = p
+            tail += 1
+    while head < tail and found < 0:
+        a = queue[head]
+        head += 1
+        for j in range(i):
+            if where[j] != a:
+                continue
+            for b in range(places):
+                if parent[b] == -2 and allowed[j] >> b & 1:
+                    parent[b] = a
+                    mover[b] = j
+                    if room[b] > 0:
+                        found = b
+                        break
+                    queue[tail] = b
+                    tail += 1
+            if found >= 0:
+                break
+    if found < 0:
+        return -1
+    room[found] -= 1
+    b = found
+    while parent[b] >= 0:
+        where[mover[b]] = b
+        b = parent[b]
+    return b
+
+
+@jit
+def _refused(row: I8, base: I8, extra: I64, petit_free: bool, petit_owner: int, group: I64,
+             group_owner: int, group_known: int) -> bool:  # fmt: skip
+    """Whether the deal in ``row`` must be drawn again: it deals a Petit sec (D16) or gives
+    ``group_owner`` every card of ``group`` (B4)."""
+    holder = row[56] if petit_free else petit_owner
+    if 0 <= holder < extra.shape[0]:
+        trumps = extra[holder]
+        for c in range(57, 78):
+            if row[c] == holder:
+                trumps += 1
+        if trumps == 0:
+            return True  # D16: a Petit sec would have voided the deal
+    if group.shape[0] > 0:
+        held = group_known
+        for g in range(group.shape[0]):
+            if base[group[g]] < 0 and row[group[g]] == group_owner:
+                held += 1
+        if held == group.shape[0]:
+            return True  # B4: holding them all, he would have called the next rank
+    return False
+
+
+@jit
 def _fill(base: I8, cards: I64, allowed: I64, cap: I64, code: I64, extra: I64, petit_free: bool,
           petit_owner: int, group: I64, group_owner: int, group_known: int, count: int, seed: int,
           out: I8) -> int:  # fmt: skip
@@ -90,75 +164,29 @@ def _fill(base: I8, cards: I64, allowed: I64, cap: I64, code: I64, extra: I64, p
                 for p in range(places):
                     if allowed[i] >> p & 1:
                         total += room[p]
-                if total > 0:
-                    x ^= (x << 13) & 0xFFFFFFFF
-                    x ^= x >> 17
-                    x ^= (x << 5) & 0xFFFFFFFF
-                    r = (x * total) >> 32
-                    for p in range(places):
-                        if allowed[i] >> p & 1:
-                            if r < room[p]:
-                                where[i] = p
-                                room[p] -= 1
-                                break
-                            r -= room[p]
+                if total == 0:  # every allowed place is full
+                    where[i] = _make_room(i, allowed, where, room, parent, mover, queue)
+                    if where[i] < 0:
+                        ok = False
+                        break
                     continue
-                # every allowed place is full: an augmenting path to a place with room
-                for p in range(places):
-                    parent[p] = -2
-                head, tail, found = 0, 0, -1
+                x, r = _draw(x, total)
                 for p in range(places):
                     if allowed[i] >> p & 1:
-                        parent[p] = -1
-                        queue[tail] = p
-                        tail += 1
-                while head < tail and found < 0:
-                    a = queue[head]
-                    head += 1
-                    for j in range(i):
-                        if where[j] != a:
-                            continue
-                        for b in range(places):
-                            if parent[b] == -2 and allowed[j] >> b & 1:
-                                parent[b] = a
-                                mover[b] = j
-                                if room[b] > 0:
-                                    found = b
-                                    break
-                                queue[tail] = b
-                                tail += 1
-                        if found >= 0:
+                        if r < room[p]:
+                            where[i] = p
+                            room[p] -= 1
                             break
-                if found < 0:
-                    ok = False
-                    break
-                room[found] -= 1
-                b = found
-                while parent[b] >= 0:
-                    where[mover[b]] = b
-                    b = parent[b]
-                where[i] = b
+                        r -= room[p]
             if not ok:
                 break
             for c in range(78):
                 out[s, c] = base[c]
             for i in range(m):
                 out[s, cards[i]] = code[where[i]]
-            holder = out[s, 56] if petit_free else petit_owner
-            if 0 <= holder < extra.shape[0]:
-                trumps = extra[holder]
-                for c in range(57, 78):
-                    if out[s, c] == holder:
-                        trumps += 1
-                if trumps == 0:
-                    continue  # D16: a Petit sec would have voided the deal
-            if group.shape[0] > 0:
-                held = group_known
-                for g in range(group.shape[0]):
-                    if base[group[g]] < 0 and out[s, group[g]] == group_owner:
-                        held += 1
-                if held == group.shape[0]:
-                    continue  # B4: holding them all, he would have called the next rank
+            if _refused(out[s], base, extra, petit_free, petit_owner, group, group_owner,
+                        group_known):  # fmt: skip
+                continue
             break
         else:
             ok = False

@@ -12,7 +12,7 @@ import time
 from collections.abc import Awaitable, Callable, MutableMapping
 from typing import Any
 
-from atout.i18n import N_, gettext
+from atout.i18n import N_, gettext, negotiate
 
 __all__ = [
     "CSP",
@@ -95,23 +95,9 @@ def new_token() -> str:
 
 
 def page_language(accept: str | None) -> str:
-    """``"fr"`` when the browser's first language (by ``q``) is French, else ``"en"``."""
-    best: tuple[float, int, str] | None = None
-    for index, part in enumerate((accept or "").split(",")[:20]):
-        tag, _, params = part.strip().partition(";")
-        quality = 1.0
-        params = params.strip()
-        if params.startswith("q="):
-            try:
-                quality = float(params[2:])
-            except ValueError:
-                quality = 0.0
-        if not tag or quality <= 0:
-            continue
-        key = (-quality, index, tag.strip().lower())
-        if best is None or key < best:
-            best = key
-    return "fr" if best is not None and best[2].split("-")[0] == "fr" else "en"
+    """The page's language for an ``Accept-Language`` header: the one negotiation of
+    the project (:func:`atout.i18n.negotiate`), which the companion's pages use too."""
+    return negotiate(accept)
 
 
 class SecurityHeaders:

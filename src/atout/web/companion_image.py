@@ -1,7 +1,7 @@
 """The companion's score sheet as an image (PNG), to share in a chat: the donnes with
 their marks and running totals, the totals, who is ahead, and the chart of the totals,
 drawn with Pillow (which the PDF export's fpdf2 already needs) and the DejaVu fonts
-the PDF uses."""
+the PDF uses (:mod:`atout.web.companion_pdf`)."""
 
 from __future__ import annotations
 
@@ -13,12 +13,10 @@ from atout.companion import Evening
 from atout.i18n import N_, said
 from atout.score_text import number
 from atout.scoring import running_totals
+from atout.web.companion_pdf import COLOURS, FONT, FONT_BOLD
 
 __all__ = ["sheet_png"]
 
-FONT = "/usr/share/fonts/truetype/dejavu/DejaVuSans.ttf"
-FONT_BOLD = "/usr/share/fonts/truetype/dejavu/DejaVuSans-Bold.ttf"
-COLOURS = [(200, 30, 45), (20, 90, 200), (20, 140, 60), (200, 120, 0), (120, 40, 160)]
 WIDTH = 900
 ROW = 30
 CHART = 260

@@ -1,0 +1,258 @@
+"""The companion's score sheet as a PDF (A4), with fpdf2: the evening's settings, every
+donne with its marks and running totals, the totals, penalties and who is ahead, the
+chart of the totals, then each donne's faults and marks explained line by line. Its
+words come from the catalogues (:mod:`atout.i18n`), as the page's do; its fonts and
+colours are the image export's too (:mod:`atout.web.companion_image`). fpdf2 is imported
+only when a PDF is made."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+from atout.companion import Evening, differences
+from atout.companion.text import camp_text
+from atout.i18n import N_, said
+from atout.score_text import number
+from atout.scoring import running_totals
+
+__all__ = ["COLOURS", "FONT", "FONT_BOLD", "detail_rows", "sheet_pdf"]
+
+FONT = "/usr/share/fonts/truetype/dejavu/DejaVuSans.ttf"
+FONT_BOLD = "/usr/share/fonts/truetype/dejavu/DejaVuSans-Bold.ttf"
+COLOURS = [(200, 30, 45), (20, 90, 200), (20, 140, 60), (200, 120, 0), (120, 40, 160)]
+"""The players' colours in the chart, in seat order (the image export's too)."""
+
+_LATIN = str.maketrans(
+    {
+        "♠": "P",
+        "♥": "C",
+        "♦": "K",
+        "♣": "T",
+        "−": "-",
+        "—": "-",
+        "→": ">",
+        "×": "x",
+        "⚙": "*",
+        "✓": "+",
+        "✗": "-",
+        "…": "...",
+    }
+)
+SHORT = {"prise": "Prise", "garde": "Garde", "garde_sans": "G. sans", "garde_contre": "G. contre"}
+"""The contracts as the sheet's narrow column writes them (the same in both languages)."""
+FIRST = (10.0, 44.0)
+"""The widths (mm) of the sheet's first two columns: the donne's number and its label."""
+
+
+class _Sheet:
+    """One PDF being written: the document, its font family and the reader's language."""
+
+    def __init__(self, evening: Evening, lang: str) -> None:
+        from fpdf import FPDF
+
+        self.evening, self.lang = evening, lang
+        self.pdf = FPDF(orientation="P", unit="mm", format="A4")
+        self.pdf.set_auto_page_break(auto=True, margin=12)
+        self.unicode = Path(FONT).is_file() and Path(FONT_BOLD).is_file()
+        if self.unicode:
+            self.pdf.add_font("Sans", "", FONT)
+            self.pdf.add_font("Sans", "B", FONT_BOLD)
+            self.family = "Sans"
+        else:  # pragma: no cover - the core font: Latin-1 only
+            self.family = "Helvetica"
+        self.pdf.add_page()
+
+    def text(self, value: object) -> str:
+        s = str(value)
+        if self.unicode:
+            return s
+        return s.translate(_LATIN).encode("latin-1", "replace").decode("latin-1")
+
+    def fit(self, value: object, width: float) -> str:
+        """``value`` as the current font writes it within ``width`` mm, cut with "…"
+        when longer (the donne's details, further down, say it whole)."""
+        shown = self.text(value)
+        if self.pdf.get_string_width(shown) <= width:
+            return shown
+        dots = self.text("…")
+        while shown and self.pdf.get_string_width(shown + dots) > width:
+            shown = shown[:-1]
+        return shown.rstrip() + dots
+
+    def line(self, height: float, value: object, style: str = "", size: float = 9) -> None:
+        self.pdf.set_font(self.family, style, size)
+        self.pdf.cell(0, height, self.text(value), new_x="LMARGIN", new_y="NEXT")
+
+    def heading(self) -> None:
+        e, lang = self.evening, self.lang
+        self.line(9, f"atout — {said(lang, N_('Score sheet'))}", "B", 16)
+        profile = e.profile.upper() if e.profile == "fft" else e.profile
+        diffs = differences(e.rules)
+        about = said(
+            lang, N_("{count} players · profile {profile}"), count=e.players, profile=profile
+        )
+        self.line(5, about + ("" if diffs else " " + said(lang, N_("(FFT rules)"))))
+        for d in diffs:
+            self.line(4.5, f"  {d.rule} ⚙ {d.fr if lang == 'fr' else d.en}")
+        self.pdf.ln(2)
+
+    def per(self) -> float:
+        width = self.pdf.w - self.pdf.l_margin - self.pdf.r_margin
+        return (width - sum(FIRST)) / self.evening.players
+
+    def table(self) -> list[list[int]]:
+        """The donnes' rows; returns the running totals before and after each donne."""
+        e, pdf, per = self.evening, self.pdf, self.per()
+        pdf.set_font(self.family, "B", 8.5)
+        pdf.set_fill_color(230, 236, 230)
+        pdf.cell(FIRST[0], 6, "#", border=1, fill=True, align="C")
+        pdf.cell(FIRST[1], 6, self.text(said(self.lang, N_("Donne"))), border=1, fill=True)
+        for name in e.names:
+            pdf.cell(per, 6, self.text(name), border=1, fill=True, align="C")
+        pdf.ln()
+        finished = e.finished()
+        sums = running_totals(map(e.marks_of, finished), e.players)
+        pdf.set_font(self.family, "", 8.5)
+        for sheet, running in zip(finished, sums, strict=True):
+            marks = e.marks_of(sheet)
+            pdf.cell(FIRST[0], 5.5, str(sheet.number), border=1, align="C")
+            pdf.cell(FIRST[1], 5.5, self.fit(self.label(sheet), FIRST[1] - 2), border=1)
+            for seat in range(e.players):
+                shown = f"{marks[seat]:+d} → " if sheet.result else "— "
+                cell = f"{shown}{running[seat]}"
+                pdf.cell(per, 5.5, self.text(cell), border=1, align="C")
+            pdf.ln()
+        return [[0] * e.players, *map(list, sums)]
+
+    def label(self, sheet: Any) -> str:
+        if sheet.result is None or sheet.entry is None:
+            return str(sheet.outcome_text(self.lang))
+        e, r = sheet.entry, sheet.result
+        label = f"{SHORT[e['contract']]} {camp_text(self.evening.names, e, self.lang)}"
+        label += f" {number(r.points, self.lang)} ({r.bouts}b) {'✓' if r.made else '✗'}"
+        return label + (" *" if sheet.edited else "")
+
+    def totals(self) -> None:
+        e, pdf, lang = self.evening, self.pdf, self.lang
+        pdf.set_font(self.family, "B", 9)
+        standings = e.standings()
+        pdf.cell(sum(FIRST), 6, self.text(said(lang, N_("Total"))), border=1)
+        for seat in range(e.players):
+            pdf.cell(self.per(), 6, str(standings[seat]), border=1, align="C")
+        pdf.ln()
+        penalties = e.penalties()
+        if any(penalties):
+            who = ", ".join(f"{e.names[s]} −{p}" for s, p in enumerate(penalties) if p)
+            self.line(5, said(lang, N_("penalties (D11): {who}"), who=who), size=8)
+        if e.finished():
+            best = max(standings)
+            ahead = ", ".join(e.names[s] for s in range(e.players) if standings[s] == best)
+            self.line(7, said(lang, N_("Ahead: {names}"), names=ahead), "B", 10)
+
+    def details(self) -> None:
+        self.line(8, said(self.lang, N_("Each donne")), "B", 11)
+        for bold, row in detail_rows(self.evening, self.lang):
+            self.line(5 if bold else 4.2, row, "B" if bold else "", 8.5 if bold else 8)
+
+
+def sheet_pdf(evening: Evening, lang: str = "en") -> bytes:
+    """The score sheet as a PDF (A4): every donne, the running totals, who is ahead,
+    the chart of the totals, then each donne's marks explained line by line."""
+    sheet = _Sheet(evening, lang)
+    sheet.heading()
+    history = sheet.table()
+    sheet.totals()
+    _chart(sheet, history)
+    sheet.details()
+    return bytes(sheet.pdf.output())
+
+
+def detail_rows(evening: Evening, lang: str = "en") -> list[tuple[bool, str]]:
+    """The PDF's last part, row by row (``True``: a donne's heading): each donne's
+    faults and marks explained line by line, each line with its rule."""
+    names = evening.names
+    rows: list[tuple[bool, str]] = []
+    for sheet in evening.finished():
+        head = said(lang, N_("Donne {n} — dealer {name}"), n=sheet.number, name=names[sheet.dealer])
+        if sheet.entry is not None and sheet.entry.get("called"):
+            camp = camp_text(names, sheet.entry, lang)
+            head += " — " + said(lang, N_("taker {camp}"), camp=camp)
+        rows.append((True, head))
+        for view in sheet.faults:
+            rows += [(False, f"   {line.rule}  {line.text(lang)}") for line in view.lines]
+        if sheet.void == "petit_sec" and sheet.void_by is not None:
+            who = said(lang, N_("Petit sec: {name}"), name=names[sheet.void_by])
+            rows.append((False, f"   D16  {who}"))
+        rows += [(False, f"   {line.rule}  {line.text(lang)}") for line in sheet.lines]
+    return rows
+
+
+def _chart(sheet: _Sheet, history: list[list[int]]) -> None:
+    """The running totals over the evening, one line per player."""
+    pdf, names = sheet.pdf, sheet.evening.names
+    if len(history) < 2:
+        return
+    x0, width, height = pdf.l_margin + 8, pdf.w - pdf.l_margin - pdf.r_margin - 8, 55.0
+    if pdf.get_y() + height + 16 > pdf.h - pdf.b_margin:
+        pdf.add_page()
+    y0 = pdf.get_y() + 4
+    values = [v for row in history for v in row]
+    low, high = min(0, *values), max(0, *values)
+    span = (high - low) or 1
+
+    def y(value: int) -> float:
+        return float(y0 + height - (value - low) / span * height)
+
+    def x(i: int) -> float:
+        return float(x0 + i * width / (len(history) - 1))
+
+    pdf.set_draw_color(160, 160, 160)
+    pdf.set_line_width(0.2)
+    pdf.rect(x0, y0, width, height)
+    pdf.line(x0, y(0), x0 + width, y(0))
+    pdf.set_font(sheet.family, "", 7)
+    for value in (high, low):
+        pdf.set_xy(pdf.l_margin - 2, y(value) - 2)
+        pdf.cell(10, 4, str(value), align="R")
+    for seat in range(len(names)):
+        colour = COLOURS[seat % len(COLOURS)]
+        pdf.set_draw_color(*colour)
+        pdf.set_fill_color(*colour)
+        pdf.set_line_width(0.6)
+        shift = (seat - (len(names) - 1) / 2) * 0.35  # tied players drawn apart, as on the page
+        for i in range(1, len(history)):
+            pdf.line(x(i - 1), y(history[i - 1][seat]) + shift, x(i), y(history[i][seat]) + shift)
+        for i in range(len(history)):
+            _marker(pdf, seat, x(i), y(history[i][seat]) + shift)
+    pdf.set_y(y0 + height + 2)
+    step = width / len(names)
+    for seat, name in enumerate(names):
+        pdf.set_draw_color(*COLOURS[seat % len(COLOURS)])
+        pdf.set_fill_color(*COLOURS[seat % len(COLOURS)])
+        left = x0 + seat * step
+        _marker(pdf, seat, left + 3, pdf.get_y() + 2.5)
+        pdf.set_text_color(*COLOURS[seat % len(COLOURS)])
+        pdf.set_x(left + 5)
+        pdf.cell(step - 5, 5, sheet.fit(name, step - 6))
+    pdf.set_text_color(0, 0, 0)
+    pdf.ln(8)
+
+
+def _marker(pdf: Any, seat: int, x: float, y: float, r: float = 1.1) -> None:
+    """Seat ``seat``'s marker centred on (x, y): ● ■ ▲ ◆ ✚ as on the page's chart."""
+    pdf.set_line_width(0.3)
+    shape = seat % 5
+    if shape == 0:
+        pdf.circle(x=x, y=y, radius=r, style="F")
+    elif shape == 1:
+        pdf.rect(x - r, y - r, 2 * r, 2 * r, style="F")
+    elif shape == 2:
+        pdf.polygon(
+            [(x, y - r * 1.2), (x + r * 1.1, y + r * 0.8), (x - r * 1.1, y + r * 0.8)], style="F"
+        )
+    elif shape == 3:
+        pdf.polygon([(x, y - r * 1.3), (x + r, y), (x, y + r * 1.3), (x - r, y)], style="F")
+    else:
+        pdf.rect(x - r * 0.35, y - r * 1.2, r * 0.7, r * 2.4, style="F")
+        pdf.rect(x - r * 1.2, y - r * 0.35, r * 2.4, r * 0.7, style="F")
