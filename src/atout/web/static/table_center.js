@@ -20,8 +20,8 @@ export function placePack(seat) {
   // where the pack lies without its offset, and where it goes
   const x0 = a.left + a.width / 2 - Number(pack.dataset.dx || 0);
   const y0 = a.top + a.height / 2 - Number(pack.dataset.dy || 0);
-  const x1 = 0.6 * (b.left + b.width / 2) + 0.4 * (board.left + board.width / 2);
-  const y1 = 0.6 * (b.top + b.height / 2) + 0.4 * (board.top + board.height / 2);
+  const x1 = 0.55 * (b.left + b.width / 2) + 0.45 * (board.left + board.width / 2);
+  const y1 = 0.55 * (b.top + b.height / 2) + 0.45 * (board.top + board.height / 2);
   pack.dataset.dx = String(x1 - x0);
   pack.dataset.dy = String(y1 - y0);
   pack.dataset.at = String(seat);
