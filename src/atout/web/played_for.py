@@ -10,7 +10,7 @@ from typing import Any
 
 from atout.session import Table, TableAction, TableSettings, action_from_json
 
-__all__ = ["BY_BOT", "marked", "rebuild", "stored"]
+__all__ = ["BY_BOT", "marked", "note", "rebuild", "stored"]
 
 BY_BOT = "bot"
 
