@@ -64,8 +64,8 @@ def test_points_typed_with_a_comma_are_kept_as_a_number() -> None:
         (
             {"contract": "garde", "points": 87, "bouts": 3, "every_trick": "attack"},
             "A4: a chelem of the attack holds every card but the defence's Excuse: 91 points "
-            "with the 3 bouts, or 87 with the Petit and the 21 (the defence kept its Excuse), "
-            "not 87 points with 3 of the 3 bouts",
+            "with the 3 bouts, or 87 points with 2 bouts, the Petit and the 21 (the defence "
+            "kept its Excuse); entered: 87 points, bouts: 3",
         ),
         (
             {"contract": "garde_contre", "points": 91, "bouts": 3, "every_trick": "attack"},
@@ -176,3 +176,33 @@ def test_nan_and_huge_numbers_in_the_request_are_a_400_in_the_page_s_language(
             answer = client.post(url, content=body, headers=head)
             assert answer.status_code == 400, (raw, answer.text)
             assert answer.json()["error"].startswith("S1 : points : un nombre écrit simplement")
+
+
+@pytest.mark.parametrize(
+    ("card", "fr", "en"),
+    [
+        ("Petit", "D1 : le Petit est déjà tiré", "D1: the Petit has already been drawn"),
+        ("1", "D1 : le Petit est déjà tiré", "D1: the Petit has already been drawn"),
+        ("21 d'atout", "D1 : le 21 d'atout est déjà tiré", "D1: the 21 of trumps has already"),
+        ("RP", "D1 : la carte R♠ est déjà tirée", "D1: K♠ has already been drawn"),
+    ],
+)
+def test_a_card_drawn_twice_is_named_as_the_scorer_says_it(card: str, fr: str, en: str) -> None:
+    e = Evening(4, ["Anne", "Bruno", "Chloé", "David"])
+    e.add({"type": "draw", "seat": 0, "card": card}, "fr")
+    assert e.log[0]["card"] in ("T1", "T21", "KS")  # 21 d'atout read as the 21
+    with pytest.raises(CompanionError) as refused:
+        e.add({"type": "draw", "seat": 1, "card": card}, "fr")
+    assert refused.value.fr.startswith(fr)
+    assert refused.value.en.startswith(en)
+    assert refused.value.field == "card"
+
+
+def test_the_attack_chelem_refusal_says_what_was_entered_in_french() -> None:
+    e = evening()
+    entry = {"contract": "garde", "points": 87, "bouts": 3, "every_trick": "attack"}
+    with pytest.raises(CompanionError) as refused:
+        e.add(result(**entry), "fr")
+    assert refused.value.fr.endswith("; saisi : 87 points, bouts : 3")
+    assert "3 des 3" not in refused.value.fr
+    assert refused.value.field == "points"

@@ -9,6 +9,8 @@ import csv
 import io
 from pathlib import Path
 
+import pytest
+
 from atout.companion import Evening, sheet_lines
 from atout.web.companion import detail_rows
 
@@ -127,3 +129,26 @@ def test_the_pdf_label_of_a_5_player_donne_stays_in_its_column() -> None:
         assert sheet.pdf.get_string_width(shown) <= FIRST[1] - 2, label
     long = sheet.label(e.finished()[-1])
     assert sheet.fit(long, FIRST[1] - 2).endswith("…") and long.startswith("G. sans Bruno + Chloé")
+
+
+def test_nobody_is_ahead_on_the_text_sheet_and_the_pdf_when_all_are_level(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """A first donne voided leaves everyone at 0: no one leads (the page says so too)."""
+    from atout.web.companion_pdf import _Sheet
+
+    e = Evening(4, NAMES[:4])
+    e.add({"type": "dealer", "seat": 0})
+    e.add({"type": "fault", "kind": "misdeal", "by": 0})
+    assert sheet_lines(e)[-1] == "Nobody is ahead yet: all level."
+    for lang, said_ in (("fr", "Personne n'est encore en tête"), ("en", "Nobody is ahead")):
+        sheet = _Sheet(e, lang)
+        seen: list[str] = []
+
+        def line(height: float, value: object, style: str = "", size: float = 9) -> None:
+            seen.append(str(value))  # noqa: B023 - called at once, in this turn of the loop
+
+        monkeypatch.setattr(sheet, "line", line)
+        sheet.totals()
+        assert any(line.startswith(said_) for line in seen), seen
+        assert not any(line.startswith(("En tête", "Ahead")) for line in seen)

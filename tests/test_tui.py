@@ -720,9 +720,11 @@ async def test_start_screen_every_setting_by_keys(tmp_path: Path) -> None:
         await pilot.press("down", "enter")  # Enter does not change a setting
         before = app.settings
         assert not before.animate
-        await pilot.press("right")  # the deal told: on
-        assert app.settings.animate
-        await pilot.press("space")  # and off again
+        await pilot.press("right")  # the deal told: step by step
+        assert app.settings.animate and app.settings.deal_pace == "step"
+        await pilot.press("space")  # quick
+        assert app.settings.animate and app.settings.deal_pace == "quick"
+        await pilot.press("right")  # and off again
         await pilot.press("down", "right")  # undo: off (FFT strict)
         await pilot.press("down", "right")  # cards: English
         await pilot.pause()
@@ -1069,7 +1071,7 @@ async def test_french_labels_fit_the_footer_and_the_standings(
         await pilot.press("n")
         await pilot.pause()
         footer = screen_text(app)[-1]
-        assert "m Marque" in footer and "q Sauver et quitter" in footer
+        assert "m Marque" in footer and "q Quitter" in footer and "h Conseil" in footer
         await play_until_result(pilot, app)
         await pilot.pause()
         assert "Feuille de marque (m)   Quitter (q)" in "\n".join(screen_text(app))

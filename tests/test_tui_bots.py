@@ -4,6 +4,7 @@ levels are named and explained on the start screen, the cheating one kept out.""
 
 from __future__ import annotations
 
+import json
 import random
 import threading
 from dataclasses import replace
@@ -15,7 +16,7 @@ from atout.bot_levels import LEVELS, about, table_levels, title
 from atout.bots import BOTS, HeuristicBot
 from atout.state import Action, Observation
 from atout.tui.app import OptionRow, SheetScreen, TableScreen, TarotApp
-from atout.tui.session import Settings
+from atout.tui.session import Settings, TableSession
 
 SIZE = (80, 24)
 QUIET = Settings(animate=False, speed="fast", pause=0, ui="en", bots="search-fast")
@@ -133,3 +134,38 @@ def test_every_level_of_the_registry_is_explained_in_both_languages() -> None:
         for lang in ("en", "fr"):
             assert title(lv.name, lang) and len(about(lv.name, lang)) <= 120  # two lines
         assert about(lv.name, "fr") != about(lv.name, "en"), lv.name
+
+
+async def test_a_bot_out_of_time_decides_on_fewer_samples_and_resumes_exactly(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The budget spent at once (0 s): each search plays out one round of samples; what
+    it chose is saved as an action, so the resumed match is the same to the last bit."""
+    import atout.tui.session as tui_session
+    from atout.bots.search import ROUND, SearchBot
+
+    spent = {lv.name: replace(lv, budget=0.0) for lv in LEVELS}
+    monkeypatch.setattr(tui_session, "level", lambda name: spent[name])
+    app = TarotApp(QUIET, 7, tmp_path / "match.json")
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.press("n")
+        screen = app.screen
+        assert isinstance(screen, TableScreen)
+        bots = [b for b in screen.session.bots if isinstance(b, SearchBot)]
+        for _ in range(2400):  # the first search compiles its kernels: a while when loaded
+            await pilot.pause(0.05)
+            if any(b.used for b in bots) and screen.thinking is None:
+                break
+            if screen.session.human_to_act():
+                await pilot.press("p")
+        assert any(b.used == ROUND for b in bots)  # 24 samples, one round of 16 played
+        while screen.thinking is not None:
+            await pilot.pause(0.05)
+        session = screen.session
+        await pilot.press("q")
+        await pilot.pause()
+    resumed = TableSession.load(tmp_path / "match.json")
+    assert resumed.actions == session.actions
+    assert resumed.observation() == session.observation()
+    saved = json.loads((tmp_path / "match.json").read_text())
+    assert resumed.to_json() == saved  # the generators too, as they were saved

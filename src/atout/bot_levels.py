@@ -28,7 +28,9 @@ class Level:
     ``text`` (messages of the catalogues), ``line`` (a few words on it for ``atout play
     --help``), ``at_table`` whether a person may choose it
     to play against, and ``thinks`` whether a decision takes long enough (a search)
-    to be made off the interface's thread with a sign of life."""
+    to be made off the interface's thread with a sign of life; ``budget`` the seconds
+    of wall time a decision may take at the terminal table (``None``: no limit; a
+    search that runs out of time decides on the samples played out so far)."""
 
     name: str
     title: str
@@ -36,6 +38,7 @@ class Level:
     line: str
     at_table: bool = True
     thinks: bool = False
+    budget: float | None = None
 
 
 LEVELS: tuple[Level, ...] = (
@@ -63,6 +66,7 @@ LEVELS: tuple[Level, ...] = (
         N_("Tries each card on 24 deals of the unseen cards; thinks a moment."),
         N_("search on 24 sampled deals a decision: quicker, weaker"),
         thinks=True,
+        budget=1.0,
     ),
     Level(
         "search",
@@ -70,6 +74,7 @@ LEVELS: tuple[Level, ...] = (
         N_("Tries each card on 64 deals of the unseen cards; the best balance."),
         N_("plays each choice out on 64 deals fitting what it saw"),
         thinks=True,
+        budget=3.0,
     ),
     Level(
         "search-strong",
@@ -77,6 +82,7 @@ LEVELS: tuple[Level, ...] = (
         N_("Tries each card on 200 deals of the unseen cards; the strongest, and slow."),
         N_("search on 200 sampled deals a decision: slower, stronger"),
         thinks=True,
+        budget=8.0,
     ),
     Level(
         "search-random",
@@ -84,6 +90,7 @@ LEVELS: tuple[Level, ...] = (
         N_("Search with trial games played at random: weaker; it measures the search."),
         N_("search with random playouts: the policy's yardstick"),
         thinks=True,
+        budget=3.0,
     ),
     Level(
         "search-cheat",

@@ -328,7 +328,10 @@ _WORD_SUITS: Final = {
 _WORD_SUIT_PLURALS: Final = {"carreaux": Suit.DIAMONDS}
 _NAMED_CARD_RE: Final = re.compile(r"^([a-z0-9]+)\s*(?:de\s+|d'|d’|of\s+(?:the\s+)?)?(\S+?)$")
 _TYPED_CARD_RE: Final = re.compile(r"^(10|[1-9]|[ajnqkvcdr])(co|ca|[shdcpkt♠♥♦♣♤♡♢♧])$")
-_TYPED_TRUMP_RE: Final = re.compile(r"^(?:t|a|atout|trump|l'atout|the trump)?\s*([0-9]{1,2})$")
+_TYPED_TRUMP_RE: Final = re.compile(  # 21, T21, atout 21, le 21, 21 d'atout, 21 of trumps
+    r"^(?:t|a|atout|trump|l'atout|the trump|le|the)?\s*([0-9]{1,2})"
+    r"(?:\s*(?:d'atout|d’atout|of trumps?))?$"
+)
 _TYPED_EXCUSE: Final = frozenset({"ex", "exc", "excuse", "l'excuse", "l’excuse", "the excuse"})
 _TYPED_PETIT: Final = frozenset({"petit", "le petit", "the petit"})
 _LETTER_SUITS: Final = {
@@ -363,6 +366,8 @@ def readings(text: str, lang: str) -> tuple[Card, ...]:
 
     >>> readings("7C", "fr"), readings("7C", "en"), readings("Roi de cœur", "en")
     ((Card.parse('7H'),), (Card.parse('7C'),), (Card.parse('KH'),))
+    >>> readings("21 d'atout", "fr"), readings("the 21 of trumps", "en")
+    ((Card.parse('T21'),), (Card.parse('T21'),))
     >>> readings("KC", "fr"), readings("KX", "fr")
     ((Card.parse('KC'), Card.parse('KH')), ())
     """

@@ -230,6 +230,10 @@ TEMPLATES: dict[str, str] = {
     "c_dealer_drawn_once": N_("only the first dealer is drawn; then the deal passes to the right"),
     "c_draw_begun": N_("the draw has begun: enter the cards drawn"),
     "c_cut_entered": N_("the cut is already entered"),
+    "c_drawn_petit": N_("the Petit has already been drawn: each card is drawn once"),
+    "c_drawn_excuse": N_("the Excuse has already been drawn: each card is drawn once"),
+    "c_drawn_trump": N_("the {number} of trumps has already been drawn: each card is drawn once"),
+    "c_drawn_card": N_("{card} has already been drawn: each card is drawn once"),
     "c_cut_depth": N_(
         "the cut must take and leave more than 3 cards ({low} … {high}), got {value}"
     ),
@@ -289,8 +293,8 @@ TEMPLATES: dict[str, str] = {
     ),
     "c_chelem_attack_bouts": N_(
         "a chelem of the attack holds every card but the defence's Excuse: 91 points with "
-        "the 3 bouts, or 87 with the Petit and the 21 (the defence kept its Excuse), "
-        "not {points} points with {bouts} of the 3 bouts"
+        "the 3 bouts, or 87 points with 2 bouts, the Petit and the 21 (the defence kept "
+        "its Excuse); entered: {points} points, bouts: {bouts}"
     ),
     "c_chelem_contre_points": N_(
         "in a garde contre the chien ({size} cards) counts for the defence: a chelem of the "

@@ -20,6 +20,14 @@ same samples serve every option (the comparison is paired). Every decision is ma
   the winning camp);
 - each card (P1–P5).
 
+``SearchBot(budget=S)`` stops thinking after about ``S`` seconds of wall time (the
+terminal table gives each level a budget, :data:`atout.bot_levels.LEVELS`): the
+samples are played out in rounds of :data:`ROUND` and, once the time is spent, the
+decision is made on the rounds finished (at least one), each option on the same
+samples. The rounds' seeds come from the bot's generator alone, so that a decision
+that finishes in time is the same on every machine; the arena and the benchmarks give
+no budget and play every sample in one go, as before.
+
 ``SearchBot(cheat=True)`` (``search-cheat``) plays on the true deal instead of samples:
 an upper reference for the arena, which hands it the donne through :meth:`peek` before
 each decision (see :mod:`atout.bots.arena`).
@@ -39,6 +47,7 @@ each decision (see :mod:`atout.bots.arena`).
 from __future__ import annotations
 
 import random
+import time
 from collections import Counter
 from collections.abc import Sequence
 
@@ -72,6 +81,9 @@ I64 = npt.NDArray[np.int64]
 
 # samples per decision of each level (``search`` is the default)
 LEVELS = {"search-fast": 24, "search": 64, "search-strong": 200}
+
+ROUND = 16
+"""Samples played out in one round by a bot with a time budget."""
 
 _PLAIN_LIMIT = 10  # ranks up to 10 are low cards
 
@@ -193,7 +205,9 @@ class SearchBot:
     ``eps`` the share of random cards in the playouts (1.0: random playouts),
     ``margin`` the mean marks a contract must promise, ``cheat`` to play on the true
     deal given by :meth:`peek`, ``infer_bids`` to weigh the samples by the bids heard,
-    ``bid_factor`` times more samples for the bid (4 measured no better than 1)."""
+    ``bid_factor`` times more samples for the bid (4 measured no better than 1),
+    ``budget`` the seconds a decision may take (``None``: no limit, every sample).
+    ``used`` is the number of samples the last decision was made on."""
 
     def __init__(
         self,
@@ -205,6 +219,7 @@ class SearchBot:
         rules: Rules | None = None,
         infer_bids: bool = True,
         bid_factor: int = 1,
+        budget: float | None = None,
     ) -> None:
         self.rng = rng or random.Random()
         self.samples = samples
@@ -213,6 +228,9 @@ class SearchBot:
         self.cheat = cheat
         self.infer_bids = infer_bids
         self.bid_factor = bid_factor
+        self.budget = budget
+        self.used = 0
+        self._deadline = float("inf")
         self.rules = rules or Rules()
         self._donne: Donne | None = None
         self._plan: list[Card] = []
@@ -223,6 +241,7 @@ class SearchBot:
             self._donne = donne
 
     def act(self, observation: Observation) -> Action:
+        self._start()
         legal = observation.legal_actions
         if len(legal) == 1:
             return legal[0]
@@ -238,6 +257,51 @@ class SearchBot:
         return self._play(observation, legal)
 
     # -- the samples ---------------------------------------------------------------------
+
+    def _start(self) -> None:
+        """A decision begins: its deadline is set by the budget."""
+        self.used = 0
+        start = time.monotonic()
+        self._deadline = float("inf") if self.budget is None else start + self.budget
+
+    def _evaluate(
+        self,
+        position: Position,
+        owners: I8,
+        partners: I64,
+        candidates: Sequence[int],
+        me: int,
+        seed: int,
+    ) -> tuple[npt.NDArray[np.float64], I8]:
+        """:func:`evaluate`, in rounds of :data:`ROUND` samples when the bot has a budget,
+        stopping after the round that ends past the deadline (the values of the samples
+        played out only)."""
+        if self.budget is None:
+            values, made = evaluate(position, owners, partners, candidates, me, self.eps, seed)
+            self.used = max(self.used, owners.shape[0])
+            return values, made
+        parts: list[tuple[npt.NDArray[np.float64], I8]] = []
+        total = owners.shape[0]
+        for start in range(0, total, ROUND):
+            stop = min(start + ROUND, total)
+            round_seed = (seed + 0x9E3779B1 * (start // ROUND)) & 0x7FFFFFFF | 1
+            parts.append(
+                evaluate(position, owners[start:stop], partners[start:stop], candidates, me,
+                         self.eps, round_seed)
+            )  # fmt: skip
+            if time.monotonic() > self._deadline:
+                break
+        values = np.concatenate([v for v, _ in parts])
+        made = np.concatenate([m for _, m in parts])
+        self.used = max(self.used, values.shape[0])
+        return values, made
+
+    def _common(self, arrays: Sequence[npt.NDArray[np.float64]]) -> list[float]:
+        """The mean of each option's values over the samples every option was played
+        out on (a budget may stop the later options sooner)."""
+        n = min(a.shape[0] for a in arrays)
+        self.used = n
+        return [float(a[:n].mean()) for a in arrays]
 
     def _seed(self) -> int:
         return self.rng.getrandbits(31) | 1
@@ -282,6 +346,7 @@ class SearchBot:
         marks the playouts promise the seat for each, as :meth:`act` weighs them (a
         pass: ``margin``, the mean a contract must beat); best first. Other decisions
         give the one action :meth:`act` chooses, valued 0."""
+        self._start()
         legal = observation.legal_actions
         kind = type(legal[0])
         if kind is Bid:
@@ -303,10 +368,10 @@ class SearchBot:
         owners, partners = self._samples(obs, self.samples)
         position = from_observation(obs, self.rules, self._hand_size(obs))
         candidates = [int(a.card) for a in cards]
-        values, made = evaluate(
-            position, owners, partners, candidates, obs.seat, self.eps, self._seed()
+        values, made = self._evaluate(
+            position, owners, partners, candidates, obs.seat, self._seed()
         )
-        return values.mean(axis=0), made, partners
+        return values.mean(axis=0), made, partners[: values.shape[0]]
 
     def _play(self, obs: Observation, legal: Sequence[Action]) -> Action:
         cards = [a for a in legal if isinstance(a, CardPlayed)]
@@ -327,14 +392,17 @@ class SearchBot:
     def _chelem(self, obs: Observation, legal: Sequence[Action]) -> Action:
         """A4, A6: announce when the playouts say the announcement pays."""
         owners, partners = self._samples(obs, self.samples)
-        best: tuple[float, Action] | None = None
+        played = []
         for action in legal:
             assert isinstance(action, ChelemDecision)
             position = from_observation(obs, self.rules, self._hand_size(obs))
             position.chelem = action.announce
             position.leaders[0] = obs.seat if action.announce else (obs.dealer + 1) % obs.players
-            values, _ = evaluate(position, owners, partners, [-1], obs.seat, self.eps, self._seed())
-            mean = float(values.mean())
+            values, _ = self._evaluate(position, owners, partners, [-1], obs.seat, self._seed())
+            played.append(values)
+        best: tuple[float, Action] | None = None
+        for action, mean in zip(legal, self._common(played), strict=True):
+            assert isinstance(action, ChelemDecision)
             if best is None or mean > best[0] + (5.0 if action.announce else 0.0):
                 best = (mean, action)
         assert best is not None
@@ -364,14 +432,14 @@ class SearchBot:
         owners, partners = self._samples(obs, self.samples)
         assert obs.contract is not None and obs.taker is not None
         position = self._opening(obs, obs.contract, obs.taker)
-        means = []
+        played = []
         seed = self._seed()
         for ecart in options:
             trial = owners.copy()
             trial[:, [int(c) for c in ecart]] = obs.players
-            values, _ = evaluate(position, trial, partners, [-1], obs.seat, self.eps, seed)
-            means.append(float(values.mean()))
-        return options[int(np.argmax(means))]
+            values, _ = self._evaluate(position, trial, partners, [-1], obs.seat, seed)
+            played.append(values)
+        return options[int(np.argmax(self._common(played)))]
 
     def _opening(self, obs: Observation, contract: Contract, taker: int) -> Position:
         """The position before the first card, every hand to come from a sample."""
@@ -409,16 +477,12 @@ class SearchBot:
         owners, _ = self._samples(obs, self.samples * self.bid_factor)
         call = self._quick_call(obs.hand) if obs.players == 5 else None
         seed = self._seed()
-        weighed: list[tuple[Action, float]] = []
-        for action in legal:
-            assert isinstance(action, Bid)
-            if action.contract is None:
-                weighed.append((action, self.margin))
-            else:
-                weighed.append(
-                    (action, self._contract_value(obs, owners, action.contract, call, seed))
-                )
-        return weighed
+        bids = [a for a in legal if isinstance(a, Bid) and a.contract is not None]
+        played = [self._contract_values(obs, owners, b.contract, call, seed) for b in bids]  # type: ignore[arg-type]
+        means: dict[Action, float] = {}
+        if bids:
+            means.update(zip(bids, self._common(played), strict=True))
+        return [(action, means.get(action, self.margin)) for action in legal]
 
     def _quick_call(self, hand: CardSet) -> Card:
         """B4, for the bidding's playouts: the callable card of the longest suit not
@@ -426,10 +490,10 @@ class SearchBot:
         cards = [c for c in callable_cards(hand) if c not in hand] or callable_cards(hand)
         return max(cards, key=lambda c: len(hand.of_suit(c.suit)) if c.suit is not None else 0)
 
-    def _contract_value(
+    def _contract_values(
         self, obs: Observation, owners: I8, contract: Contract, call: Card | None, seed: int
-    ) -> float:
-        """The mean marks of taking ``contract`` (calling ``call``) over the samples,
+    ) -> npt.NDArray[np.float64]:
+        """The marks of taking ``contract`` (calling ``call``) on each sample played out,
         with the écart the seat would make on each sampled chien."""
         n, me = obs.players, obs.seat
         trial = owners.copy()
@@ -446,8 +510,8 @@ class SearchBot:
             partners = np.where((holders == me) | (holders >= n), -1, holders)
         position = self._opening(obs, contract, me)
         position.called = -1 if call is None else int(call)
-        values, _ = evaluate(position, trial, partners, [-1], me, self.eps, seed)
-        return float(values.mean())
+        values, _ = self._evaluate(position, trial, partners, [-1], me, seed)
+        return values
 
     def _call(self, obs: Observation, legal: Sequence[Action]) -> Action:
         """B4: the card whose holder as partner plays out best."""
@@ -457,8 +521,8 @@ class SearchBot:
         assert obs.contract is not None
         owners, _ = self._samples(obs, self.samples)
         seed = self._seed()
-        means = []
+        played = []
         for action in legal:
             assert isinstance(action, CallCard)
-            means.append(self._contract_value(obs, owners, obs.contract, action.card, seed))
-        return means
+            played.append(self._contract_values(obs, owners, obs.contract, action.card, seed))
+        return self._common(played)

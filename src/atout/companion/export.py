@@ -11,6 +11,7 @@ from typing import Any
 
 from atout.cards import Card
 from atout.companion.log import EveningLog
+from atout.companion.page import ahead
 from atout.companion.sheet import DonneSheet
 from atout.companion.text import CONTRACTS_FR, FAULT_NAMES, pts
 from atout.record import rules_record
@@ -189,9 +190,11 @@ def sheet_lines(evening: EveningLog) -> list[str]:
         )
     if evening.finished():
         standings = evening.standings()
-        best = max(standings)
+        leaders = ahead(standings, max(standings))
         lines.append(
-            "Ahead: " + ", ".join(n for n, s in zip(names, standings, strict=True) if s == best)
+            "Ahead: " + ", ".join(names[s] for s in leaders)
+            if leaders
+            else "Nobody is ahead yet: all level."
         )
     return lines
 

@@ -14,7 +14,7 @@ from typing import Any
 from atout.companion.base import ENTRY_TYPES, MAX_ENTRIES, CompanionError, refuse
 from atout.companion.checks import result_fields, score_entry
 from atout.companion.profiles import profile_rules
-from atout.companion.readers import canonical_cards, read_card, read_names, whole
+from atout.companion.readers import canonical_cards, drawn_twice, read_card, read_names, whole
 from atout.companion.sheet import DonneSheet, FaultView
 from atout.companion.text import fault_lines
 from atout.dealing import MIN_CUT, Deal, Phase, is_legal_cut
@@ -244,7 +244,12 @@ class EveningLog:
             return
         seat = self.variant.check_seat(entry.get("seat"), "seat", "D1")
         card = read_card(entry.get("card"), "card", "D1")
-        self.draw.draw(seat, card)
+        try:
+            self.draw.draw(seat, card)
+        except IllegalActionError as error:
+            if error.reason.kind == "card_drawn":  # the card named as the scorer says it
+                raise drawn_twice(card) from None
+            raise
         self.draw_by_cards = True
         if self.draw.dealer is not None:
             self.first_dealer = self.draw.dealer

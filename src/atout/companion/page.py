@@ -3,6 +3,7 @@ language."""
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import Any
 
 from atout.cards import Card
@@ -40,9 +41,7 @@ def view(evening: EveningLog, lang: str = "en") -> dict[str, Any]:
         "totals": evening.totals(),
         "penalties": evening.penalties(),
         "standings": standings,
-        "ahead": [s for s in range(evening.players) if standings[s] == best]
-        if best is not None
-        else [],
+        "ahead": ahead(standings, best),
         "entries": len(evening.log),
         "can_undo": evening.can_undo,
         "can_redo": evening.can_redo,
@@ -90,3 +89,11 @@ def _donne_view(
         "totals": list(running) if sheet.over else None,
         "penalties": [sheet.penalties().get(s, 0) for s in range(evening.players)],
     }
+
+
+def ahead(standings: Sequence[int], best: int | None) -> list[int]:
+    """The seats ahead; none before a donne is over, or when all are level (nobody
+    leads an evening where everyone is at 0)."""
+    if best is None or all(s == best for s in standings):
+        return []
+    return [s for s in range(len(standings)) if standings[s] == best]

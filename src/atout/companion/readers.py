@@ -10,7 +10,7 @@ from collections.abc import Sequence
 from typing import Any
 
 from atout.cards import Card, CardSet, readings
-from atout.companion.base import MAX_NAME, refuse
+from atout.companion.base import MAX_NAME, CompanionError, refuse
 from atout.errors import InvalidNotationError
 
 
@@ -147,3 +147,15 @@ def whole(value: Any, what: str, low: int, high: int, rule: str = "⚙") -> int:
     if isinstance(value, bool) or not isinstance(value, int) or not low <= value <= high:
         raise refuse(rule, "c_whole_number", what=what, low=low, high=high, value=f"{value!r:.20}")
     return value
+
+
+def drawn_twice(card: Card) -> CompanionError:
+    """D1: a card already drawn, named as a scorer says it (``le Petit est déjà
+    tiré``, ``le 21 d'atout``, ``l'Excuse``, ``la carte R♠``)."""
+    if card.is_excuse:
+        return refuse("D1", "c_drawn_excuse")
+    if card.is_trump and card.rank == 1:
+        return refuse("D1", "c_drawn_petit")
+    if card.is_trump:
+        return refuse("D1", "c_drawn_trump", number=card.rank)
+    return refuse("D1", "c_drawn_card", card=card)

@@ -17,6 +17,7 @@ COMFORT_HELP = N_("""\
                play: the Undo setting on; off in FFT strict play)
   h            a hint: the card or bid the search bot would choose, and why
   t            your statistics across matches
+  Escape       let go of a card chosen before your turn (queued)
 """)
 """The help's keys for the comforts, among the table's own (before its notes)."""
 

@@ -17,7 +17,9 @@ damaged. A save without ``"random"`` (an older one) resumes with the bots' gener
 drawn afresh from the seed; one without ``A`` (older still) takes up its states as they
 are. The settings fields of the first saves (``players``, ``bots``, ``deals``, ``animate``,
 ``lang``) are required; the later ones (``seat``, ``ui``, ``speed``, ``pause``,
-``target``, ``undo``, ``guide``) take their defaults when a save has none.
+``target``, ``undo``, ``guide``, ``deal_pace``) take their defaults when a save has
+none, except the deal's pace: a save without it tells the deal as it did when it was
+made, at the pace of the bots' speed.
 
 The match itself is an :class:`atout.session.Table` dealing automatically: the person
 in seat ``seat``, a bot in every other seat. The table creates its generators as this
@@ -40,6 +42,7 @@ from dataclasses import asdict, dataclass, field, fields
 from pathlib import Path
 from typing import Any
 
+from atout.bot_levels import level
 from atout.bots import BOTS, Agent
 from atout.errors import AtoutError, InvalidRecordError
 from atout.i18n import said
@@ -51,6 +54,7 @@ from atout.state import Discard, Donne
 from atout.table import Variant
 
 __all__ = [
+    "DEAL_PACES",
     "MAX_DEALS",
     "PAUSES",
     "SAVE_FORMAT",
@@ -73,6 +77,11 @@ STATE_WORDS = 625
 MAX_TARGET = 100_000
 SPEEDS = {"fast": 0.0, "normal": 0.3, "slow": 0.8}
 """The bots' speed: the pause before each of their cards, in seconds."""
+DEAL_PACES = {"step": 1.2, "quick": 0.15}
+"""The pace of the deal told (``deal_pace``): the seconds a step of it stays on the
+table (a packet that the log does not say on its own line, a third of it)."""
+SPEED_DEAL_PACES = {"fast": 0.05, "normal": 0.6, "slow": 1.2}
+"""The deal's pace of a save made before it was a setting: the bots' speed set it."""
 PAUSES = (0.0, 1.0, 2.0, 4.0, -1.0)
 """The pause after a trick, in seconds (``-1``: until a key)."""
 
@@ -133,7 +142,9 @@ class Settings:
     interface's language (``ui``), the person's ``seat``, the bots' ``speed`` and the
     ``pause`` after a trick (seconds; -1 until a key); ``undo``: the person may take
     back his last card or bid (casual play; off: FFT strict, what is played stays);
-    ``guide``: a guided match, its notes shown at the right moments."""
+    ``guide``: a guided match, its notes shown at the right moments; ``deal_pace``:
+    the deal told ``step`` by step or ``quick`` (:data:`DEAL_PACES`; ``""``, a save
+    made before it was a setting: at the pace the bots' speed gave it then)."""
 
     players: int = 4
     bots: str = "heuristic"
@@ -147,6 +158,7 @@ class Settings:
     target: int = 0
     undo: bool = True
     guide: bool = False
+    deal_pace: str = "step"
 
     def check(self) -> None:
         for name, kind in (
@@ -159,6 +171,7 @@ class Settings:
             ("target", int),
             ("undo", bool),
             ("guide", bool),
+            ("deal_pace", str),
         ):
             _check_type(name, getattr(self, name), kind)
         Variant.for_players(self.players)
@@ -174,12 +187,21 @@ class Settings:
             raise AtoutError(f"seat: 0 … {self.players - 1}, not {self.seat}")
         if self.speed not in SPEEDS:
             raise AtoutError(f"speed: one of {', '.join(SPEEDS)}, not {self.speed!r:.40}")
+        if self.deal_pace not in ("", *DEAL_PACES):
+            choices = ", ".join(DEAL_PACES)
+            raise AtoutError(f"deal_pace: one of {choices}, not {self.deal_pace!r:.40}")
         if isinstance(self.pause, bool) or not isinstance(self.pause, int | float):
             raise AtoutError(f"pause: a number of seconds, not {self.pause!r:.40}")
         if not (self.pause == -1 or 0 <= self.pause <= 60):
             raise AtoutError(f"pause: 0 to 60 seconds, or -1 (until a key), not {self.pause}")
         if not 0 <= self.target <= MAX_TARGET:
             raise AtoutError(f"target: 0 (none) to {MAX_TARGET} points, not {self.target}")
+
+    def deal_step(self) -> float:
+        """The seconds a step of the deal told stays on the table."""
+        if self.deal_pace:
+            return DEAL_PACES[self.deal_pace]
+        return SPEED_DEAL_PACES[self.speed]
 
     def table_settings(self) -> TableSettings:
         """The table of this match: the person in ``seat``, a bot in every other."""
@@ -323,7 +345,7 @@ class TableSession:
         settings.check()
         self.settings = settings
         self.seed = check_seed(seed) if seed is not None else make_rng(None).getrandbits(48)
-        self.table = Table(settings.table_settings(), self.seed)
+        self.table = self._new_table()
         self.actions: list[tuple[int, dict[str, Any]]] = []
         self.saved_actions: int | None = None
         self.save_error: SaveError | None = None
@@ -344,6 +366,17 @@ class TableSession:
         """Let go of the save (its lock)."""
         if self.lock is not None:
             self.lock.release()
+
+    def _new_table(self) -> Table:
+        """The match's table, its search bots thinking within their level's time budget
+        (:data:`atout.bot_levels.LEVELS`): what they decide is saved as an action, so a
+        resumed match never asks them again."""
+        table = Table(self.settings.table_settings(), self.seed)
+        budget = level(self.settings.bots).budget
+        for bot in table.bots:
+            if hasattr(bot, "budget"):
+                bot.budget = budget
+        return table
 
     # -- state -----------------------------------------------------------------------------
 
@@ -475,7 +508,7 @@ class TableSession:
             return False
         states = self._before.get(start) or [_rng_of(bot).getstate() for bot in self.bots]
         kept, donnes = self.actions[:start], self.table.number
-        self.table = Table(self.settings.table_settings(), self.seed)
+        self.table = self._new_table()
         self.actions = []
         for number in range(donnes):
             self.table.next_donne()
@@ -634,6 +667,8 @@ def _settings(data: object) -> Settings:
     missing = [name for name in REQUIRED_SETTINGS if name not in data]
     if missing:
         raise InvalidRecordError(f"settings: {', '.join(map(repr, missing))} missing")
+    if "deal_pace" not in data:  # a save made before the deal's pace was a setting
+        data = {**data, "deal_pace": ""}
     settings = Settings(**data)
     settings.check()
     return settings

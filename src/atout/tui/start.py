@@ -24,6 +24,7 @@ from atout.tui.session import (
     MAX_DEALS,
     PAUSES,
     SPEEDS,
+    Settings,
     read_save,
 )
 from atout.tui.texts import length_text, pause_text, translate_footer
@@ -109,7 +110,6 @@ class StartScreen(Screen[None]):
         settings, ui = app.settings, app.settings.ui
         length = ("target", settings.target) if settings.target else ("deals", settings.deals)
         lengths = list(LENGTHS) if length in LENGTHS else [length, *LENGTHS]
-        on_off = {True: tr(ui, "on"), False: tr(ui, "off")}
         with Vertical(classes="dialog"):
             yield Static(tr(ui, "[b]atout[/b] — French Tarot (FFT rules)"), id="title")
             if app.notice:
@@ -121,8 +121,8 @@ class StartScreen(Screen[None]):
                 ("speed", N_("Bots' speed"), list(SPEEDS), settings.speed, lambda v: tr(ui, v)),
                 ("pause", N_("Pause after a trick"), list(PAUSES), settings.pause,
                  lambda v: pause_text(v, ui)),
-                ("animate", N_("Deal told step by step"), [True, False], settings.animate,
-                 lambda v: on_off[v]),
+                ("deal", N_("Deal told"), ["step", "quick", "off"], deal_told(settings),
+                 lambda v: tr(ui, DEAL_TOLD[v])),
                 ("undo", N_("Undo (u)"), [True, False], settings.undo,
                  lambda v: tr(ui, "on: casual play") if v else tr(ui, "off: FFT strict")),
                 ("lang", N_("Cards"), ["fr", "en"], settings.lang,
@@ -177,6 +177,9 @@ class StartScreen(Screen[None]):
                 settings = replace(settings, deals=number, target=0)
             else:
                 settings = replace(settings, deals=MAX_DEALS, target=number)
+        elif row.id == "deal":
+            told = row.value != "off"
+            settings = replace(settings, animate=told, deal_pace=row.value if told else "step")
         else:
             settings = replace(settings, **{row.id or "": row.value})
         app.settings = settings
@@ -234,6 +237,17 @@ class StartScreen(Screen[None]):
     def action_resume(self) -> None:
         if not self.tarot.refused and self.tarot.save_path.exists():
             self.tarot.resume()
+
+
+DEAL_TOLD = {"step": N_("step by step"), "quick": N_("quick"), "off": N_("off")}
+"""The start screen's choices for the deal told, in the interface's language."""
+
+
+def deal_told(settings: Settings) -> str:
+    """How the settings tell the deal: ``step`` (by step), ``quick`` or ``off``."""
+    if not settings.animate:
+        return "off"
+    return "quick" if settings.deal_pace == "quick" else "step"
 
 
 def saved_match_text(path: Path, ui: str) -> str:

@@ -1,14 +1,15 @@
 """What the table adds for a regular and a newcomer, over its flow: the person's
 donnes kept for the statistics, the undo of the last card or bid (casual play), a
 hint on request (the search bot's choice and why, worked out off the interface's
-thread)."""
+thread), a card chosen before the person's turn kept and played when it comes."""
 
 from __future__ import annotations
 
 import random
 
 from atout.bots.explain import Hint, hint
-from atout.state import CardPlayed
+from atout.cards import Card
+from atout.state import CallCard, CardPlayed, GamePhase
 from atout.tui.guide import due_note, note_named
 from atout.tui.guide_screen import GuideScreen
 from atout.tui.session import TableSession
@@ -25,9 +26,11 @@ class TableComforts(TableFlow):
         super().__init__(session)
         self.donne_first_line = 0  # where the donne being played begins in the log
         self.hinting = False
+        self.queued: Card | None = None  # a card chosen before the person's turn
 
     async def next_donne(self) -> None:
         self.donne_first_line = len(self.lines)
+        self.queued = None
         await super().next_donne()
 
     def show_result(self) -> None:
@@ -38,7 +41,13 @@ class TableComforts(TableFlow):
 
     async def render_table(self) -> None:
         await super().render_table()
+        self.refresh_bindings()  # the footer offers h at the person's turn only
         self.guide_now()
+
+    def hint_possible(self) -> bool:
+        """Whether ``h`` may give a hint now: the person's turn, the table idle."""
+        waiting = self.busy or self.hold or bool(self.narration) or self.thinking is not None
+        return self.obs.game is not None and not waiting and self.session.human_to_act()
 
     def guide_now(self) -> None:
         """In a guided match, the note due now (once; not over another note)."""
@@ -59,6 +68,63 @@ class TableComforts(TableFlow):
         self.tarot.note_read(name)
         self.guide_now()
 
+    # -- a card chosen before the person's turn ------------------------------------------
+
+    def queue_card(self, card: Card) -> bool:
+        """A card chosen in the play while a bot still has to act before the person:
+        kept (``queued``) to be played when the person's turn comes; whether it was."""
+        game = self.obs.game
+        if game is None or game.phase is not GamePhase.PLAY or card not in self.hand():
+            return False
+        self.queued = card
+        self.say(self.queued_text())
+        return True
+
+    def queued_text(self) -> str:
+        """What the line above the hand says while a card is kept for the person's turn."""
+        waiting = super().thinking_text() or self.waiting_text()
+        if self.queued is None:
+            return waiting
+        queued = self.t(
+            "Queued: {card}, played at your turn (Escape cancels).",
+            card=self.queued.display(self.lang),
+        )
+        return f"{waiting} {queued}" if waiting else queued
+
+    def waiting_text(self) -> str:
+        seat = self.session.bot_to_act()
+        if seat is None:
+            return ""
+        return self.t("Not your turn yet: {name} plays.", name=self.seats.short(seat))
+
+    def prompt(self, calls: list[CallCard]) -> str:
+        """The person's turn: the card kept for it is named until it is played."""
+        return self.queued_text() if self.queued is not None else super().prompt(calls)
+
+    def thinking_text(self) -> str:
+        return self.queued_text() if self.queued is not None else super().thinking_text()
+
+    async def pump(self) -> None:
+        """The flow, then the card kept for the person's turn once it has come: played
+        when the rules still allow it, let go with a word when not."""
+        await super().pump()
+        card = self.queued
+        if card is None or self.busy or self.hold or self.thinking is not None:
+            return
+        if self.narration or not self.session.human_to_act():
+            return
+        self.queued = None
+        if CardPlayed(self.me, card) in self.obs.options:
+            await self.human(CardPlayed(self.me, card))
+        else:
+            self.say(
+                self.t(
+                    "Your queued card {card} may not be played now: choose again.",
+                    card=card.display(self.lang),
+                ),
+                error=True,
+            )
+
     async def take_back(self) -> None:
         """``u``: the person's last card or bid taken back, with what the bots did after
         it (casual play); the log tells the donne again up to there."""
@@ -72,7 +138,7 @@ class TableComforts(TableFlow):
         if self.narration or not self.session.undo():
             self.say(self.t("Nothing to undo: you have not played in this donne yet."))
             return
-        self.hold, self.busy, self.picked = False, False, []
+        self.hold, self.busy, self.picked, self.queued = False, False, [], None
         self.refusal, self.refusal_rule = "", None
         del self.lines[self.donne_first_line :]
         for event in self.session.donne_events():
@@ -86,7 +152,7 @@ class TableComforts(TableFlow):
         """``h``: what the search bot would do in the person's place, and why; worked
         out in a thread, so the table answers keys meanwhile."""
         game = self.obs.game
-        if self.busy or self.narration or game is None or not self.session.human_to_act():
+        if game is None or not self.hint_possible():
             self.say(self.t("A hint is for your turn."))
             return
         if self.hinting:

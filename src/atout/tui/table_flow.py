@@ -35,10 +35,6 @@ from atout.tui.texts import (
 )
 from atout.tui.words import refusal_text, tr
 
-DEAL_PACES = {"fast": 0.05, "normal": 0.6, "slow": 1.2}
-"""Seconds between two steps of the deal told, by the bots' speed (a human pace but
-at *fast*)."""
-
 
 class TableFlow(TableView):
     """The table's flow over its drawing."""
@@ -108,9 +104,9 @@ class TableFlow(TableView):
         return bool(lines)
 
     def pace(self, said: bool) -> float:
-        """The seconds a step of the deal stays before the next: the bots' speed sets the
-        pace; a packet that the log does not say on its own line passes quicker."""
-        step = DEAL_PACES[self.session.settings.speed]
+        """The seconds a step of the deal stays before the next: the deal's pace of the
+        settings; a packet that the log does not say on its own line passes quicker."""
+        step = self.session.settings.deal_step()
         return step if said else step / 3
 
     async def narrate(self) -> None:
@@ -244,7 +240,7 @@ class TableFlow(TableView):
     async def release(self) -> None:
         if self.hold:
             self.hold = False
-            self.say("")
+            self.say(self.thinking_text())  # a queued card stays said
             await self.pump()
 
     async def resume_pump(self) -> None:

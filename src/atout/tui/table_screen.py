@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from typing import ClassVar
 
+from textual import events
 from textual.binding import Binding, BindingType
 from textual.widgets import Button
 
@@ -50,10 +51,11 @@ class TableScreen(TableComforts):
         Binding("m", "sheet", N_("Score sheet")),
         Binding("r", "rules", N_("Rules")),
         Binding("t", "app.stats", N_("Statistics"), show=False),
-        Binding("h", "hint", N_("Hint"), show=False),  # in the help and the first match's notes
+        Binding("h", "hint", N_("Hint")),  # in the footer at the person's turn only
         Binding("x", "export", N_("Export"), show=False),  # in the help and the panels
         Binding("question_mark", "help", N_("Help")),
         Binding("q", "quit_table", N_("Save & quit")),
+        Binding("escape", "cancel_queue", N_("Cancel"), show=False),
     ]
 
     # -- input -----------------------------------------------------------------------------------
@@ -69,7 +71,8 @@ class TableScreen(TableComforts):
         if game is None:
             return
         if not self.session.human_to_act() or self.busy or self.thinking is not None:
-            self.not_yet()
+            if not self.queue_card(card):
+                self.not_yet()
             return
         if self.in_ecart():
             await self.pick(card)
@@ -196,6 +199,26 @@ class TableScreen(TableComforts):
             await self.release()
         else:
             self.idle_key(self.t("space"))
+
+    def action_cancel_queue(self) -> None:
+        """Escape: the card kept for the person's turn is let go."""
+        if self.queued is None:
+            self.idle_key(self.t("Escape"))
+            return
+        card, self.queued = self.queued, None
+        self.say(self.t("{card} is no longer queued.", card=card.display(self.lang)))
+
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        """``h`` is in the footer only when a hint is possible (the person's turn);
+        pressed at another moment, it says so (:meth:`on_key`)."""
+        if action == "hint":
+            return self.hint_possible()
+        return True
+
+    def on_key(self, event: events.Key) -> None:
+        if event.key == "h" and not self.hint_possible():
+            event.stop()
+            self.action_hint()  # says that a hint is for the person's turn
 
     def idle_key(self, key: str) -> None:
         """A key that does nothing at this moment says so (never silence)."""

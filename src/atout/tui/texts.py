@@ -203,8 +203,14 @@ def translate_footer(screen: Screen[Any], ui: str) -> None:
 
 def footer_word(description: str, ui: str) -> str:
     """A key's word in the footer, short enough for the keys to fit in 80 columns."""
-    if description == "Score sheet":
-        return tr(ui, "Score sheet", "footer")
+    short = {  # the footer's own words, shorter in French ("Marque", "Quitter"…)
+        "Score sheet": lambda: tr(ui, "Scores", "footer"),
+        "Save & quit": lambda: tr(ui, "Save & quit", "footer"),  # q saves, as the help says
+        "New match": lambda: tr(ui, "New match", "footer"),
+        "Statistics": lambda: tr(ui, "Statistics", "footer"),
+    }
+    if description in short:
+        return short[description]()
     return tr(ui, description)
 
 

@@ -587,8 +587,8 @@ async def _add_locked(
         )
     try:
         clean = evening.check(data["entry"], lang)
-    except CompanionError as error:
-        return _error(400, error.text(lang), error.rule)
+    except CompanionError as error:  # with its field, for the page to show it there
+        return _error(400, error.text(lang), error.rule, field=error.field)
     except AtoutError as error:
         return _error(400, str(error), getattr(error, "rule", None))
     if n < count:  # no id (an older page): the same entry again is the one stored
@@ -632,12 +632,22 @@ async def export_csv(request: Request, evening_id: str) -> Response:
     if sep not in (",", ";"):
         return _error(400, "sep: , (the default) or ; (a French spreadsheet)")
     # the BOM tells a spreadsheet the text is UTF-8 (Chloé, not ChloÃ©)
-    text = "\ufeff" + loaded.evening.csv(_lang(request), sep)
+    lang = _lang(request)
+    text = "\ufeff" + loaded.evening.csv(lang, sep)
+    name = f"atout-{evening_id}{csv_suffix(sep, lang)}.csv"
     return Response(
         text,
         media_type="text/csv; charset=utf-8",
-        headers={"Content-Disposition": f'attachment; filename="atout-{evening_id}.csv"'},
+        headers={"Content-Disposition": f'attachment; filename="{name}"'},
     )
+
+
+def csv_suffix(sep: str, lang: str) -> str:
+    """The French spreadsheet's CSV (``;``) has a name of its own, so that the two files
+    of one evening do not overwrite each other: ``atout-ID-tableur.csv``."""
+    if sep == ",":
+        return ""
+    return "-tableur" if lang == "fr" else "-fr-spreadsheet"
 
 
 @router.get("/api/companion/{evening_id}/sheet.png")

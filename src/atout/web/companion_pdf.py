@@ -11,6 +11,7 @@ from pathlib import Path
 from typing import Any
 
 from atout.companion import Evening, differences
+from atout.companion.page import ahead
 from atout.companion.text import camp_text
 from atout.i18n import N_, said
 from atout.score_text import number
@@ -146,9 +147,12 @@ class _Sheet:
             who = ", ".join(f"{e.names[s]} −{p}" for s, p in enumerate(penalties) if p)
             self.line(5, said(lang, N_("penalties (D11): {who}"), who=who), size=8)
         if e.finished():
-            best = max(standings)
-            ahead = ", ".join(e.names[s] for s in range(e.players) if standings[s] == best)
-            self.line(7, said(lang, N_("Ahead: {names}"), names=ahead), "B", 10)
+            leaders = ahead(standings, max(standings))
+            if leaders:
+                names = ", ".join(e.names[s] for s in leaders)
+                self.line(7, said(lang, N_("Ahead: {names}"), names=names), "B", 10)
+            else:
+                self.line(7, said(lang, N_("Nobody is ahead yet: all level.")), "B", 10)
 
     def details(self) -> None:
         self.line(8, said(self.lang, N_("Each donne")), "B", 11)

@@ -17,151 +17,45 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
-import dataclasses
 import hmac
-import json
 import logging
 import math
 import time
 from collections.abc import Callable
-from dataclasses import dataclass, field
 from typing import Any
 
-from atout.bots import BOTS
 from atout.errors import AtoutError, IllegalActionError
 from atout.i18n import N_, gettext
-from atout.reasons import Reason, SeatNames, render
 from atout.record import game_record
-from atout.session import Table, TableAction, action_from_json, action_to_json, observation_json
-from atout.session.view import variant_json
+from atout.session import Table, TableAction, action_from_json, action_to_json
 from atout.web import played_for
 from atout.web.config import TableConfig, table_config
 from atout.web.db import Store, StoredTable
+from atout.web.room_connection import (
+    Command,
+    Connection,
+    _Act,
+    _Call,
+    _Chat,
+    _Join,
+    _Leave,
+    _Owner,
+    _Take,
+)
+from atout.web.room_owner import owner_message
 from atout.web.room_together import chat_message, take_seat, timer_due, timer_run_out
+from atout.web.room_views import RoomViews
 from atout.web.together import Chatter, load_chat
 
 __all__ = ["Connection", "Room"]
 
 log = logging.getLogger("atout.web")
 
-OUTBOX_LIMIT = 1000  # messages waiting for a slow connection before it is closed
 PAUSE_PER_DELAY = 4  # the pause after a donne, in bot delays
 RETRY_SECONDS = 1.0  # after an action of a bot that could not be stored
 
 
-def dumps(message: Any) -> str:
-    return json.dumps(message, separators=(",", ":"), ensure_ascii=False)
-
-
-@dataclass(eq=False)
-class Connection:
-    """One websocket of a page: its role and seat, and what it has been sent."""
-
-    role: str  # "player", "spectator" or "owner"
-    seat: int | None
-    outbox: asyncio.Queue[str | None] = field(default_factory=asyncio.Queue)
-    seq: int = 0  # the last event sent to it
-    version: int = -1  # the table's version in the last view sent to it
-    closed: bool = False
-    close_reason: str | None = None
-    lang: str = "en"  # the page's language: its errors and refusals are said in it
-
-    def send(self, message: dict[str, Any] | str) -> None:
-        if self.closed:
-            return
-        if self.outbox.qsize() >= OUTBOX_LIMIT:
-            self.close("limit: the page does not read its messages")
-            return
-        self.outbox.put_nowait(message if isinstance(message, str) else dumps(message))
-
-    def error(self, rule: str, message: str, msg_id: Any = None, **values: Any) -> None:
-        """Send the error ``message`` (its ``{names}`` filled from ``values``) in the
-        page's language."""
-        message = gettext(self.lang, message)
-        if values:
-            message = message.format(**values)
-        data: dict[str, Any] = {"type": "error", "rule": rule, "message": message}
-        if msg_id is not None:
-            data["id"] = msg_id
-        self.send(data)
-
-    def refuse(
-        self, reason: Reason, seat_name: SeatNames | None = None, msg_id: Any = None
-    ) -> None:
-        """Send a refusal of the rules: its rule id (for the page to link), its sentence
-        in the page's language, and the reason as a value (``{rule, kind, params}``)."""
-        data: dict[str, Any] = {
-            "type": "error",
-            "rule": reason.rule,
-            "message": render(reason, self.lang, seat_name),
-            "reason": reason.as_json(),
-        }
-        if msg_id is not None:
-            data["id"] = msg_id
-        self.send(data)
-
-    def close(self, reason: str) -> None:
-        if not self.closed:
-            self.closed = True
-            self.close_reason = reason
-            self.outbox.put_nowait(None)
-
-
-@dataclass
-class _Join:
-    conn: Connection
-    seq: int
-
-
-@dataclass
-class _Leave:
-    conn: Connection
-
-
-@dataclass
-class _Act:
-    conn: Connection
-    msg_id: Any
-    data: Any
-
-
-@dataclass
-class _Start:
-    conn: Connection
-
-
-@dataclass
-class _SeatBot:
-    conn: Connection
-    seat: Any
-    bot: Any
-
-
-@dataclass
-class _Call:
-    fn: Callable[[], Any]
-    future: asyncio.Future[Any]
-
-
-@dataclass
-class _Chat:
-    conn: Connection
-    kind: str  # "text" or "reaction"
-    value: Any
-
-
-@dataclass
-class _Take:
-    seat: Any
-    name: Any
-    digest: str
-    future: asyncio.Future[str | None]
-
-
-Command = _Join | _Leave | _Act | _Start | _SeatBot | _Call | _Chat | _Take
-
-
-class Room:
+class Room(RoomViews):
     """A table of the server (see the module's text)."""
 
     def __init__(self, stored: StoredTable, store: Store) -> None:
@@ -277,10 +171,8 @@ class Room:
             self._leave(command.conn)
         elif isinstance(command, _Act):
             await self._act_message(command)
-        elif isinstance(command, _Start):
-            await self._start(command.conn)
-        elif isinstance(command, _SeatBot):
-            await self._seat_bot(command)
+        elif isinstance(command, _Owner):
+            await owner_message(self, command.conn, command.message)
         elif isinstance(command, _Chat):
             await chat_message(self, command.conn, command.kind, command.value)
         elif isinstance(command, _Take):
@@ -334,108 +226,6 @@ class Room:
     def _spawn(self, job: Any) -> None:
         task = asyncio.get_running_loop().create_task(job)
         task.add_done_callback(_log_failure)
-
-    # -- what is sent -----------------------------------------------------------------------
-
-    def table_json(self) -> dict[str, Any]:
-        return {
-            "id": self.id,
-            "players": self.config.players,
-            "variant": variant_json(self.config.players),
-            "deals": self.config.deals,
-            "names": list(self.config.names),
-            "kinds": self.config.kinds(),
-            "present": self._present(),
-            "stand_in": list(self.stand_in),
-            "started": self.started,
-            "over": self.over,
-            "spectators_see_hands": self.config.spectators_see_hands,
-            "grace_seconds": self.config.grace_seconds,
-            "move_seconds": self.config.move_seconds,
-            "rules": dataclasses.asdict(self.config.rules),
-            "bots": sorted(BOTS),
-        }
-
-    def _present(self) -> list[bool]:
-        return [
-            kind == "bot" or n > 0
-            for kind, n in zip(self.config.kinds(), self.present, strict=True)
-        ]
-
-    def _viewer(self, conn: Connection) -> tuple[int | None, bool]:
-        """The seat a connection sees from, and whether it sees every hand: only the
-        spectators' link does, when the table allows it — never the owner's link, which
-        is usually held by one of the players."""
-        if conn.role == "player":
-            return conn.seat, False
-        return None, conn.role == "spectator" and self.config.spectators_see_hands
-
-    def _view(self, seat: int | None, all_hands: bool) -> dict[str, Any] | None:
-        if self.table is None:
-            return None
-        return observation_json(self.table.observation(seat, all_hands=all_hands))
-
-    def _snapshot(self, conn: Connection, seq: int) -> None:
-        seat, all_hands = self._viewer(conn)
-        table = self.table
-        events: list[dict[str, Any]] = []
-        last = 0
-        if table is not None:
-            last = len(table.events)
-            since = seq if 0 <= seq <= last else 0
-            events = played_for.marked(table.events_since(since, seat, all_hands), self.by_bot)
-        conn.seq = last
-        conn.version = self.version
-        conn.send(
-            {
-                "type": "snapshot",
-                "seq": last,
-                "you": {"seat": seat, "role": conn.role},
-                "table": self.table_json(),
-                "view": self._view(seat, all_hands),
-                "events": events,
-                "chat": self.chatter.latest(),
-            }
-        )
-
-    def _broadcast(self) -> None:
-        """Tell every connection what it has not been told: its new events and view,
-        each serialised once for each seat (a change without an event, as a seat's
-        random value, sends the new view with no events)."""
-        table = self.table
-        if table is None:
-            return
-        self.version += 1
-        last = len(table.events)
-        views: dict[tuple[int | None, bool], str] = {}
-        messages: dict[tuple[int | None, bool, int], str] = {}
-        for conn in list(self.conns):
-            if conn.version == self.version:
-                continue
-            key = self._viewer(conn)
-            since = min(conn.seq, last)
-            text = messages.get((*key, since))
-            if text is None:
-                view = views.get(key)
-                if view is None:
-                    view = views[key] = dumps(self._view(*key) or {})
-                events = dumps(played_for.marked(table.events_since(since, *key), self.by_bot))
-                text = f'{{"type":"update","seq":{last},"events":{events},"view":{view}}}'
-                messages[(*key, since)] = text
-            conn.seq = last
-            conn.version = self.version
-            conn.send(text)
-
-    def _presence(self) -> None:
-        message = dumps(
-            {"type": "presence", "present": self._present(), "stand_in": list(self.stand_in)}
-        )
-        for conn in list(self.conns):
-            conn.send(message)
-
-    def _resnapshot(self) -> None:
-        for conn in list(self.conns):
-            self._snapshot(conn, conn.seq)
 
     # -- acting -----------------------------------------------------------------------------
 
@@ -571,65 +361,6 @@ class Room:
                 if not await self._commit(action, None, None, by_bot=person):
                     self.changed = now + RETRY_SECONDS
                 return
-
-    # -- the owner --------------------------------------------------------------------------
-
-    async def _start(self, conn: Connection) -> None:
-        if conn.role != "owner":
-            conn.error("protocol", N_("only the table's owner starts it"))
-            return
-        if self.started:
-            conn.error("protocol", N_("the table has already started"))
-            return
-        config = self.config
-        for seat, name in enumerate(config.seats):
-            if name is None and seat not in self.joined:
-                # the stand-in plays from the first decision, and hands the seat over
-                # at its next decision when the person opens the link
-                self.away_since[seat] = -math.inf
-        self.table = Table(config.settings(), self.seed)
-        self.started = True
-        await self.store.update(self.id, config=config.to_json(), started=True)
-        self.changed = time.monotonic()
-        self._resnapshot()
-
-    async def _seat_bot(self, command: _SeatBot) -> None:
-        conn, seat, bot = command.conn, command.seat, command.bot
-        if conn.role != "owner":
-            conn.error("protocol", N_("only the table's owner puts bots in seats"))
-            return
-        if self.started:
-            conn.error("protocol", N_("the table has started: its seats are set"))
-            return
-        if type(seat) is not int or not 0 <= seat < self.config.players:
-            conn.error(
-                "protocol",
-                N_("seat: 0 … {last}, not {seat}"),
-                last=self.config.players - 1,
-                seat=str(seat)[:20],
-            )
-            return
-        if not isinstance(bot, str) or bot not in BOTS:
-            conn.error(
-                "protocol",
-                N_("bot: one of {choices}, not {bot}"),
-                choices=", ".join(BOTS),
-                bot=str(bot)[:20],
-            )
-            return
-        if self.config.seats[seat] is None and (seat in self.joined or self.present[seat]):
-            conn.error("protocol", N_("seat {seat} has its person: it is not empty"), seat=seat + 1)
-            return
-        self.config = self.config.with_seat(seat, bot)
-        await self.store.update(self.id, config=self.config.to_json())
-        for other in list(self.conns):
-            if other.role == "player" and other.seat == seat:
-                self._leave(other)
-                other.error(
-                    "protocol", N_("seat {seat} is played by a bot at this table"), seat=seat + 1
-                )
-                other.close("seat given to a bot")
-        self._resnapshot()
 
     # -- the record -------------------------------------------------------------------------
 

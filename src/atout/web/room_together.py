@@ -24,7 +24,7 @@ from atout.web.together import (
 Room = Any
 Connection = Any
 
-__all__ = ["chat_message", "take_seat", "timer_due", "timer_run_out"]
+__all__ = ["add_notice", "chat_message", "take_seat", "timer_due", "timer_run_out"]
 
 
 def _send_entry(room: Room, entry: dict[str, Any]) -> None:
@@ -98,9 +98,13 @@ async def timer_run_out(room: Room, now: float) -> bool:
     action = table.bot_action(seat)
     if not await room._commit(action, None, None, by_bot=True):
         return True
-    entry = chat_entry("timer", seat, "table", "", room.chatter.next_n())
-    await _add(room, entry)
+    await add_notice(room, "timer", seat)
     return True
+
+
+async def add_notice(room: Room, kind: str, seat: int) -> None:
+    """The table's own notice of ``kind`` about ``seat`` in the feed, stored."""
+    await _add(room, chat_entry(kind, seat, "table", "", room.chatter.next_n()))
 
 
 async def take_seat(room: Room, seat: Any, name: Any, digest: str) -> str | None:

@@ -5,7 +5,8 @@ A table's chat is a list of entries stored with the table (``atout_chat``), so a
 that reloads, or a server that restarts, shows them again: a person's message
 (``"text"``, at most :data:`MAX_TEXT` characters), a quick reaction (``"reaction"``,
 one of :data:`REACTIONS`) and the table's own notices (``"timer"``: a seat's move timer
-ran out and its bot made that one decision). A seat sends at most :data:`RATE_COUNT`
+ran out and its bot made that one decision; ``"seat"``: the owner gave a seat a new
+link). A seat sends at most :data:`RATE_COUNT`
 entries in :data:`RATE_SECONDS` seconds. Texts are stored and sent as they were typed,
 minus control characters; the pages show them as text, never as markup.
 """
@@ -80,9 +81,9 @@ def clean_text(text: Any) -> str:
 
 
 def chat_entry(kind: str, seat: int | None, role: str, value: Any, n: int) -> dict[str, Any]:
-    """A new entry of kind ``"text"``, ``"reaction"`` or ``"timer"``, checked;
-    :class:`ChatError`."""
-    if kind == "timer":  # the table's notice: no text of its own
+    """A new entry of kind ``"text"``, ``"reaction"``, ``"timer"`` or ``"seat"``,
+    checked; :class:`ChatError`."""
+    if kind in ("timer", "seat"):  # the table's notices: no text of their own
         text = ""
     elif kind == "reaction":
         if value not in REACTIONS:

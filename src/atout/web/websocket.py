@@ -14,7 +14,9 @@ from starlette.websockets import WebSocketDisconnect, WebSocketState
 
 from atout.i18n import N_
 from atout.web.basics import Limits, digest, page_language
-from atout.web.room import Connection, Room, _Act, _Chat, _Join, _Leave, _SeatBot, _Start
+from atout.web.room import Room
+from atout.web.room_connection import Connection, _Act, _Chat, _Join, _Leave, _Owner
+from atout.web.room_owner import OWNER_MESSAGES
 
 if TYPE_CHECKING:
     from atout.web.tables import Server
@@ -167,10 +169,8 @@ class _Socket:
                 conn.error("protocol", N_("act: the action is missing"), msg_id)
             else:
                 room.put(_Act(conn, msg_id, message["action"]))
-        elif kind == "start":
-            room.put(_Start(conn))
-        elif kind == "seat_bot":
-            room.put(_SeatBot(conn, message.get("seat"), message.get("bot")))
+        elif kind in OWNER_MESSAGES:
+            room.put(_Owner(conn, message))
         elif kind == "chat":
             room.put(_Chat(conn, "text", message.get("text")))
         elif kind == "react":
@@ -181,7 +181,10 @@ class _Socket:
             shown = json.dumps(kind)[:30]
             conn.error(
                 "protocol",
-                N_("type: {shown} is not a message (act, start, seat_bot, chat, react, ping)"),
+                N_(
+                    "type: {shown} is not a message "
+                    "(act, start, seat_bot, new_link, chat, react, ping)"
+                ),
                 shown=shown,
             )
 

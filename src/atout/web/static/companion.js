@@ -10,6 +10,7 @@ import { echoTypedCards, splitCards, typedBack } from "./typed_cards.js";
 const boot = JSON.parse(document.getElementById("boot").textContent);
 const LANG = boot.lang === "fr" ? "fr" : "en";
 const FR = LANG === "fr";
+const COLON = FR ? " : " : ": "; // French puts a space before the colon, English none
 echoTypedCards(LANG);
 const TOKEN = decodeURIComponent(window.location.hash.slice(1));
 const API = `/api/companion/${boot.evening}`;
@@ -33,7 +34,7 @@ const T = {
     petitChien: "Le Petit était au chien", save: "Enregistrer", cancel: "Fermer sans enregistrer", edit: "Corriger",
     pick: "— choisir —", redo: "Rétablir la saisie annulée", undoAsk: "Annuler la dernière saisie ? Vous pourrez la rétablir.",
     undoYes: "Oui, l'annuler", undoNo: "Non, la garder",
-    editing: "Correction de la donne", sheet: "Feuille de marque", totals: "Total", ahead: "En tête",
+    editing: "Correction de la donne", sheet: "Feuille de marque", totals: "Total", ahead: "En tête", nobodyAhead: "Personne n'est encore en tête : tous à égalité.",
     chart: "Totaux au fil de la soirée", rules: "Règles", fft: "FFT : règles officielles, sans différence.",
     links: "Liens", viewerLink: "Lien spectateur (lecture seule)", scorerLink: "Votre lien de marqueur : gardez-le",
     exports: "Exporter", undo: "Annuler la dernière saisie", last: "Dernière donne",
@@ -47,6 +48,8 @@ const T = {
     waitingHint: "Envoi dans l'ordre…", sendAnyway: "Envoyer quand même", takeBack: "Retirer cette saisie",
     guideLater: "Saisies en attente : qui donne, coupe et parle sera dit au retour de la connexion.", cards: "cartes",
     image: "Image (PNG)",
+    totalsWaitingOne: "Ces totaux ne comptent pas la saisie en attente : ils seront à jour quand le serveur l'aura enregistrée.",
+    totalsWaitingMany: "Ces totaux ne comptent pas les {n} saisies en attente : ils seront à jour quand le serveur les aura enregistrées.",
   },
   en: {
     scorer: "scorer", viewer: "viewer", live: "live", offline: "offline — retrying…",
@@ -63,7 +66,7 @@ const T = {
     petitChien: "The Petit was in the chien", save: "Save", cancel: "Close without saving", edit: "Edit",
     pick: "— choose —", redo: "Redo the undone entry", undoAsk: "Undo the last entry? You can redo it.",
     undoYes: "Yes, undo it", undoNo: "No, keep it",
-    editing: "Editing donne", sheet: "Score sheet", totals: "Total", ahead: "Ahead",
+    editing: "Editing donne", sheet: "Score sheet", totals: "Total", ahead: "Ahead", nobodyAhead: "Nobody is ahead yet: all level.",
     chart: "Totals over the evening", rules: "Rules", fft: "FFT: the official rules, no difference.",
     links: "Links", viewerLink: "Viewer link (read-only)", scorerLink: "Your scorer link: keep it",
     exports: "Export", undo: "Undo the last entry", last: "Last donne",
@@ -77,6 +80,8 @@ const T = {
     waitingHint: "Sending in order…", sendAnyway: "Send anyway", takeBack: "Take this entry back",
     guideLater: "Entries waiting: who deals, cuts and speaks is said when the connection is back.", cards: "cards",
     image: "Image (PNG)",
+    totalsWaitingOne: "These totals do not count the entry waiting: they are brought up to date once the server has stored it.",
+    totalsWaitingMany: "These totals do not count the {n} entries waiting: they are brought up to date once the server has stored them.",
   },
 }[LANG];
 
@@ -306,7 +311,7 @@ async function settle(item, answer, data) {
     if (!queue.length) message = null;
   } else {
     if (data.stale) takeView(data);
-    const shown = { text: data.error, rule: data.rule, where: item.where, fresh: true };
+    const shown = { text: data.error, rule: data.rule, field: data.field, where: item.where, fresh: true };
     if (open) {
       // the form is still open with what was typed: the message goes beside it
       await drop(item);
@@ -431,10 +436,44 @@ function renderPage() {
   if (message && !placed) parts.unshift(messageNode(message));
   app.replaceChildren(...parts);
   const shown = document.getElementById("message");
+  const control = shown && message ? besideField(shown, message) : null;
   if (shown && message && message.fresh) {
     message.fresh = false;
-    shown.scrollIntoView({ block: "center" });
+    inSight(control ? [control.closest("label"), shown] : [shown]);
   }
+}
+
+// The control of each field a refusal may name (the server's `field`), by form.
+const FIELD_IDS = {
+  points: "points", defence_points: "points", bouts: "bouts", pile: "pile", called: "called",
+  contract: "contract", taker: "taker", partner: "partner", chelem: "chelem", every: "every",
+  pab: "pab", petit_in_chien: "petit_in_chien", card: "card", k: "k",
+};
+
+/** A refusal that names a field of its form goes right under that field, which is
+ * marked invalid and described by it; the control is returned (or null). */
+function besideField(shown, m) {
+  const id = m.field === "card" && m.where === "fault-form" ? "fcard" : FIELD_IDS[m.field];
+  const form = document.getElementById(m.where);
+  const control = id && form ? form.querySelector(`#${id}`) : null;
+  if (!control || control.closest("[hidden]")) return null;
+  control.closest("label").after(shown);
+  control.setAttribute("aria-invalid", "true");
+  control.setAttribute("aria-describedby", "message");
+  control.addEventListener("input", () => control.removeAttribute("aria-invalid"), { once: true });
+  return control;
+}
+
+/** Scroll so that `nodes` (a field and its refusal) are seen whole below the sticky
+ * bar, a third of the room left above them (the Save button is just below). */
+function inSight(nodes) {
+  const bar = document.querySelector("header.bar").getBoundingClientRect().bottom;
+  const boxes = nodes.map((n) => n.getBoundingClientRect());
+  const top = Math.min(...boxes.map((b) => b.top));
+  const height = Math.max(...boxes.map((b) => b.bottom)) - top;
+  const room = window.innerHeight - bar;
+  const by = height < room ? top - bar - (room - height) / 3 : top - bar - 8;
+  window.scrollBy({ top: by, behavior: "instant" });
 }
 
 let placed = false;
@@ -461,11 +500,11 @@ function saveButton(where, id, label, cls = "primary") {
 function describe(entry) {
   const name = (s) => view.names[s] ?? s;
   switch (entry.type) {
-    case "draw": return `${T.drawn} : ${name(entry.seat)} — ${entry.card}`;
-    case "dealer": return `${T.dealerGiven} : ${name(entry.seat)}`;
-    case "cut": return `${T.cut} : ${entry.k}`;
-    case "fault": return `${T.fault} : ${T[entry.kind] || entry.kind}${entry.by !== undefined ? ` — ${name(entry.by)}` : ""}`;
-    case "petit_sec": return `${T.petitSec} : ${name(entry.seat)}`;
+    case "draw": return `${T.drawn}${COLON}${name(entry.seat)} — ${entry.card}`;
+    case "dealer": return `${T.dealerGiven}${COLON}${name(entry.seat)}`;
+    case "cut": return `${T.cut}${COLON}${entry.k}`;
+    case "fault": return `${T.fault}${COLON}${T[entry.kind] || entry.kind}${entry.by !== undefined ? ` — ${name(entry.by)}` : ""}`;
+    case "petit_sec": return `${T.petitSec}${COLON}${name(entry.seat)}`;
     case "all_pass": return T.allPass;
     case "undo": return T.undo;
     case "redo": return T.redo;
@@ -475,7 +514,7 @@ function describe(entry) {
       const points = String(r.points).replace(".", FR ? "," : ".");
       const bouts = `${r.bouts} ${r.bouts === 1 || (FR && r.bouts === 0) ? "bout" : "bouts"}`;
       const amount = r.pile ? `${r.pile.length} ${T.cards}` : `${points} points, ${bouts}`;
-      return `${T.result} : ${T[r.contract] || r.contract} ${name(r.taker)} · ${amount}`;
+      return `${T.result}${COLON}${T[r.contract] || r.contract} ${name(r.taker)} · ${amount}`;
     }
   }
 }
@@ -499,6 +538,9 @@ function projection() {
   let cut = false;
   let draws = 0;
   for (const item of queue) {
+    // the entry of a form still open (its Save button waiting) is not stored yet: the
+    // form and its heading stay on the donne being saved until the answer
+    if (sendingFrom && item.where === sendingFrom) continue;
     const type = item.entry.type;
     if (type === "result" || type === "all_pass" || type === "petit_sec") {
       closed += 1;
@@ -513,8 +555,8 @@ function drawCard(scorer) {
   const body = [h("h2", {}, T.draw), lineList(view.guide)];
   if (view.draw.length) {
     body.push(
-      h("p", { class: "hint" }, `${T.drawSoFar} : `),
-      h("ul", { class: "draws" }, view.draw.map(([s, cards]) => h("li", {}, `${view.names[s]} : ${cards.join(" → ")}`))),
+      h("p", { class: "hint" }, `${T.drawSoFar}${COLON}`),
+      h("ul", { class: "draws" }, view.draw.map(([s, cards]) => h("li", {}, `${view.names[s]}${COLON}${cards.join(" → ")}`))),
     );
   }
   if (scorer) {
@@ -558,7 +600,7 @@ function currentCard(scorer) {
   const cut = ahead.closed ? (ahead.cut ? "…" : null) : ahead.cut ? d.cut ?? "…" : d.cut;
   if (ahead.closed) body.push(h("p", { class: "hint", id: "guide-later" }, T.guideLater));
   else body.push(lineList(view.guide, "lines guide"));
-  if (cut !== null) body.push(h("p", { class: "hint" }, rule("D5"), ` ${T.cut} : ${cut}`));
+  if (cut !== null) body.push(h("p", { class: "hint" }, rule("D5"), ` ${T.cut}${COLON}${cut}`));
   if (!ahead.closed) for (const f of d.faults) body.push(lineList(f.lines, "lines fault"));
   if (!scorer) return h("section", { class: "card", id: "current" }, body);
   if (editing !== null) {
@@ -607,7 +649,7 @@ function faultForm(d) {
     field(T.by, select("by", seatOptions(), d.dealer)),
     field(T.card, h("input", { id: "fcard", name: "fcard", "data-cards": "one", placeholder: FR ? "RC, 7T, 12, Excuse" : "KH, 7C, 12, Excuse" })),
     slot("fault-form"),
-    saveButton("fault-form", "fault-save", T.record),
+    h("div", { class: "buttons" }, saveButton("fault-form", "fault-save", T.record), closeButton("fault-close")),
   );
   return form;
 }
@@ -621,7 +663,7 @@ function petitForm() {
     } },
     field(T.seat, select("holder", seatOptions())),
     slot("petit-form"),
-    saveButton("petit-form", "petit-save", T.petitSec),
+    h("div", { class: "buttons" }, saveButton("petit-form", "petit-save", T.petitSec), closeButton("petit-close")),
   );
 }
 
@@ -673,7 +715,7 @@ function resultForm(donne) {
       h("label", { class: "check" }, h("input", { type: "radio", name: "mode", value: "pile", checked: byPile, onchange: toggleMode }), T.byPile),
     ),
     h("div", { class: "grid", id: "by-points", hidden: byPile },
-      field(T.points, h("input", { id: "points", name: "points", type: "text", inputmode: "decimal", required: !byPile, value: e.points ?? "" })),
+      field(T.points, h("input", { id: "points", name: "points", type: "text", inputmode: "decimal", value: e.points ?? "" })),
       field(T.bouts, required(select("bouts", [["", T.pick], ...[0, 1, 2, 3].map((b) => [b, b])], e.bouts ?? ""), !byPile)),
     ),
     h("div", { id: "by-pile", hidden: !byPile },
@@ -691,10 +733,15 @@ function resultForm(donne) {
     slot("result-form"),
     h("div", { class: "buttons" },
       saveButton("result-form", "result-save", T.save),
-      h("button", { type: "button", onclick: () => { panel = null; editing = null; message = null; render(); } }, T.cancel),
+      closeButton("result-close"),
     ),
   );
   return form;
+}
+
+/** Every form's "Fermer sans enregistrer": the panel closes, nothing is saved. */
+function closeButton(id) {
+  return h("button", { type: "button", id, onclick: () => { panel = null; editing = null; message = null; render(); } }, T.cancel);
 }
 
 function toggleMode(event) {
@@ -702,7 +749,8 @@ function toggleMode(event) {
   const pile = form.mode.value === "pile";
   form.querySelector("#by-points").hidden = pile;
   form.querySelector("#by-pile").hidden = !pile;
-  form.points.required = !pile; // only what is shown must be filled in
+  // only what is shown must be filled in; the points are checked by the server (S1),
+  // an empty field refused in the page's language like any other bad number
   form.bouts.required = !pile;
   form.pile.required = pile;
 }
@@ -743,9 +791,9 @@ function sheetCard(scorer) {
       ),
     );
     if (open) {
-      const detail = [h("p", { class: "hint" }, `${T.dealer} : ${view.names[d.dealer]}`)];
+      const detail = [h("p", { class: "hint" }, `${T.dealer}${COLON}${view.names[d.dealer]}`)];
       for (const f of d.faults) detail.push(lineList(f.lines, "lines fault"));
-      if (d.void === "petit_sec") detail.push(lineList([{ rule: "D16", text: `${T.petitSec} : ${view.names[d.void_by]}` }]));
+      if (d.void === "petit_sec") detail.push(lineList([{ rule: "D16", text: `${T.petitSec}${COLON}${view.names[d.void_by]}` }]));
       if (d.lines.length) detail.push(lineList(d.lines));
       if (scorer && d.result) {
         detail.push(h("button", { class: "edit", id: `edit-${d.number}`, onclick: (ev) => {
@@ -765,9 +813,15 @@ function sheetCard(scorer) {
   const foot = h("tr", { class: "total" }, h("td", {}, ""), h("td", {}, T.totals),
     view.standings.map((t, s) => h("td", { class: `num ${best.includes(s) ? "ahead" : ""}` }, h("b", {}, t))));
   const parts = [h("h2", {}, T.sheet), h("div", { class: "scroll" }, h("table", { id: "sheet" }, h("thead", {}, head), h("tbody", {}, rows), h("tfoot", {}, foot)))];
-  if (best.length) parts.push(h("p", { id: "ahead", class: "ahead" }, `${T.ahead} : ${best.map((s) => view.names[s]).join(", ")}`));
+  if (scorer && queue.length) {
+    // the sheet is the server's: what waits on this phone is not in it yet
+    const note = queue.length === 1 ? T.totalsWaitingOne : T.totalsWaitingMany.replace("{n}", queue.length);
+    parts.push(h("p", { id: "totals-waiting", class: "hint waiting-note", role: "note" }, note));
+  }
+  if (best.length) parts.push(h("p", { id: "ahead", class: "ahead" }, `${T.ahead}${COLON}${best.map((s) => view.names[s]).join(", ")}`));
+  else if (view.donnes.some((d) => d.over)) parts.push(h("p", { id: "ahead", class: "hint" }, T.nobodyAhead));
   if (view.penalties.some((p) => p)) {
-    parts.push(h("p", { class: "hint" }, `${T.penalties} : ${view.penalties.map((p, s) => (p ? `${view.names[s]} −${p}` : null)).filter(Boolean).join(", ")}`));
+    parts.push(h("p", { class: "hint" }, `${T.penalties}${COLON}${view.penalties.map((p, s) => (p ? `${view.names[s]} −${p}` : null)).filter(Boolean).join(", ")}`));
   }
   const canUndo = view.can_undo || queue.length > 0; // a waiting entry can be taken back too
   if (scorer && canUndo && askingUndo) {
@@ -797,9 +851,10 @@ function chartCard() {
   const values = history.flat();
   const low = Math.min(0, ...values);
   const high = Math.max(0, ...values);
-  const span = high - low || 1;
+  const flat = high === low; // everyone still at 0: the zero line in the middle
+  const span = flat ? 2 : high - low;
   const x = (i) => pad + (i * (width - pad - 6)) / Math.max(1, history.length - 1);
-  const y = (v) => 6 + (height - 12) * (1 - (v - low) / span);
+  const y = (v) => 6 + (height - 12) * (1 - (v - (flat ? low - 1 : low)) / span);
   const NS = "http://www.w3.org/2000/svg";
   const svg = document.createElementNS(NS, "svg");
   svg.setAttribute("viewBox", `0 0 ${width} ${height}`);
@@ -814,8 +869,11 @@ function chartCard() {
     return node;
   };
   add("line", { x1: pad, x2: width - 6, y1: y(0), y2: y(0), class: "axis" });
-  add("text", { x: 2, y: y(high) + 4, class: "tick" }, high);
-  add("text", { x: 2, y: y(low), class: "tick" }, low);
+  for (const tick of new Set([high, low])) {
+    // each value once, inside the frame: never a label cut by its edge
+    const at = Math.min(height - 3, Math.max(10, y(tick) + 3));
+    add("text", { x: 2, y: at, class: "tick" }, tick);
+  }
   view.names.forEach((_, s) => {
     // tied players stay apart: each line a little offset, each point its seat's marker
     const shift = (s - (view.players - 1) / 2) * 1.6;
@@ -841,7 +899,7 @@ function linksCard(scorer) {
   const parts = [h("h2", {}, T.exports),
     h("div", { class: "buttons" },
       h("button", { id: "export-csv", onclick: () => download("sheet.csv", `atout-${view.evening}.csv`) }, "CSV"),
-      h("button", { id: "export-csv-fr", onclick: () => download("sheet.csv?sep=%3B", `atout-${view.evening}.csv`) }, FR ? "CSV (tableur français, ;)" : "CSV (French spreadsheet, ;)"),
+      h("button", { id: "export-csv-fr", onclick: () => download("sheet.csv?sep=%3B", `atout-${view.evening}-${FR ? "tableur" : "fr-spreadsheet"}.csv`) }, FR ? "CSV (tableur français, ;)" : "CSV (French spreadsheet, ;)"),
       h("button", { id: "export-pdf", onclick: () => download("sheet.pdf", `atout-${view.evening}.pdf`) }, "PDF"),
       h("button", { id: "export-png", onclick: shareImage }, T.image),
       h("button", { id: "export-json", onclick: () => download("record.json", `atout-${view.evening}.json`) }, "atout.game/1"),

@@ -9,6 +9,7 @@ import { lastTrick, trickNode } from "./table_center.js";
 import { renderSheet, exportRecord } from "./table_sheet.js";
 import { logLine } from "./table_log.js";
 import * as Together from "./together.js";
+import * as OwnerSeats from "./table_owner_seats.js";
 
 // A seat link pasted over the owner page changes only the fragment: the page reloads
 // so that it joins with the new token (the seat's, not the owner's).
@@ -36,6 +37,7 @@ $("btn-start").addEventListener("click", () => {
   if (missing && !window.confirm(question)) return;
   control({ type: "start" });
 });
+OwnerSeats.setup();
 document.documentElement.lang = lang;
 Together.setup({
   table: TABLE,

@@ -11,6 +11,7 @@ import { render } from "./table_view.js";
 import { renderWaiting } from "./table_waiting.js";
 import { renderSeats } from "./table_seats.js";
 import * as Together from "./together.js";
+import * as OwnerSeats from "./table_owner_seats.js";
 
 // -- the connection ------------------------------------------------------------------------
 
@@ -84,6 +85,7 @@ export function onMessage(m) {
     setBusy();
   } else if (m.type === "error") onError(m);
   else if (m.type === "chat") Together.entry(m.entry);
+  else if (m.type === "seat_link") OwnerSeats.linked(m);
   else if (m.type === "presence") {
     if (S.table) {
       if (S.table.started) logHandOvers(S.table.stand_in, m.stand_in);
@@ -92,6 +94,7 @@ export function onMessage(m) {
     }
     renderSeats();
     renderWaiting();
+    OwnerSeats.renderButton();
   }
 }
 
@@ -103,7 +106,7 @@ export function onError(m) {
     setBusy();
     if (entry.resent) return; // a replayed action the table moved past: nothing changed
   }
-  if (!S.snapshotHere && m.rule === "protocol" && m.id === undefined) {
+  if (m.rule === "link" || (!S.snapshotHere && m.rule === "protocol" && m.id === undefined)) {
     conn.stop();
     showFatal(m.message || t("This link does not open a seat at this table."));
     return;

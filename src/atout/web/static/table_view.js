@@ -4,6 +4,7 @@ import * as C from "./cards.js";
 import { contractName } from "./describe.js";
 import { $, S, isPlayer, players, seatName } from "./table_state.js";
 import { renderFairness } from "./table_fair.js";
+import { renderButton } from "./table_owner_seats.js";
 import { renderWaiting } from "./table_waiting.js";
 import { renderSeats } from "./table_seats.js";
 import { lastTrick, renderCenter } from "./table_center.js";
@@ -20,6 +21,7 @@ export function render() {
   $("table").dataset.players = String(players());
   $("table").dataset.role = S.you.role;
   renderWaiting();
+  renderButton();
   if (!S.view) {
     $("status").textContent = S.you.role === "owner" ? t("owner") : S.you.role === "spectator" ? t("spectator") : "";
     return;

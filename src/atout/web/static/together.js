@@ -163,8 +163,8 @@ function entryNode(entry) {
   const time = new Date(entry.at * 1000).toLocaleTimeString([], { hour: "2-digit", minute: "2-digit" });
   const li = el("li", { class: `chat-${entry.kind}`, "data-seat": entry.role === "player" ? seat : "" },
     el("time", { text: time }), " ");
-  if (entry.kind === "timer") {
-    li.append(el("span", { class: "text", text: timerText(entry) }));
+  if (entry.kind === "timer" || entry.kind === "seat") {
+    li.append(el("span", { class: "text", text: noticeText(entry) }));
     li.dataset.seat = "";
   } else {
     const said = el("span", { class: "text", text: entry.text });
@@ -180,7 +180,10 @@ function reactionName(r) {
   return found ? found[1]() : r;
 }
 
-function timerText(entry) {
+function noticeText(entry) {
+  if (entry.kind === "seat") {
+    return t("{name}: the table's owner made a new link for this seat; the old one no longer opens it.", { name: H.seatName(entry.seat) });
+  }
   return t("Time ran out for {name}: the bot made this decision for the seat.", { name: H.seatName(entry.seat) });
 }
 
@@ -202,9 +205,9 @@ export function entry(e) {
   while (list.children.length > 200) list.firstChild.remove();
   list.scrollTop = list.scrollHeight;
   const mutedHere = node.hidden;
-  if (e.kind === "timer") H.logLine({ kind: "timer", rule: "" }, timerText(e));
+  if (e.kind === "timer" || e.kind === "seat") H.logLine({ kind: e.kind, rule: "" }, noticeText(e));
   if (e.kind === "reaction" && !mutedHere) bubble(e);
-  if (!mutedHere && document.getElementById("chat").hidden && e.kind !== "timer") {
+  if (!mutedHere && document.getElementById("chat").hidden && e.kind !== "timer" && e.kind !== "seat") {
     unread += 1;
     showUnread();
   }

@@ -1,0 +1,95 @@
+// The owner's seats: free or reassign a person's seat at any time, with a new link for
+// it (the old link stops working at once; docs/reference/web-protocol.md, new_link).
+import { t } from "./i18n.js";
+import { $, S, TABLE, players, seatName } from "./table_state.js";
+import { el, toast } from "./table_dom.js";
+import { control } from "./table_stream.js";
+
+const OWNERS = "atout.owners"; // the lobby's list: [{table, owner, seats: [{seat, kind, url}]}]
+const made = new Map(); // seat -> the new link made on this page
+
+export function setup() {
+  $("btn-seats").addEventListener("click", () => {
+    $("owner-seats").dataset.seats = ""; // opened again: the names as they are now
+    render();
+    $("dlg-seats").showModal();
+  });
+}
+
+/** The button shows on the owner's page only. */
+export function renderButton() {
+  $("btn-seats").hidden = !(S.you && S.you.role === "owner");
+  if ($("dlg-seats").open) render();
+}
+
+/** The seats' rows: made once, then only their labels and new links change, so that
+ * a name being typed is kept when the table changes meanwhile. */
+function render() {
+  const list = $("owner-seats");
+  if (!S.table) return;
+  const seats = [];
+  for (let seat = 0; seat < players(); seat++) if (S.table.kinds[seat] === "person") seats.push(seat);
+  if (list.dataset.seats !== seats.join(",")) {
+    list.replaceChildren(...seats.map(row));
+    list.dataset.seats = seats.join(",");
+  }
+  for (const li of list.children) {
+    const seat = Number(li.dataset.seat);
+    const state = S.table.present[seat] ? t("here") : S.table.stand_in[seat] ? t("bot stands in") : t("not here");
+    li.querySelector(".label").replaceChildren(el("b", { text: seatName(seat) }), " ", el("span", { class: "state", text: state }));
+    const url = made.get(seat);
+    const shown = li.querySelector(".new-url input");
+    if (url && (!shown || shown.value !== url)) {
+      li.querySelector(".new-url")?.remove();
+      li.append(linkRow(seat, url));
+    }
+  }
+}
+
+function row(seat) {
+  const name = el("input", {
+    type: "text", maxlength: "24", value: S.table.names[seat] || "", class: "seat-name",
+    placeholder: t("no name"), "aria-label": t("Name for seat {n}", { n: seat }),
+  });
+  const button = el("button", {
+    type: "button", class: "new-link", text: t("New link"),
+    onclick: () => ask(seat, name.value.trim()),
+  });
+  return el("li", { class: "owner-seat", dataset: { seat: String(seat) } },
+    el("span", { class: "label" }),
+    el("span", { class: "row" }, name, button));
+}
+
+function linkRow(seat, url) {
+  const input = el("input", { type: "text", readonly: true, value: url, class: "url", "aria-label": t("New link for {name}", { name: seatName(seat) }) });
+  const copy = el("button", { type: "button", class: "copy", text: t("Copy"), onclick: async () => {
+    try { await navigator.clipboard.writeText(url); copy.textContent = t("Copied ✓"); } catch { input.select(); }
+  } });
+  return el("span", { class: "row new-url" }, input, copy);
+}
+
+function ask(seat, name) {
+  const question = t("The link of {name} stops working at once and a page open on it is closed. Make a new link?", { name: seatName(seat) });
+  if (window.confirm(question)) control({ type: "new_link", seat, name });
+}
+
+/** The server's answer to new_link: the seat's new link, shown and kept for the lobby. */
+export function linked(m) {
+  const url = `${location.origin}/t/${encodeURIComponent(TABLE)}#${m.token}`;
+  made.set(m.seat, url);
+  try {
+    const owners = JSON.parse(localStorage.getItem(OWNERS) || "[]");
+    const entry = owners.find((x) => x && x.table === TABLE);
+    const seats = entry && entry.seats ? entry.seats : null;
+    const kept = seats ? seats.find((s) => s.seat === m.seat) : null;
+    if (kept) kept.url = url;
+    else if (seats) seats.push({ seat: m.seat, kind: "person", url });
+    if (entry) localStorage.setItem(OWNERS, JSON.stringify(owners));
+  } catch {
+    /* storage full or disabled: the link is still shown */
+  }
+  const name = m.name || t("Seat {n}", { n: m.seat + 1 }); // numbered from 1 for people
+  toast(t("New link for {name}: send it to the player.", { name }), "info");
+  render();
+  if (!$("dlg-seats").open) $("dlg-seats").showModal();
+}

@@ -1,0 +1,85 @@
+"""The owner frees or reassigns a seat with a new link, in a real chromium against
+``atout serve``: the page open on the old link says it no longer opens the seat, the
+feed of every page says so, the owner copies the new link, the person who opens it
+plays the seat, and the old link opens nothing — in French and English, on a phone
+and a desktop, on SQLite and PostgreSQL."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+from playwright.sync_api import Browser, ViewportSize
+
+from tests.browser import browser, needs_chromium
+from tests.test_web_browser import wait_until
+from tests.test_web_browser_a11y import no_serious_violation
+from tests.test_web_browser_seats import IDS, READERS, reader, server
+from tests.web_harness import ServerProcess, create_table
+
+__all__ = ["browser", "server"]  # the fixtures
+
+pytestmark = needs_chromium
+
+
+@pytest.mark.parametrize(("lang", "viewport"), READERS, ids=IDS)
+def test_the_owner_gives_a_seat_a_new_link(
+    browser: Browser, server: ServerProcess, lang: str, viewport: ViewportSize, tmp_path: Path
+) -> None:
+    french = lang.startswith("fr")
+    settings = {
+        "players": 4,
+        "seats": [None, None, "random", "random"],
+        "names": ["Ana", "Bruno", "", ""],
+        "bot_delay_ms": 150,
+        "grace_seconds": 600,
+    }
+    links = create_table(server.base, settings)
+    owner = reader(browser, lang, viewport)
+    owner.on("dialog", lambda dialog: dialog.accept())
+    owner.goto(links["owner"])
+    owner.click("#btn-start")
+    owner.wait_for_selector("#board:not([hidden])")
+    bruno = reader(browser, lang, viewport)
+    bruno.goto(links["seats"][1]["url"])
+    bruno.wait_for_selector("#seats .seat.me")
+    assert owner.locator("#btn-seats:not([hidden])").count() == 1
+    assert bruno.locator("#btn-seats:not([hidden])").count() == 0, "the owner's tool only"
+    owner.click("#btn-seats")
+    row = owner.locator('#owner-seats li[data-seat="1"]')
+    assert row.locator("input.seat-name").input_value() == "Bruno"
+    assert owner.locator('#owner-seats li[data-seat="2"]').count() == 0, "a bot has no link"
+    row.locator("input.seat-name").fill("Chloé")
+    row.locator("button.new-link").click()
+    new_url = row.locator(".new-url input.url")
+    new_url.wait_for()
+    url = new_url.input_value()
+    assert url.startswith(f"{server.base}/t/{links['table']}#")
+    assert url != links["seats"][1]["url"]
+    assert "Chloé" in owner.inner_text("#toast")
+    owner.screenshot(path=str(tmp_path / f"seats-{lang}.png"))
+    no_serious_violation(owner, "the owner's seats")
+    gone = "ne l'ouvre plus" if french else "no longer opens it"
+    bruno.wait_for_selector("#banner.error:not([hidden])")
+    assert gone in bruno.inner_text("#banner")
+    bruno.wait_for_timeout(1500)
+    assert gone in bruno.inner_text("#banner"), "the page does not reconnect"
+    feed = "nouveau lien" if french else "new link"
+    owner.click("#dlg-seats button.primary")
+    wait_until(lambda: feed in owner.inner_text("#log"), "the owner's feed says so")
+    line = next(x for x in owner.inner_text("#log").split("\n") if feed in x)
+    assert "Chloé" in line
+    chloe = reader(browser, lang, viewport)
+    chloe.goto(url)
+    chloe.wait_for_selector("#seats .seat.me")
+    assert "Chloé" in chloe.inner_text("#seats .seat.me .name")
+    wait_until(
+        lambda: owner.locator('#seats .seat[data-seat="1"] .badge.standin').count() == 0,
+        "Chloé plays the seat",
+    )
+    late = reader(browser, lang, viewport)
+    late.goto(links["seats"][1]["url"])
+    late.wait_for_selector("#banner.error:not([hidden])")
+    assert late.locator("#seats .seat.me").count() == 0, "the old link opens nothing"
+    for page in (owner, bruno, chloe, late):
+        page.context.close()
