@@ -70,7 +70,25 @@ def packets_json(players: int, dealer: int | None) -> dict[str, Any]:
 
 def observation_json(obs: TableObservation) -> dict[str, Any]:
     """The observation as one JSON object (see the web table's protocol)."""
-    deal = obs.deal
+    return {
+        "seat": obs.seat,
+        "players": obs.players,
+        "deals": obs.deals,
+        "number": obs.number,
+        "seq": obs.seq,
+        "to_act": list(obs.to_act),
+        "options": _options_json(obs),
+        "deal": _deal_json(obs),
+        "game": _game_json(obs),
+        "hands": None if obs.hands is None else [_cards(h.sorted_for_hand()) for h in obs.hands],
+        "sheet": sheet_json(obs.sheet),
+        "totals": list(obs.totals),
+        "over": obs.over,
+    }
+
+
+def _options_json(obs: TableObservation) -> list[dict[str, Any]]:
+    """What the seat may do; a cut is one option with its bounds (D5), not 70."""
     options: list[dict[str, Any]] = []
     cut = False
     for option in obs.options:
@@ -83,66 +101,57 @@ def observation_json(obs: TableObservation) -> dict[str, Any]:
         options.append(data)
     if cut:
         options.append({"type": "cut", "seat": obs.seat, "min": CUTS[0], "max": CUTS[-1]})
-    view: dict[str, Any] = {
-        "seat": obs.seat,
-        "players": obs.players,
-        "deals": obs.deals,
-        "number": obs.number,
-        "seq": obs.seq,
-        "to_act": list(obs.to_act),
-        "options": options,
-        "deal": {
-            "phase": deal.phase.value,
-            "dealer": deal.dealer,
-            "shuffler": deal.shuffler,
-            "cutter": deal.cutter,
-            "draws": [[seat, _cards(cards)] for seat, cards in deal.draws],
-            "cut": deal.cut,
-            "dealt": list(deal.dealt),
-            "chien": deal.chien,
-            "petit_sec": None
-            if deal.petit_sec is None
-            else {"seat": deal.petit_sec[0], "hand": _cards(deal.petit_sec[1].sorted_for_hand())},
-            "barred": sorted(deal.barred),
-            "commitment": deal.commitment,
-            "contributed": sorted(deal.contributed),
-            "packets": packets_json(obs.players, deal.dealer),
-        },
-        "game": None,
-        "hands": None if obs.hands is None else [_cards(h.sorted_for_hand()) for h in obs.hands],
-        "sheet": sheet_json(obs.sheet),
-        "totals": list(obs.totals),
-        "over": obs.over,
+    return options
+
+
+def _deal_json(obs: TableObservation) -> dict[str, Any]:
+    deal = obs.deal
+    return {
+        "phase": deal.phase.value,
+        "dealer": deal.dealer,
+        "shuffler": deal.shuffler,
+        "cutter": deal.cutter,
+        "draws": [[seat, _cards(cards)] for seat, cards in deal.draws],
+        "cut": deal.cut,
+        "dealt": list(deal.dealt),
+        "chien": deal.chien,
+        "petit_sec": None
+        if deal.petit_sec is None
+        else {"seat": deal.petit_sec[0], "hand": _cards(deal.petit_sec[1].sorted_for_hand())},
+        "barred": sorted(deal.barred),
+        "commitment": deal.commitment,
+        "contributed": sorted(deal.contributed),
+        "packets": packets_json(obs.players, deal.dealer),
     }
+
+
+def _game_json(obs: TableObservation) -> dict[str, Any] | None:
     game = obs.game
-    if game is not None:
-        view["game"] = {
-            "phase": game.phase.value,
-            "current": game.current_player,
-            "dealer": game.dealer,
-            "hand": _cards(game.hand.sorted_for_hand()),
-            "bids": [[b.seat, b.contract.value if b.contract else "pass"] for b in game.bids],
-            "barred": sorted(game.barred),
-            "taker": game.taker,
-            "contract": game.contract.value if game.contract else None,
-            "called": _card(game.called),
-            "partner": game.partner,
-            "chien": None if game.chien is None else _cards(game.chien),
-            "ecart": None if game.ecart is None else _cards(game.ecart),
-            "ecart_trumps_shown": _cards(game.ecart_trumps_shown),
-            "chelem": game.chelem,
-            "poignees": [[p.seat, p.level, _cards(p.cards)] for p in game.poignees],
-            "tricks": [
-                {
-                    "leader": t.leader,
-                    "cards": [[s, str(c)] for s, c in t.cards],
-                    "winner": t.winner,
-                }
-                for t in game.tricks
-            ],
-        }
-        if game.phase.value == "ecart" and obs.seat is not None and obs.seat == game.taker:
-            view["game"]["ecart_rules"] = ecart_rules(game.hand, obs.players, len(game.ecart or ()))
+    if game is None:
+        return None
+    view: dict[str, Any] = {
+        "phase": game.phase.value,
+        "current": game.current_player,
+        "dealer": game.dealer,
+        "hand": _cards(game.hand.sorted_for_hand()),
+        "bids": [[b.seat, b.contract.value if b.contract else "pass"] for b in game.bids],
+        "barred": sorted(game.barred),
+        "taker": game.taker,
+        "contract": game.contract.value if game.contract else None,
+        "called": _card(game.called),
+        "partner": game.partner,
+        "chien": None if game.chien is None else _cards(game.chien),
+        "ecart": None if game.ecart is None else _cards(game.ecart),
+        "ecart_trumps_shown": _cards(game.ecart_trumps_shown),
+        "chelem": game.chelem,
+        "poignees": [[p.seat, p.level, _cards(p.cards)] for p in game.poignees],
+        "tricks": [
+            {"leader": t.leader, "cards": [[s, str(c)] for s, c in t.cards], "winner": t.winner}
+            for t in game.tricks
+        ],
+    }
+    if game.phase.value == "ecart" and obs.seat is not None and obs.seat == game.taker:
+        view["ecart_rules"] = ecart_rules(game.hand, obs.players, len(game.ecart or ()))
     return view
 
 

@@ -212,7 +212,29 @@ def table_config(data: Any) -> TableConfig:
     players = data.get("players", 4)
     if type(players) is not int or players not in (3, 4, 5):
         raise _fail("players: 3, 4 or 5, not {value}", value=_short(players))
-    deals = _int(data, "deals", 1, MAX_DONNES, 5)
+    seats = _seats(data, players)
+    config = TableConfig(
+        players=players,
+        deals=_int(data, "deals", 1, MAX_DONNES, 5),
+        seats=tuple(seats),
+        names=tuple(_names(data, seats)),
+        rules=_rules(data.get("rules"), players),
+        spectators_see_hands=_bool(data, "spectators_see_hands", False),
+        grace_seconds=_grace(data),
+        bot_delay_ms=_int(data, "bot_delay_ms", 0, MAX_BOT_DELAY_MS, 600),
+        stand_in=_stand_in(data),
+        move_seconds=_move_seconds(data),
+        listed=_bool(data, "listed", False),
+    )
+    try:
+        config.settings().check()
+    except AtoutError as error:  # pragma: no cover - every field is checked above
+        raise _fail(str(error)) from None
+    return config
+
+
+def _seats(data: dict[str, Any], players: int) -> list[str | None]:
+    """Who plays each seat: ``None`` for a person, else a bot's level."""
     seats_value = data.get("seats", [None] + ["heuristic"] * (players - 1))
     if not isinstance(seats_value, list) or len(seats_value) != players:
         raise _fail(
@@ -229,9 +251,14 @@ def table_config(data: Any) -> TableConfig:
                 value=_short(name),
             )
         seats.append(name)
+    return seats
+
+
+def _names(data: dict[str, Any], seats: list[str | None]) -> list[str]:
+    """Each seat's name (a bot's seat named after its level when left empty)."""
     names_value = data.get("names", [name or "" for name in seats])
-    if not isinstance(names_value, list) or len(names_value) != players:
-        raise _fail("names: a list of {players} names", players=players)
+    if not isinstance(names_value, list) or len(names_value) != len(seats):
+        raise _fail("names: a list of {players} names", players=len(seats))
     names: list[str] = []
     for seat, name in enumerate(names_value):
         if name is None:
@@ -247,6 +274,10 @@ def table_config(data: Any) -> TableConfig:
                 value=_short(name),
             )
         names.append(name.strip() or (seats[seat] or ""))
+    return names
+
+
+def _grace(data: dict[str, Any]) -> float:
     grace = data.get("grace_seconds", 60)
     if (
         type(grace) not in (int, float)
@@ -254,6 +285,10 @@ def table_config(data: Any) -> TableConfig:
         or not 0 <= grace <= MAX_GRACE_SECONDS
     ):
         raise _fail("grace_seconds: a number of seconds from 0 to {most}", most=MAX_GRACE_SECONDS)
+    return float(grace)
+
+
+def _stand_in(data: dict[str, Any]) -> str:
     stand_in = data.get("stand_in", "heuristic")
     if not isinstance(stand_in, str) or stand_in not in BOTS:
         raise _fail(
@@ -261,24 +296,7 @@ def table_config(data: Any) -> TableConfig:
             choices=", ".join(BOTS),
             value=_short(stand_in),
         )
-    config = TableConfig(
-        players=players,
-        deals=deals,
-        seats=tuple(seats),
-        names=tuple(names),
-        rules=_rules(data.get("rules"), players),
-        spectators_see_hands=_bool(data, "spectators_see_hands", False),
-        grace_seconds=float(grace),
-        bot_delay_ms=_int(data, "bot_delay_ms", 0, MAX_BOT_DELAY_MS, 600),
-        stand_in=stand_in,
-        move_seconds=_move_seconds(data),
-        listed=_bool(data, "listed", False),
-    )
-    try:
-        config.settings().check()
-    except AtoutError as error:  # pragma: no cover - every field is checked above
-        raise _fail(str(error)) from None
-    return config
+    return stand_in
 
 
 def _move_seconds(data: dict[str, Any]) -> int:
