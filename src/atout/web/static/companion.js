@@ -906,14 +906,23 @@ function linksCard(scorer) {
     )];
   if (scorer) {
     parts.push(h("h2", {}, T.links));
-    parts.push(h("p", { class: "hint" }, T.scorerLink));
+    parts.push(...linkField("scorer-link", T.scorerLink, window.location.href));
     if (viewerInfo) {
-      parts.push(h("p", { class: "hint" }, T.viewerLink));
-      parts.push(h("input", { id: "viewer-link", "aria-label": T.viewerLink, readonly: true, value: viewerInfo.viewer, onclick: (e) => e.target.select() }));
+      parts.push(...linkField("viewer-link", T.viewerLink, viewerInfo.viewer));
       parts.push(h("img", { id: "qr", alt: T.viewerLink, src: viewerInfo.qr }));
     }
   }
   return h("section", { class: "card", id: "links" }, parts);
+}
+
+function linkField(id, label, value) {
+  const field = h("input", { id, "aria-label": label, readonly: true, value, onclick: (e) => e.target.select() });
+  const copy = h("button", { id: `${id}-copy`, type: "button", onclick: () => {
+    field.select();
+    if (navigator.clipboard && window.isSecureContext) navigator.clipboard.writeText(value).catch(() => document.execCommand("copy"));
+    else document.execCommand("copy");
+  } }, T.copy);
+  return [h("p", { class: "hint" }, label), h("div", { class: "buttons" }, field, copy)];
 }
 
 async function loadViewer() {
