@@ -819,7 +819,7 @@ function sheetCard(scorer) {
     parts.push(h("p", { id: "totals-waiting", class: "hint waiting-note", role: "note" }, note));
   }
   if (best.length) parts.push(h("p", { id: "ahead", class: "ahead" }, `${T.ahead}${COLON}${best.map((s) => view.names[s]).join(", ")}`));
-  else if (view.donnes.some((d) => d.over)) parts.push(h("p", { id: "ahead", class: "hint" }, T.nobodyAhead));
+  else parts.push(h("p", { id: "ahead", class: "hint" }, T.nobodyAhead)); // all level, at 0 before any donne too
   if (view.penalties.some((p) => p)) {
     parts.push(h("p", { class: "hint" }, `${T.penalties}${COLON}${view.penalties.map((p, s) => (p ? `${view.names[s]} −${p}` : null)).filter(Boolean).join(", ")}`));
   }
