@@ -352,6 +352,7 @@ TEMPLATES: dict[str, str] = {
 """Each kind of refusal and its English template, the parameters by name."""
 
 LABELS: dict[str, str] = {
+    "empty field": N_("empty field"),  # a value left empty, not quoted as ''
     # what a player tries to do
     "drawing for the dealer": N_("drawing for the dealer"),
     "shuffling": N_("shuffling"),
