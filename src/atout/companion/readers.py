@@ -13,7 +13,6 @@ from atout.cards import Card, CardSet, readings
 from atout.companion.base import MAX_NAME, CompanionError, refuse
 from atout.errors import InvalidNotationError
 
-
 EMPTY: str = "empty field"
 """What a refusal quotes for a field left empty (a label of atout.reasons: « champ vide »)."""
 
