@@ -116,19 +116,25 @@ def test_the_pdf_label_of_a_5_player_donne_stays_in_its_column() -> None:
     """A called partner makes the label long ("G. sans Bruno + Chloé (D♦) 50 (2b) ✓"):
     the sheet writes it within its column, cut with "…", so it never covers the first
     player's marks."""
-    from atout.web.companion_pdf import FIRST, _Sheet
+    from atout.web.companion_pdf import _Sheet
 
     e = five_with_calls()
     e.add({"type": "result", "contract": "garde_sans", "points": 50.5, "bouts": 2,
            "taker": 1, "called": "DK", "partner": 2}, "fr")  # fmt: skip
     sheet = _Sheet(e, "fr")
     sheet.table()
+    width, per = sheet.columns()
+    assert (
+        width > 44
+        and per * 5 + width + 10 <= sheet.pdf.w - sheet.pdf.l_margin - sheet.pdf.r_margin + 0.01
+    )
     for donne in e.finished():
         label = sheet.label(donne)
-        shown = sheet.fit(label, FIRST[1] - 2)
-        assert sheet.pdf.get_string_width(shown) <= FIRST[1] - 2, label
-    long = sheet.label(e.finished()[-1])
-    assert sheet.fit(long, FIRST[1] - 2).endswith("…") and long.startswith("G. sans Bruno + Chloé")
+        shown = sheet.fit(label, width - 2)
+        assert sheet.pdf.get_string_width(shown) <= width - 2, label
+    assert sheet.fit("G. sans Bruno + Chloé (D♦) 50,5 (2b) ✓" * 3, width - 2).endswith("…")
+    for row in sheet.cells():  # every player's marks fit their column
+        assert all(sheet.pdf.get_string_width(cell) <= per - 2 for cell in row), row
 
 
 def test_nobody_is_ahead_on_the_text_sheet_and_the_pdf_when_all_are_level(

@@ -136,6 +136,29 @@ def test_every_level_of_the_registry_is_explained_in_both_languages() -> None:
         assert about(lv.name, "fr") != about(lv.name, "en"), lv.name
 
 
+async def test_the_cheating_level_never_shows_as_another(tmp_path: Path) -> None:
+    """Given the cheating level, the start screen offers the default level and uses it:
+    what it shows is what plays (never the first level, ``random``, shown silently)."""
+    app = TarotApp(replace(QUIET, bots="search-cheat"), 7, tmp_path / "match.json")
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        row = app.screen.query_one("#bots", OptionRow)
+        assert row.value == app.settings.bots == "heuristic"
+        said = str(app.screen.query_one("#bots-about").render())
+        assert said.strip() == about("heuristic", "en")
+
+
+def test_remembered_cheating_level_is_refused_with_a_notice(tmp_path: Path) -> None:
+    from atout.tui.remember import Remembered, remember
+
+    path = tmp_path / "settings.json"
+    remember(path, Settings(bots="search-cheat"))
+    found = Remembered.load(path)
+    assert found.settings is None
+    assert "for atout arena only" in found.notice("en")
+    assert "atout arena" in found.notice("fr") and found.notice("fr") != found.notice("en")
+
+
 async def test_a_bot_out_of_time_decides_on_fewer_samples_and_resumes_exactly(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:

@@ -36,9 +36,12 @@ async def test_the_deal_is_drawn_on_the_table_at_a_human_pace(tmp_path: Path) ->
         middle = shown(app, "#trick")  # still on the table for the bidding, at 80×24
         board = screen.board
         assert board.cutter is not None and board.cut is not None
-        assert f"cut by {screen.seats.short(board.cutter)}: {board.cut} cards (D5)" in middle
+        seats = screen.seats
+        cut = "your cut: {k} cards (D5)", "cut by {name}: {k} cards (D5)"
+        assert seats.says_short(board.cutter, *cut, k=board.cut) in middle
         assert board.shuffler is not None
-        assert f"shuffled by {screen.seats.short(board.shuffler)} (D4)" in middle
+        shuffled = "shuffled by you (D4)", "shuffled by {name} (D4)"
+        assert seats.says_short(board.shuffler, *shuffled) in middle
         assert "▮ 18" in middle and "chien: ▮▮▮▮▮▮ (D8)" in middle  # 4 players: 18 each
 
 

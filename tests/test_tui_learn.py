@@ -237,7 +237,7 @@ async def test_h_shows_the_search_bots_card_and_why_off_the_interfaces_thread(
         await pilot.press("escape")
         text = await wait_for_hint(pilot, app)
         assert text.startswith("Hint: play ") and "Expected marks: " in text
-        assert "Next best: " in text
+        assert "Second choice: " in text
         card = text.removeprefix("Hint: play ").split(".")[0]
         cursor = screen.hand()[screen.selected]
         assert cursor.display("en") == card  # the cursor is on the card advised
@@ -251,6 +251,61 @@ async def test_h_shows_the_search_bots_card_and_why_off_the_interfaces_thread(
         await pilot.press("h")
         text = await wait_for_hint(pilot, french)
         assert text.startswith("Conseil : "), text
+
+
+async def test_one_hint_at_a_time_gone_when_the_person_acts_or_a_panel_opens(
+    tmp_path: Path, monkeypatch: Any
+) -> None:
+    import time
+
+    from atout.bots.explain import hint as found
+    from atout.tui import table_comforts
+
+    def slow_hint(*args: Any, **kwargs: Any) -> Any:
+        time.sleep(0.5)  # a loaded machine: the person opens a panel meanwhile
+        return found(*args, **kwargs)
+
+    monkeypatch.setattr(table_comforts, "hint", slow_hint)
+    for ui in ("en", "fr"):
+        app = new_app(tmp_path / ui, replace(QUIET, ui=ui), seed=12)
+        async with app.run_test(size=SIZE) as pilot:
+            await pilot.press("n")
+            await play_cards(pilot, app, 1)
+            await pilot.press("h")
+            first = await wait_for_hint(pilot, app)
+            await pilot.press("h")  # asked again: the new hint replaces the first
+            await hint_done(pilot, app)
+            assert [n.message for n in app._notifications] == [first], (
+                app.screen_stack,
+                str(app.screen.query_one("#message").render()),
+            )
+            await pilot.press("m")  # the score sheet: no hint drawn over it
+            await pilot.pause()
+            assert not isinstance(app.screen, TableScreen) and not list(app._notifications)
+            await pilot.press("escape")
+            await pilot.press("h")
+            await pilot.press("r")  # a panel opens before the hint comes: it waits
+            await hint_done(pilot, app)
+            assert not list(app._notifications)
+            await pilot.press("escape")
+            await pilot.pause()
+            assert len(app._notifications) == 1  # shown once the panel is gone
+            screen = table(app)
+            before = len(screen.session.actions)
+            await pilot.press("enter")  # the person plays: the hint goes
+            await pilot.pause()
+            assert len(screen.session.actions) > before
+            assert not list(app._notifications)
+
+
+async def hint_done(pilot: Any, app: TarotApp) -> None:
+    for _ in range(600):
+        await pilot.pause(0.05)
+        if not next(s for s in app.screen_stack if isinstance(s, TableScreen)).hinting:
+            await pilot.pause()  # the notice is a message the app handles next
+            await pilot.pause()
+            return
+    raise AssertionError("the hint was not worked out")
 
 
 def english_reasons() -> list[str]:
@@ -299,7 +354,9 @@ def test_the_explainer_names_the_reason_a_player_would_give() -> None:
             if card.is_excuse:
                 assert reason == "excuse"
             if not trick:
-                assert reason in ("lead_trump", "lead_king", "lead_low", "excuse")
+                assert reason in ("lead_trump", "lead_king", "lead_low", "lead", "excuse")
+                if reason in ("lead_low", "lead"):  # a Queen is not a low card
+                    assert (reason == "lead_low") == (card.rank <= 10), card
                 continue
             led = [c for _, c in trick]
             wins = trick_winner([*led, card]) == len(led)
@@ -313,8 +370,18 @@ def test_the_explainer_names_the_reason_a_player_would_give() -> None:
                 cheapest = card == min(winning_trumps)
                 assert reason == ("cheapest_trump" if cheapest else "trump_wins"), (obs, card)
             if not wins and not card.is_trump and not card.is_excuse:
-                assert reason in ("give_points", "follow_low", "discard")
-    assert {"only", "lead_low", "cheapest_trump", "follow_low", "discard"} <= seen
+                assert reason in ("give_points", "follow_low", "follow", "discard")
+            if reason in ("trump_forced", "trump_asked"):  # "the smallest" only if it is
+                smallest = card == min(c for c in cards if c.is_trump)
+                assert (reason == "trump_forced") == smallest, (obs, card)
+            if reason in ("follow_low", "follow"):  # "a low card" only if it is
+                lowest = card == min(c for c in cards if c.suit == card.suit)
+                assert (reason == "follow_low") == (lowest and card.rank <= 10), (obs, card)
+            if reason == "discard":  # neither the suit nor a trump in hand
+                follows = [c for c in obs.hand if not c.is_excuse and c.suit == suit_led.suit]
+                assert not any(c.is_trump for c in obs.hand) and not follows
+    assert {"only", "lead_low", "lead", "cheapest_trump", "follow_low", "follow"} <= seen
+    assert {"trump_forced", "trump_asked", "discard"} <= seen
 
 
 async def test_undo_waits_for_a_thinking_bot(tmp_path: Path, monkeypatch: Any) -> None:
@@ -422,3 +489,136 @@ async def test_a_guided_first_match_explains_once_at_the_right_moments(tmp_path:
 
 def under(app: TarotApp) -> TableScreen:
     return next(s for s in reversed(app.screen_stack) if isinstance(s, TableScreen))
+
+
+def test_the_second_choice_is_named_so_and_its_marks_agree_in_number() -> None:
+    from atout.bots.explain import Hint
+    from atout.state import CardPlayed
+
+    def second(gap: float, ui: str) -> str:
+        best, other = CardPlayed(0, Card.parse("7♥")), CardPlayed(0, Card.parse("R♥"))
+        text = Hint(best, 10.0, other, 10.0 - gap, "follow_low").text(ui, ui)
+        return text.split(". ")[2]
+
+    assert second(6.2, "fr") == "Second choix : jouez R♥, 6 points de marque en moins"
+    assert second(1.1, "fr") == "Second choix : jouez R♥, 1 point de marque en moins"
+    assert second(0.3, "fr") == "Second choix : jouez R♥, à peu près autant"
+    assert second(6.2, "en") == "Second choice: play K♥, 6 marks less"
+    assert second(0.8, "en") == "Second choice: play K♥, 1 mark less"
+    assert second(0.0, "en") == "Second choice: play K♥, worth about as much"
+
+
+def test_tied_players_share_their_place_in_the_standings() -> None:
+    from types import SimpleNamespace
+
+    from atout.tui.texts import standings
+    from atout.tui.words import Seats
+
+    def places(totals: list[int], ui: str) -> list[str]:
+        obs: Any = SimpleNamespace(players=len(totals), totals=totals)
+        seats = Seats(0, len(totals), ui)
+        lines = standings(obs, seats).splitlines()[1:]
+        best = max(range(len(totals)), key=lambda s: totals[s])
+        assert seats.name(best) in lines[0]
+        return [line.split(".")[0].strip() for line in lines]
+
+    for ui in ("en", "fr"):
+        assert places([-126, 378, -126, -126], ui) == ["1", "2", "2", "2"]
+        assert places([10, 20, 20, -20, 10], ui) == ["1", "1", "3", "3", "5"]
+
+
+async def test_no_next_dealer_when_the_last_donne_is_void(tmp_path: Path) -> None:
+    seed = next(s for s in range(5000) if TableSession(QUIET, s).new_donne().void == "petit_sec")
+    for ui, next_line, over in (
+        ("en", "deals the next donne", "Standings after the match"),
+        ("fr", "donne la suivante", "Classement"),
+    ):
+        app = new_app(tmp_path / ui, replace(QUIET, ui=ui, deals=1), seed=seed)
+        async with app.run_test(size=SIZE) as pilot:
+            await pilot.press("n")
+            for _ in range(10):
+                await pilot.pause()
+            assert isinstance(app.screen, PanelScreen)
+            text = str(app.screen.text)
+            assert "(D16)" in text and over in text
+            assert next_line not in text, text
+
+
+def test_the_bidding_note_gives_each_contracts_multiplier() -> None:
+    from atout.i18n import gettext
+    from atout.tui.guide import note_named
+
+    note = note_named("bidding")
+    for ui in ("en", "fr"):
+        text = gettext(ui, note.text)
+        for contract in Contract:
+            word = "Garde sans" if contract is Contract.GARDE_SANS else contract.name.title()
+            word = "Garde contre" if contract is Contract.GARDE_CONTRE else word
+            assert f"{word} ×{contract.multiplier}" in text, (ui, contract)
+        assert "twice" not in text and "deux fois" not in text
+
+
+async def test_the_ecart_prompt_says_when_a_trump_may_go(tmp_path: Path) -> None:
+    from tests.test_tui import find_seed, human_takes
+
+    seed = find_seed(human_takes)
+    for ui, trump in (("en", "a trump only if nothing else is left"), ("fr", "un atout seulement")):
+        app = new_app(tmp_path / ui, replace(QUIET, ui=ui), seed=seed)
+        async with app.run_test(size=SIZE) as pilot:
+            await pilot.press("n")
+            await pilot.pause()
+            await pilot.press("2")
+            await pilot.pause()
+            text = str(app.screen.query_one("#message").render())
+            assert text.startswith("Écart (E1–E2)") and trump in text, text
+
+
+def test_the_person_is_you_in_mid_sentence_not_you_capitalised() -> None:
+    from atout.play import Trick
+    from atout.tui.deal_view import DealBoard, steps_text
+    from atout.tui.texts import last_trick_text
+    from atout.tui.words import Seats
+
+    board = DealBoard(4, 1)
+    board.apply({"kind": "shuffled", "seat": 0})
+    board.apply({"kind": "cut", "seat": 0, "k": 42})
+    played = ((1, "1S"), (2, "2S"), (3, "3S"), (0, "KS"))
+    trick = Trick(1, tuple((s, Card.parse(c)) for s, c in played), 0)
+    expected = {
+        "en": ("shuffled by you (D4)", "your cut: 42 cards (D5)", "Won by you"),
+        "fr": ("battu par vous (D4)", "votre coupe : 42 cartes (D5)", "Gagné par vous"),
+    }
+    for ui, (shuffled, cut, won) in expected.items():
+        seats = Seats(0, 4, ui)
+        steps = str(steps_text(board, seats))
+        assert shuffled in steps and cut in steps, steps
+        assert str(last_trick_text(trick, 1, seats, ui)).endswith(won)
+        assert "Vous" not in steps and " You" not in steps
+    other = Seats(2, 4, "fr")
+    assert "battu par Droite 3 (D4)" not in str(steps_text(board, other))
+    assert "battu par " + other.short(0) in str(steps_text(board, other))
+
+
+async def test_the_help_names_the_search_level_and_the_rules_show_setting_labels(
+    tmp_path: Path,
+) -> None:
+    from atout import bot_levels
+    from atout.tui.screens import RuleView
+
+    for ui, label in (("en", "Shuffler's place"), ("fr", "Place du mélangeur")):
+        app = new_app(tmp_path / ui, replace(QUIET, ui=ui))
+        async with app.run_test(size=SIZE) as pilot:
+            await pilot.press("n")
+            await pilot.pause()
+            await pilot.press("question_mark")
+            await pilot.pause()
+            help_text = str(app.screen.query_one("#help-text").render())
+            assert f"« {bot_levels.title('search', ui)} »" in help_text or (
+                ui == "en" and '"search" bot' in help_text
+            )
+            assert "robot search" not in help_text
+            await pilot.press("escape")
+            await pilot.press("r")
+            await pilot.pause()
+            views = {view.rule: str(view.render()) for view in app.screen.query(RuleView)}
+            assert label in views["D4"] and "[shuffler_offset]" not in views["D4"]

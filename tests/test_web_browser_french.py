@@ -86,9 +86,9 @@ def test_the_scored_donne_gives_each_defender_his_share_in_good_french(
     text = line.inner_text()
     assert line.locator("a.rule").inner_text() == "S4"
     share = -result["score"]  # S4: each defender's share is -S
-    shown = f"+{share}" if share >= 0 else str(share)
-    assert f"{shown} pour chaque défenseur" in text, text
-    assert f"avec {bouts} {'bout' if bouts == 1 else 'bouts'}, " in text, text
+    shown = f"+{share}" if share >= 0 else f"−{-share}"
+    assert text.endswith(f"; chaque défenseur : {shown}"), text
+    assert f"avec {bouts} {'bout' if bouts == 1 else 'bouts'} ;" in text, text
     working = page.locator("#log li.ev-score")
     assert working.locator("a.rule").inner_text() == "S3"
     assert working.inner_text().strip().startswith("S3 Marque (S3) : ")

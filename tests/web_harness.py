@@ -362,5 +362,6 @@ async def rebuild_from(db: str, table_id: str) -> Any:
         await store.close()
     assert stored is not None
     config = table_config(stored.config)
-    actions = [action_from_json(a) for a in stored.actions]
+    # "by" marks a bot's decision for a person (atout.web.played_for), not the action's
+    actions = [action_from_json({k: v for k, v in a.items() if k != "by"}) for a in stored.actions]
     return Table.rebuild(config.settings(), stored.seed, actions)

@@ -1110,16 +1110,18 @@ def setting_lines(setting: Setting, lang: str) -> tuple[str, str]:
     return head, setting.text(lang)
 
 
-def render_rule(rule_id: str, lang: str) -> str:
+def render_rule(rule_id: str, lang: str, keys: bool = True) -> str:
     """The rule ``rule_id`` as plain text in ``lang``: its id and title, its text, its
-    ⚙ settings and its examples."""
+    ⚙ settings (each with its key in the configuration, unless not ``keys``: a
+    table that has no such file) and its examples."""
     found = rule(rule_id)
     lines = [f"{found.id} — {found.title(lang)}", found.text(lang)]
     if found.settings:
         lines += ["", _LABELS["settings"](lang) + _colon(lang)]
         for setting in found.settings:
             head, text = setting_lines(setting, lang)
-            lines.append(f"  {head} [{setting.name}]{_colon(lang)} {text}")
+            key = f" [{setting.name}]" if keys else ""
+            lines.append(f"  {head}{key}{_colon(lang)} {text}")
     for example in found.examples:
         lines += ["", f"{_LABELS['example'](lang)}{_colon(lang)} {example.text(lang)}"]
     return "\n".join(lines)

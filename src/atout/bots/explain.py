@@ -40,6 +40,12 @@ CONTRACT_WORDS = {
     Contract.GARDE_CONTRE: N_("a Garde contre"),
 }
 
+GAP_WORDS = {  # the second choice and how many marks less it promises (0, 1, more)
+    0: N_("Second choice: {action}, worth about as much."),
+    1: N_("Second choice: {action}, 1 mark less."),
+    2: N_("Second choice: {action}, {gap} marks less."),
+}
+
 REASONS = {
     "excuse": N_("The Excuse keeps its 4.5 points for your camp whoever wins the trick (P4)."),
     "petit_wins": N_("The Petit wins this trick: it is saved, a bout for your camp (S2)."),
@@ -47,13 +53,16 @@ REASONS = {
     "lead_trump": N_("Leading trumps draws the others' trumps before your long suit (P3)."),
     "lead_king": N_("A King led is likely to win the trick and bank its 4.5 points."),
     "lead_low": N_("A low card leads a suit at little cost and lets the others show theirs."),
+    "lead": N_("It opens this suit: the playouts favour it over the other leads."),
     "cheapest_trump": N_("The cheapest trump that wins the trick (P2): the higher ones wait."),
     "trump_wins": N_("This trump wins the trick (P2)."),
     "wins": N_("This card wins the trick for now."),
     "give_points": N_("Your camp wins this trick: the card gives it points (S1)."),
     "follow_low": N_("It follows suit with a low card and keeps the higher ones (P1)."),
+    "follow": N_("It follows suit (P1): the playouts favour it over your other cards of the suit."),
     "trump_forced": N_("The rules ask for a trump (P2); the smallest keeps the others."),
-    "discard": N_("It discards from a suit you cannot win, keeping your trumps."),
+    "trump_asked": N_("The rules ask for a trump (P2): the playouts favour this one."),
+    "discard": N_("With neither the suit led nor a trump, it discards a card (P1–P2)."),
     "only": N_("It is the only card the rules allow (P1–P3)."),
     "pass": N_("No contract plays out well enough with this hand: pass (B1)."),
     "bid": N_("With this hand {contract} plays out best of the bids allowed (B2)."),
@@ -80,12 +89,9 @@ class Hint:
         if self.value is not None:
             head += " " + said(ui, "Expected marks: {value:+.0f}.", value=self.value)
         if self.runner_up is not None and self.runner_value is not None and self.value is not None:
-            head += " " + said(
-                ui,
-                "Next best: {action}, {gap:.0f} marks less.",
-                action=action_words(self.runner_up, ui, cards),
-                gap=max(0.0, self.value - self.runner_value),
-            )
+            gap = round(max(0.0, self.value - self.runner_value))
+            action = action_words(self.runner_up, ui, cards)
+            head += " " + said(ui, GAP_WORDS.get(gap, GAP_WORDS[2]), action=action, gap=gap)
         contract = ""
         if isinstance(self.action, Bid) and self.action.contract is not None:
             contract = said(ui, CONTRACT_WORDS[self.action.contract])
@@ -162,17 +168,22 @@ def _card_reason(obs: Observation, card: Card) -> str:
     if _same_camp(obs, obs.seat, played[winner][0]) and card.half_points >= 3:
         return "give_points"
     led = next((c for c in cards if not c.is_excuse), card)
+    alike = [a.card for a in obs.legal_actions if isinstance(a, CardPlayed)]
     if card.is_trump:
-        return "trump_forced"
+        smallest = card == min(c for c in alike if c.is_trump)
+        return "trump_forced" if smallest else "trump_asked"
     if led.suit is not None and card.suit == led.suit:
-        return "follow_low"
+        lowest = card == min(c for c in alike if c.suit == card.suit)
+        return "follow_low" if lowest and card.rank <= 10 else "follow"
     return "discard"
 
 
 def _lead_reason(card: Card) -> str:
     if card.is_trump:
         return "lead_trump"
-    return "lead_king" if card.is_king else "lead_low"
+    if card.is_king:
+        return "lead_king"
+    return "lead_low" if card.rank <= 10 else "lead"
 
 
 def _winning_reason(obs: Observation, card: Card, cards: list[Card]) -> str:

@@ -130,17 +130,29 @@ def play(
 
 
 def _check_levels(bots: str | None, level: str | None) -> None:
-    """Refuse a level that is not one of the bots'."""
-    from atout.bots import BOTS
+    """Refuse a level that is not one of the bots', and the cheating one (it sees
+    every hand: ``atout arena`` alone shows it the deal, to measure the others)."""
+    from atout.bot_levels import table_levels
 
+    choices = table_levels()
     for option, value in (("--bots", bots), ("--level", level)):
-        if value is not None and value not in BOTS:
+        if value is not None and value not in choices:
+            if value in (lv.name for lv in LEVELS):
+                raise UserError(
+                    _(
+                        "{option} {value}: this level sees every hand; it is for "
+                        "`atout arena` only (choose one of {choices})",
+                        option=option,
+                        value=value,
+                        choices=", ".join(choices),
+                    )
+                )
             raise UserError(
                 _(
                     "{option} {value!r:.40}: choose one of {choices}",
                     option=option,
                     value=value,
-                    choices=", ".join(BOTS),
+                    choices=", ".join(choices),
                 )
             )
 

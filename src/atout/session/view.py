@@ -59,6 +59,15 @@ def variant_json(players: int) -> dict[str, int]:
     }
 
 
+def packets_json(players: int, dealer: int | None) -> dict[str, Any]:
+    """D6–D7 for a page: the packets' size and the seat that receives each packet in
+    the order dealt (:attr:`~atout.table.Variant.packet_hands`, counted from the
+    dealer's right neighbour; empty while no dealer is known)."""
+    variant = Variant.for_players(players)
+    seats = [] if dealer is None else [(dealer + 1 + h) % players for h in variant.packet_hands]
+    return {"size": variant.packet_size, "seats": seats}
+
+
 def observation_json(obs: TableObservation) -> dict[str, Any]:
     """The observation as one JSON object (see the web table's protocol)."""
     deal = obs.deal
@@ -97,6 +106,7 @@ def observation_json(obs: TableObservation) -> dict[str, Any]:
             "barred": sorted(deal.barred),
             "commitment": deal.commitment,
             "contributed": sorted(deal.contributed),
+            "packets": packets_json(obs.players, deal.dealer),
         },
         "game": None,
         "hands": None if obs.hands is None else [_cards(h.sorted_for_hand()) for h in obs.hands],

@@ -90,8 +90,6 @@ PALETTE = (
     N_("Maximize the focused widget"),
     N_("Minimize"),
     N_("Minimize the widget and restore to normal size"),
-    N_("Screenshot"),
-    N_("Save an SVG 'screenshot' of the current screen"),
 )
 """The command palette's own commands (Textual's), said in the interface's language."""
 
@@ -186,9 +184,13 @@ class TarotApp(App[None]):
         self.lock.release()
 
     def get_system_commands(self, screen: Screen[Any]) -> Iterable[SystemCommand]:
-        """The command palette's commands, in the interface's language."""
+        """The command palette's commands, in the interface's language; not Textual's
+        screenshot (it wrote to a folder that may not exist, saying why in English only;
+        ``x`` exports the match)."""
         ui = self.settings.ui
         for command in super().get_system_commands(screen):
+            if command.title == "Screenshot":
+                continue
             yield command._replace(title=tr(ui, command.title), help=tr(ui, command.help))
 
     def action_command_palette(self) -> None:

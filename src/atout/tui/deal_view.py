@@ -12,6 +12,7 @@ from typing import Any
 from rich.text import Text
 
 from atout.cards import Card
+from atout.i18n import N_
 from atout.tui.words import Seats, tr
 
 __all__ = ["DealBoard", "board_text"]
@@ -108,12 +109,11 @@ def steps_text(board: DealBoard, seats: Seats) -> Text:
     if board.dealer is not None:
         text.append(tr(ui, "◆ dealer: {name} (D2)", name=seats.short(board.dealer)) + "\n")
     if board.shuffler is not None:
-        text.append(tr(ui, "shuffled by {name} (D4)", name=seats.short(board.shuffler)) + "\n")
+        shuffled = N_("shuffled by you (D4)"), N_("shuffled by {name} (D4)")
+        text.append(seats.says_short(board.shuffler, *shuffled) + "\n")
     if board.cutter is not None and board.cut is not None:
-        text.append(
-            tr(ui, "cut by {name}: {k} cards (D5)", name=seats.short(board.cutter), k=board.cut)
-            + "\n"
-        )
+        cut = N_("your cut: {k} cards (D5)"), N_("cut by {name}: {k} cards (D5)")
+        text.append(seats.says_short(board.cutter, *cut, k=board.cut) + "\n")
     if board.chien:
         text.append(tr(ui, "chien: {cards} (D8)", cards="▮" * board.chien) + "\n")
     return text

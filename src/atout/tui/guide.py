@@ -15,7 +15,7 @@ __all__ = ["COMFORT_HELP", "NOTES", "Note", "due_note", "note_named", "with_comf
 COMFORT_HELP = N_("""\
   u            undo your last card or bid, and the bots' after it (casual
                play: the Undo setting on; off in FFT strict play)
-  h            a hint: the card or bid the search bot would choose, and why
+  h            a hint: the card or bid the "{search}" bot would choose, and why
   t            your statistics across matches
   Escape       let go of a card chosen before your turn (queued)
 """)
@@ -58,8 +58,9 @@ NOTES = (
         N_("Bidding"),
         N_(
             "Each player speaks once: pass, or bid higher than the bids so far. The "
-            "highest bidder is the taker and plays against all the others. A Garde "
-            "counts twice a Prise, and so on. With few trumps and no bout, pass (p)."
+            "highest bidder is the taker and plays against all the others. The score "
+            "is multiplied by the contract: Prise ×1, Garde ×2, Garde sans ×4, Garde "
+            "contre ×6. With few trumps and no bout, pass (p)."
         ),
         ("B1", "B2"),
     ),

@@ -40,7 +40,7 @@ class GuideScreen(ModalScreen[str]):
         text = Text(tr(ui, self.note.title) + "\n\n", style="bold")
         text.append(tr(ui, self.note.text) + "\n")
         for rule in self.note.rules:
-            title, _, body = rulebook.render_rule(rule, ui).partition("\n")
+            title, _, body = rulebook.render_rule(rule, ui, keys=False).partition("\n")
             text.append("\n" + title + "\n", style="bold")
             text.append(body.strip().split("\n\n")[0] + "\n", style="italic")
         with Vertical(classes="dialog wide"):

@@ -59,7 +59,7 @@ CONTRACT_NAMES = {
     "garde_sans": N_("Garde sans"),
     "garde_contre": N_("Garde contre"),
 }
-ROLES = {"taker": N_("taker"), "partner": N_("partner"), "defence": N_("defence")}
+ROLES = {"taker": N_("taker"), "partner": N_("partner"), "defence": N_("in defence")}
 
 
 def history_path(save_path: Path) -> Path:
@@ -220,7 +220,8 @@ def stats_text(stats: Stats, ui: str) -> Text:
     )  # fmt: skip
     for label, entry in ((N_("Best donne"), stats.best), (N_("Worst donne"), stats.worst)):
         if entry is not None:
-            text.append(tr(ui, label) + ": " + _donne_words(entry, ui) + "\n")
+            line = tr(ui, "{label}: {donne}", label=tr(ui, label), donne=_donne_words(entry, ui))
+            text.append(line + "\n")
     if stats.damaged:
         skipped = plural(
             ui,
@@ -260,4 +261,4 @@ def _donne_words(entry: dict[str, Any], ui: str) -> str:
         made=made,
         role=tr(ui, ROLES[role]),
     )
-    return f"{mark}: {what} ({where})"
+    return f"{mark}, {what} ({where})"

@@ -29,6 +29,7 @@ from dataclasses import asdict, dataclass, field, fields, replace
 from pathlib import Path
 from typing import Any
 
+from atout.bot_levels import table_levels
 from atout.errors import AtoutError
 from atout.i18n import N_
 from atout.tui.session import Settings, _write_atomically
@@ -102,6 +103,8 @@ class Remembered:
         known = {item.name for item in fields(Settings)}
         settings = Settings(**{k: v for k, v in values.items() if k in known})
         settings.check()
+        if settings.bots not in table_levels():
+            raise ValueError(N_("bots: a level that sees every hand, for atout arena only"))
         read = data.get("read", [])
         if not isinstance(read, list) or not all(isinstance(item, str) for item in read):
             raise ValueError(N_("read: a list of names expected"))

@@ -6,6 +6,7 @@ from __future__ import annotations
 from pathlib import Path
 from typing import ClassVar, TypeVar
 
+from rich.cells import cell_len
 from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
@@ -13,7 +14,7 @@ from textual.containers import Horizontal, Vertical, VerticalScroll
 from textual.screen import ModalScreen, Screen
 from textual.widgets import Button, Footer, Input, Static
 
-from atout import rulebook
+from atout import bot_levels, rulebook
 from atout.cards import CardSet
 from atout.chien import why_not_poignee
 from atout.i18n import N_
@@ -53,9 +54,9 @@ class HelpScreen(Modal[None]):
     def compose(self) -> ComposeResult:
         with Vertical(classes="dialog wide"):
             with VerticalScroll(id="help-scroll"):
-                yield Static(
-                    with_comforts(tr(self.ui, HELP), tr(self.ui, COMFORT_HELP)), id="help-text"
-                )
+                search = bot_levels.title("search", self.ui)
+                comforts = tr(self.ui, COMFORT_HELP, search=search)
+                yield Static(with_comforts(tr(self.ui, HELP), comforts), id="help-text")
             yield Button(tr(self.ui, "Close"), id="close")
 
     def on_mount(self) -> None:
@@ -110,10 +111,41 @@ class PanelScreen(Modal[str]):
                         yield Button(f"{label} ({key})", id=ident)
 
     def on_mount(self) -> None:
-        for ident, _, key in self.more:
-            self._bindings.bind(key, f"choose('{ident}')", show=False)
+        for ident, label, key in self.more:
+            self._bindings.bind(key, f"choose('{ident}')", label)
+        if self.escape:  # a result or the standings: the keys that still work over it
+            self._bindings.bind("t", "app.stats", N_("Statistics"))
+            self._bindings.bind("question_mark", "help", N_("Help"))
+            self._bindings.bind("l,r,h,u,s", "not_here", show=False)
         if not self.button and self.more:
             self.query_one(f"#{self.more[0][0]}", Button).focus()
+        self.fit()
+
+    def on_resize(self) -> None:
+        self.fit()
+
+    def fit(self) -> None:
+        """The panel as wide as its longest line and as tall as its text, within the
+        terminal (a line is wrapped only when the terminal is too narrow for it)."""
+        width, height = self.app.size
+        text = self.text if isinstance(self.text, Text) else Text(self.text)
+        longest = max((cell_len(line) for line in text.plain.splitlines()), default=0)
+        dialog = self.query_one(".dialog")
+        dialog.styles.width = max(20, min(width - 2, max(76, longest + 5)))
+        dialog.styles.max_height = max(8, height - 2)
+        buttons = (2 if self.button else 0) + (2 if self.more else 0)
+        self.query_one("#panel-scroll").styles.max_height = max(3, height - 4 - buttons)
+
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        """Enter is shown only when there is a button it presses."""
+        return not (action == "choose" and parameters == ("continue",) and not self.button)
+
+    def action_help(self) -> None:
+        self.app.push_screen(HelpScreen(getattr(self.app.settings, "ui", "en")))  # type: ignore[attr-defined]
+
+    def action_not_here(self) -> None:
+        """A key of the table pressed over its panel: what the panel's keys do."""
+        self.notify(self.escape)
 
     def on_button_pressed(self, event: Button.Pressed) -> None:
         self.dismiss(event.button.id or "continue")
@@ -249,7 +281,7 @@ class RuleView(Static):
     """One rule of the rule book: its id and title, then its text, settings, examples."""
 
     def __init__(self, rule: str, ui: str) -> None:
-        title, _, body = rulebook.render_rule(rule, ui).partition("\n")
+        title, _, body = rulebook.render_rule(rule, ui, keys=False).partition("\n")
         super().__init__(Text.assemble((title, "bold"), "\n", body), classes="rule")
         self.rule = rule
 

@@ -107,6 +107,8 @@ class StartScreen(Screen[None]):
 
     def compose(self) -> ComposeResult:
         app = self.tarot
+        if app.settings.bots not in table_levels():  # the default, never the first shown
+            app.settings = replace(app.settings, bots=Settings().bots)
         settings, ui = app.settings, app.settings.ui
         length = ("target", settings.target) if settings.target else ("deals", settings.deals)
         lengths = list(LENGTHS) if length in LENGTHS else [length, *LENGTHS]

@@ -6,9 +6,13 @@ thread), a card chosen before the person's turn kept and played when it comes.""
 from __future__ import annotations
 
 import random
+import time
+
+from textual.timer import Timer
 
 from atout.bots.explain import Hint, hint
 from atout.cards import Card
+from atout.session import TableAction
 from atout.state import CallCard, CardPlayed, GamePhase
 from atout.tui.guide import due_note, note_named
 from atout.tui.guide_screen import GuideScreen
@@ -16,7 +20,11 @@ from atout.tui.session import TableSession
 from atout.tui.table_flow import TableFlow
 from atout.tui.texts import donne_over
 
-__all__ = ["TableComforts"]
+__all__ = ["HINT_SAMPLES", "TableComforts"]
+
+HINT_SAMPLES = 24
+"""The deals a hint tries each choice on: the search-fast level's, so that a hint
+takes seconds, not a minute, on a loaded machine."""
 
 
 class TableComforts(TableFlow):
@@ -26,7 +34,28 @@ class TableComforts(TableFlow):
         super().__init__(session)
         self.donne_first_line = 0  # where the donne being played begins in the log
         self.hinting = False
+        self.hint_asked = 0  # which hint is awaited (one cancelled is not shown)
+        self.hint_clock: Timer | None = None
         self.queued: Card | None = None  # a card chosen before the person's turn
+        self.pending_hint: tuple[Hint, int] | None = None  # come while a panel was up
+
+    async def human(self, action: TableAction) -> None:
+        self.drop_hint()  # the person acts: the advice is spent
+        await super().human(action)
+
+    def on_screen_suspend(self) -> None:
+        self.drop_hint()  # never drawn over a panel, a note or the score sheet
+
+    def on_screen_resume(self) -> None:
+        if self.pending_hint is not None:
+            found, seq = self.pending_hint
+            self.pending_hint = None
+            self.show_hint(found, seq, self.hint_asked)
+
+    def drop_hint(self) -> None:
+        """The hint on show, if any, taken away (there is at most one)."""
+        if self.app._notifications:
+            self.app.clear_notifications()
 
     async def next_donne(self) -> None:
         self.donne_first_line = len(self.lines)
@@ -158,25 +187,54 @@ class TableComforts(TableFlow):
         if self.hinting:
             return
         self.hinting = True
-        self.say(self.t("Looking for a hint…"))
+        self.hint_asked += 1
+        asked, began = self.hint_asked, time.monotonic()
         rng = random.Random(f"hint {self.session.seed} {len(self.session.actions)}")
         seq = self.obs.seq
 
+        def tick() -> None:
+            seconds = int(time.monotonic() - began)
+            self.say(self.t("Looking for a hint… {seconds} s (Escape cancels)", seconds=seconds))
+
+        tick()
+        self.hint_clock = self.set_interval(1, tick)
+
         def work() -> None:
-            found = hint(game, rng)
-            self.app.call_from_thread(self.show_hint, found, seq)
+            found = hint(game, rng, samples=HINT_SAMPLES)
+            self.app.call_from_thread(self.show_hint, found, seq, asked)
 
         self.run_worker(work, thread=True, name="hint", group="hint")
 
-    def show_hint(self, found: Hint, seq: int) -> None:
-        """The hint, unless the table has moved on since it was asked for; the cursor
-        goes to the card advised."""
+    def stop_hint(self) -> None:
         self.hinting = False
+        if self.hint_clock is not None:
+            self.hint_clock.stop()
+            self.hint_clock = None
+
+    def action_cancel_hint(self) -> None:
+        """Escape (:meth:`TableScreen.action_cancel_queue`): the hint being worked
+        out is not shown."""
+        if not self.hinting:
+            return
+        self.stop_hint()
+        self.hint_asked += 1
+        self.say(self.t("Hint cancelled."))
+
+    def show_hint(self, found: Hint, seq: int, asked: int = 0) -> None:
+        """The hint, unless it was cancelled or the table has moved on since it was
+        asked for; the cursor goes to the card advised."""
+        if asked != self.hint_asked:
+            return
+        self.stop_hint()
         if self.refresh_obs().seq != seq:
             return
         self.say("")
         text = found.text(self.ui, self.lang)
-        self.app.notify(text, title=self.t("Hint"), timeout=20, markup=False)
+        if self.app.screen is not self:
+            self.pending_hint = (found, seq)  # shown when the panel or note goes
+            return
+        self.drop_hint()  # a new hint replaces the previous one
+        self.app.notify(text, title=self.t("Hint"), timeout=60, markup=False)
         if isinstance(found.action, CardPlayed):
             cards = self.hand()
             if found.action.card in cards:

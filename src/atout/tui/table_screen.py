@@ -201,7 +201,11 @@ class TableScreen(TableComforts):
             self.idle_key(self.t("space"))
 
     def action_cancel_queue(self) -> None:
-        """Escape: the card kept for the person's turn is let go."""
+        """Escape: the hint being worked out is cancelled, or the card kept for the
+        person's turn is let go."""
+        if self.hinting:
+            self.action_cancel_hint()
+            return
         if self.queued is None:
             self.idle_key(self.t("Escape"))
             return

@@ -306,12 +306,12 @@ class TableView(Screen[None]):
                     self.ui,
                     left,
                     N_(
-                        "Écart (E1–E2): {left} more card to put aside, no King, no bout; "
-                        "u takes back."
+                        "Écart (E1–E2): {left} more card to put aside, no King, no bout, "
+                        "a trump only if nothing else is left; u takes back."
                     ),
                     N_(
-                        "Écart (E1–E2): {left} more cards to put aside, no King, no bout; "
-                        "u takes back."
+                        "Écart (E1–E2): {left} more cards to put aside, no King, no bout, "
+                        "a trump only if nothing else is left; u takes back."
                     ),
                 )
                 return self.t(said, left=left)

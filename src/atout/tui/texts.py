@@ -4,6 +4,7 @@ middle, a donne's result, the score sheet, the footer's keys."""
 from __future__ import annotations
 
 import os
+from collections.abc import Sequence
 from dataclasses import replace
 from typing import Any
 
@@ -145,13 +146,14 @@ def sheet_text(obs: TableObservation, seats: Seats, lang: str) -> Text:
         result = row.result
         points = points_text(result.points, ui) if result else ""
         bouts = str(result.bouts) if result else ""
+        failed = "✗" if result and not result.made else " "  # in the row, whatever its width
         line = (
-            f"{row.number:>2} {tiny(seats, row.dealer):<4} {taker:<8} {contract:<9} "
+            f"{row.number:>2} {tiny(seats, row.dealer):<4} {taker:<8} {contract:<9}{failed}"
             f"{points:>4} {bouts:>1} {bonus_text(row):<9}"
         )
         marks = result.marks if result else (0,) * players
         line += "".join(f"{mark:>+6d}" for mark in marks)
-        text.append(line + ("  ✗" if result and not result.made else "") + "\n")
+        text.append(line + "\n")
     totals = f"{'':>2} {'':<4} {'':<8} {totals:<9} {'':>4} {'':>1} {'':<9}" + "".join(
         f"{total:>+6d}" for total in obs.totals
     )
@@ -323,7 +325,8 @@ def trick_text(
         text.append(tr(ui, "Led by {name}", name=seats.short(current.leader)) + "\n", "italic")
         if current.winner is not None:
             text.append(
-                tr(ui, "Won by {name}", name=seats.short(current.winner)) + "\n", "bold green"
+                seats.says_short(current.winner, N_("Won by you"), N_("Won by {name}")) + "\n",
+                "bold green",
             )
     if before is not None and before.winner is not None:
         cards = " ".join(c.display(lang) for _, c in before.cards)
@@ -360,13 +363,16 @@ def last_trick_text(trick: Trick, number: int, seats: Seats, lang: str) -> Text:
         text.append(f"  {seats.name(seat):<16}")
         text.append_text(card_text(card, lang))
         text.append("\n")
-    text.append("\n" + tr(ui, "Won by {name}", name=seats.name(trick.winner or 0)))
+    won = seats.says(trick.winner or 0, N_("Won by you"), N_("Won by {name}"))
+    text.append("\n" + won)
     return text
 
 
-def void_text(obs: TableObservation, seats: Seats, title: str, lang: str) -> Text | None:
+def void_text(
+    obs: TableObservation, seats: Seats, title: str, lang: str, over: bool = False
+) -> Text | None:
     """A void donne's result: the petit sec (D16), everyone passed (B3), a fault (D12);
-    ``None`` for a donne played out."""
+    ``None`` for a donne played out. When the match is ``over`` no one deals next."""
     ui, row = seats.ui, obs.sheet[-1]
     if row.void == "petit_sec":
         petit = obs.deal.petit_sec
@@ -376,11 +382,14 @@ def void_text(obs: TableObservation, seats: Seats, title: str, lang: str) -> Tex
             N_("Petit sec (D16): you hold the Petit without any other trump or the Excuse:"),
             N_("Petit sec (D16): {name} holds the Petit without any other trump or the Excuse:"),
         )
-        return Text(
-            tr(ui, "{title}: void.", title=title)
-            + f"\n\n{who}\n{hand.display(lang)}\n\n"
-            + tr(ui, "The dealer's right neighbour deals the next donne.")
+        next_one = (
+            "" if over else "\n\n" + tr(ui, "The dealer's right neighbour deals the next donne.")
         )
+        return Text(
+            tr(ui, "{title}: void.", title=title) + f"\n\n{who}\n{hand.display(lang)}" + next_one
+        )
+    if row.void == "all_pass" and over:
+        return Text(tr(ui, "{title}: everyone passed; the donne is void (B3).", title=title))
     if row.void == "all_pass":
         return Text(
             tr(ui, "{title}: everyone passed; the donne is void (B3) and the next dealer deals.",
@@ -399,6 +408,9 @@ def camps_text(result: Result, ui: str) -> Text:
         if result.made
         else tr(ui, "failed by {n}", n=result.difference)
     )
+    if result.points % 1:  # a half point, rounded up (S5)
+        exact = points_text(abs(result.points - result.target), ui)
+        verdict += tr(ui, " ({exact} rounded, S5)", exact=exact)
     camp = plural(
         ui,
         result.bouts,
@@ -435,7 +447,7 @@ def result_text(
         title = tr(ui, "Donne {number}", number=row.number)
     else:
         title = tr(ui, "Donne {number} of {deals}", number=row.number, deals=obs.deals)
-    said_void = void_text(obs, seats, title, lang)
+    said_void = void_text(obs, seats, title, lang, over=session.is_over)
     result = row.result
     if said_void is not None or result is None or row.taker is None or row.contract is None:
         return said_void or Text()
@@ -471,7 +483,11 @@ def standings(obs: TableObservation, seats: Seats) -> str:
     order = sorted(range(obs.players), key=lambda s: -totals[s])
     lines = [tr(seats.ui, "Standings after the match:")]
     width = max(16, *(len(seats.name(s)) for s in order))
-    lines += [
-        f"  {rank}. {seats.name(s):<{width}} {totals[s]:+d}" for rank, s in enumerate(order, 1)
-    ]
+    lines += [f"  {place(totals, s)}. {seats.name(s):<{width}} {totals[s]:+d}" for s in order]
     return "\n".join(lines)
+
+
+def place(totals: Sequence[int], seat: int) -> int:
+    """``seat``'s place by its total: players with the same total share a place
+    (2., 2., 2. — then 5.)."""
+    return 1 + sum(total > totals[seat] for total in totals)

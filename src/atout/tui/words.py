@@ -99,3 +99,10 @@ class Seats:
         if seat == self.me:
             return tr(self.ui, mine, **values)
         return tr(self.ui, theirs, name=self.name(seat), **values)
+
+    def says_short(self, seat: int, mine: str, theirs: str, **values: Any) -> str:
+        """As :meth:`says`, the other seats by their short names (``Won by you``,
+        ``Won by Right 1``): never a capital *You* in mid-sentence."""
+        if seat == self.me:
+            return tr(self.ui, mine, **values)
+        return tr(self.ui, theirs, name=self.short(seat), **values)

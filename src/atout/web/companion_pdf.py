@@ -42,8 +42,9 @@ _LATIN = str.maketrans(
 )
 SHORT = {"prise": "Prise", "garde": "Garde", "garde_sans": "G. sans", "garde_contre": "G. contre"}
 """The contracts as the sheet's narrow column writes them (the same in both languages)."""
-FIRST = (10.0, 44.0)
-"""The widths (mm) of the sheet's first two columns: the donne's number and its label."""
+NUMBER = 10.0
+"""The width (mm) of the sheet's first column, the donne's number; the label's column
+takes what the players' columns leave, each as wide as its widest mark."""
 
 
 class _Sheet:
@@ -98,32 +99,49 @@ class _Sheet:
             self.line(4.5, f"  {d.rule} ⚙ {d.fr if lang == 'fr' else d.en}")
         self.pdf.ln(2)
 
-    def per(self) -> float:
-        width = self.pdf.w - self.pdf.l_margin - self.pdf.r_margin
-        return (width - sum(FIRST)) / self.evening.players
+    def columns(self) -> tuple[float, float]:
+        """The widths (mm) of the label's column and of each player's: a player's column
+        as wide as the widest "+1296 → 1430" it holds, the label the rest (at least 44)."""
+        e, pdf = self.evening, self.pdf
+        width = pdf.w - pdf.l_margin - pdf.r_margin
+        pdf.set_font(self.family, "", 8.5)
+        cells = [self.text(cell) for row in self.cells() for cell in row] or ["0"]
+        per = max(18.0, max(pdf.get_string_width(c) for c in cells) + 3)
+        label = max(44.0, width - NUMBER - per * e.players)
+        return label, (width - NUMBER - label) / e.players
+
+    def cells(self) -> list[list[str]]:
+        """Each donne's cells: the player's marks and running total."""
+        e = self.evening
+        finished = e.finished()
+        rows = []
+        for sheet, running in zip(
+            finished, running_totals(map(e.marks_of, finished), e.players), strict=True
+        ):
+            marks = e.marks_of(sheet)
+            shown = [f"{marks[s]:+d} → " if sheet.result else "— " for s in range(e.players)]
+            rows.append([f"{shown[s]}{running[s]}" for s in range(e.players)])
+        return rows
 
     def table(self) -> list[list[int]]:
         """The donnes' rows; returns the running totals before and after each donne."""
-        e, pdf, per = self.evening, self.pdf, self.per()
+        e, pdf = self.evening, self.pdf
+        label, per = self.columns()
         pdf.set_font(self.family, "B", 8.5)
         pdf.set_fill_color(230, 236, 230)
-        pdf.cell(FIRST[0], 6, "#", border=1, fill=True, align="C")
-        pdf.cell(FIRST[1], 6, self.text(said(self.lang, N_("Donne"))), border=1, fill=True)
+        pdf.cell(NUMBER, 6, "#", border=1, fill=True, align="C")
+        pdf.cell(label, 6, self.text(said(self.lang, N_("Donne"))), border=1, fill=True)
         for name in e.names:
-            pdf.cell(per, 6, self.text(name), border=1, fill=True, align="C")
+            pdf.cell(per, 6, self.fit(name, per - 1), border=1, fill=True, align="C")
         pdf.ln()
-        finished = e.finished()
-        sums = running_totals(map(e.marks_of, finished), e.players)
         pdf.set_font(self.family, "", 8.5)
-        for sheet, running in zip(finished, sums, strict=True):
-            marks = e.marks_of(sheet)
-            pdf.cell(FIRST[0], 5.5, str(sheet.number), border=1, align="C")
-            pdf.cell(FIRST[1], 5.5, self.fit(self.label(sheet), FIRST[1] - 2), border=1)
-            for seat in range(e.players):
-                shown = f"{marks[seat]:+d} → " if sheet.result else "— "
-                cell = f"{shown}{running[seat]}"
+        for sheet, cells in zip(e.finished(), self.cells(), strict=True):
+            pdf.cell(NUMBER, 5.5, str(sheet.number), border=1, align="C")
+            pdf.cell(label, 5.5, self.fit(self.label(sheet), label - 2), border=1)
+            for cell in cells:
                 pdf.cell(per, 5.5, self.text(cell), border=1, align="C")
             pdf.ln()
+        sums = running_totals(map(e.marks_of, e.finished()), e.players)
         return [[0] * e.players, *map(list, sums)]
 
     def label(self, sheet: Any) -> str:
@@ -138,10 +156,14 @@ class _Sheet:
         e, pdf, lang = self.evening, self.pdf, self.lang
         pdf.set_font(self.family, "B", 9)
         standings = e.standings()
-        pdf.cell(sum(FIRST), 6, self.text(said(lang, N_("Total"))), border=1)
+        label, per = self.columns()
+        pdf.set_font(self.family, "B", 9)
+        pdf.cell(NUMBER + label, 6, self.text(said(lang, N_("Total"))), border=1)
         for seat in range(e.players):
-            pdf.cell(self.per(), 6, str(standings[seat]), border=1, align="C")
+            pdf.cell(per, 6, str(standings[seat]), border=1, align="C")
         pdf.ln()
+        if any(sheet.edited for sheet in e.finished()):
+            self.line(5, said(lang, N_("* corrected after it was first entered")), size=8)
         penalties = e.penalties()
         if any(penalties):
             who = ", ".join(f"{e.names[s]} −{p}" for s, p in enumerate(penalties) if p)

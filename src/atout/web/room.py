@@ -28,6 +28,7 @@ from atout.errors import AtoutError, IllegalActionError
 from atout.i18n import N_, gettext
 from atout.record import game_record
 from atout.session import Table, TableAction, action_from_json, action_to_json
+from atout.web import played_for
 from atout.web.config import TableConfig, table_config
 from atout.web.db import Store, StoredTable
 from atout.web.room_connection import (
@@ -67,9 +68,11 @@ class Room(RoomViews):
         self.over = stored.over
         self.tokens = stored.tokens
         self.table: Table | None = None
+        self.by_bot: set[int] = set()  # events of a bot's decisions for a person
         if self.started:
-            actions = [action_from_json(a) for a in stored.actions]
-            self.table = Table.rebuild(self.config.settings(), self.seed, actions)
+            self.table, self.by_bot = played_for.rebuild(
+                self.config.settings(), self.seed, stored.actions
+            )
         self.conns: set[Connection] = set()
         self.queue: asyncio.Queue[Command] = asyncio.Queue()
         self.present = [0] * self.config.players
@@ -156,8 +159,9 @@ class Room(RoomViews):
     async def _reload(self) -> None:
         stored = await self.store.load(self.id)
         if stored is not None and stored.started:
-            actions = [action_from_json(a) for a in stored.actions]
-            self.table = Table.rebuild(self.config.settings(), self.seed, actions)
+            self.table, self.by_bot = played_for.rebuild(
+                self.config.settings(), self.seed, stored.actions
+            )
             self._broadcast()
 
     async def _handle(self, command: Command) -> None:
@@ -193,7 +197,7 @@ class Room(RoomViews):
         if conn.role == "player" and seat is not None:
             if self.config.seats[seat] is not None:
                 conn.error(
-                    "protocol", N_("seat {seat} is played by a bot at this table"), seat=seat
+                    "protocol", N_("seat {seat} is played by a bot at this table"), seat=seat + 1
                 )
                 conn.close("seat given to a bot")
                 return
@@ -232,7 +236,7 @@ class Room(RoomViews):
 
         def name(seat: int) -> str:
             found = names[seat] if 0 <= seat < len(names) and names[seat] else ""
-            found = found or gettext(lang, "Seat {n}").format(n=seat)
+            found = found or gettext(lang, "Seat {n}").format(n=seat + 1)
             return gettext(lang, "{name} (you)").format(name=found) if seat == conn.seat else found
 
         return name
@@ -266,9 +270,13 @@ class Room(RoomViews):
             return
         await self._commit(action, conn, msg_id)
 
-    async def _commit(self, action: TableAction, conn: Connection | None, msg_id: Any) -> bool:
+    async def _commit(
+        self, action: TableAction, conn: Connection | None, msg_id: Any, by_bot: bool = False
+    ) -> bool:
+        """Apply and store ``action`` (``by_bot``: a bot's decision for a person)."""
         table = self.table
         assert table is not None
+        before = len(table.events)
         try:
             table.act(action)
         except IllegalActionError as error:
@@ -281,13 +289,15 @@ class Room(RoomViews):
             return False
         n = len(table.actions) - 1
         try:
-            await self.store.append(self.id, n, action_to_json(action))
+            await self.store.append(self.id, n, played_for.stored(action_to_json(action), by_bot))
         except Exception as error:
             log.error("table %s: action %d not stored: %s", self.id, n, _line(error))
             self.table = Table.rebuild(self.config.settings(), self.seed, table.actions[:-1])
             if conn is not None:
                 conn.error("storage", N_("the action could not be stored; try again"), msg_id)
             return False
+        if by_bot:
+            played_for.note(table, before, action, self.by_bot)
         if conn is not None:
             ack: dict[str, Any] = {"type": "ack", "id": msg_id, "seq": len(table.events)}
             conn.send(ack)
@@ -347,7 +357,8 @@ class Room(RoomViews):
         for seat in table.to_act():
             if self.config.seats[seat] is not None or self.stand_in[seat]:
                 action = table.bot_action(seat)
-                if not await self._commit(action, None, None):
+                person = self.config.seats[seat] is None
+                if not await self._commit(action, None, None, by_bot=person):
                     self.changed = now + RETRY_SECONDS
                 return
 

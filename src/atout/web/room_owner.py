@@ -96,7 +96,7 @@ async def _seat_bot(room: Room, conn: Connection, seat: Any, bot: Any) -> None:
         )
         return
     if room.config.seats[seat] is None and (seat in room.joined or room.present[seat]):
-        conn.error("protocol", N_("seat {seat} has its person: it is not empty"), seat=seat)
+        conn.error("protocol", N_("seat {seat} has its person: it is not empty"), seat=seat + 1)
         return
     room.config = room.config.with_seat(seat, bot)
     await room.store.update(room.id, config=room.config.to_json())

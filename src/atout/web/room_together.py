@@ -96,7 +96,7 @@ async def timer_run_out(room: Room, now: float) -> bool:
     assert table is not None
     seat = slow[0]
     action = table.bot_action(seat)
-    if not await room._commit(action, None, None):
+    if not await room._commit(action, None, None, by_bot=True):
         return True
     await add_notice(room, "timer", seat)
     return True

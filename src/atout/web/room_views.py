@@ -10,6 +10,7 @@ from typing import Any
 from atout.bots import BOTS
 from atout.session import Table, observation_json
 from atout.session.view import variant_json
+from atout.web import played_for
 from atout.web.config import TableConfig
 from atout.web.room_connection import Connection, dumps
 from atout.web.together import Chatter
@@ -31,6 +32,7 @@ class RoomViews:
     conns: set[Connection]
     version: int
     chatter: Chatter
+    by_bot: set[int]  # events of a bot's decisions for a person (atout.web.played_for)
 
     def table_json(self) -> dict[str, Any]:
         return {
@@ -78,7 +80,7 @@ class RoomViews:
         if table is not None:
             last = len(table.events)
             since = seq if 0 <= seq <= last else 0
-            events = table.events_since(since, seat, all_hands)
+            events = played_for.marked(table.events_since(since, seat, all_hands), self.by_bot)
         conn.seq = last
         conn.version = self.version
         conn.send(
@@ -114,7 +116,7 @@ class RoomViews:
                 view = views.get(key)
                 if view is None:
                     view = views[key] = dumps(self._view(*key) or {})
-                events = dumps(table.events_since(since, *key))
+                events = dumps(played_for.marked(table.events_since(since, *key), self.by_bot))
                 text = f'{{"type":"update","seq":{last},"events":{events},"view":{view}}}'
                 messages[(*key, since)] = text
             conn.seq = last

@@ -103,12 +103,12 @@ export function describe(e, name) {
     case "donne_scored": {
       // S4: each defender's share is -S (the score S is the taker's camp's, S3).
       const r = e.result;
-      const values = { points: number(r.points, lang), bouts: r.bouts, score: signed(-r.score) };
+      const values = { points: number(r.points, lang), bouts: r.bouts, score: signed(-r.score).replace("-", "−") };
       const pile = r.bouts === 0
-        ? t("{points} points with no bout, {score} for each defender", values)
+        ? t("{points} points with no bout; each defender: {score}", values)
         : r.bouts === 1
-          ? t("{points} points with 1 bout, {score} for each defender", values)
-          : t("{points} points with {bouts} bouts, {score} for each defender", values);
+          ? t("{points} points with 1 bout; each defender: {score}", values)
+          : t("{points} points with {bouts} bouts; each defender: {score}", values);
       return (r.made
         ? t("{name} makes the contract by {n}", { name: name(e.taker), n: r.difference })
         : t("{name} fails the contract by {n}", { name: name(e.taker), n: r.difference })) +

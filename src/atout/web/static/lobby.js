@@ -49,7 +49,7 @@ function request() {
     seats.push(kind === "" ? null : kind);
     const name = value(`name${s}`).value.trim();
     // a table listed on the lobby offers the persons' seats left without a name
-    const unnamed = kind === "" ? (value("listed").checked ? "" : t("Seat {n}", { n: s })) : t("Bot {n}", { n: s });
+    const unnamed = kind === "" ? (value("listed").checked ? "" : t("Seat {n}", { n: s + 1 })) : t("Bot {n}", { n: s + 1 });
     names.push(name || unnamed);
   }
   const offset = value("shuffler_offset").value;
@@ -118,14 +118,15 @@ function showLinks(answer, sent) {
   list.replaceChildren();
   for (const seat of answer.seats) {
     const who = sent.names[seat.seat];
-    const plain = !who || who === t("Seat {n}", { n: seat.seat });
+    // seats are numbered from 1 for people (seat.seat counts from 0)
+    const plain = !who || who === t("Seat {n}", { n: seat.seat + 1 });
     if (seat.kind === "person") {
-      const label = plain ? t("Seat {n}", { n: seat.seat }) : t("Seat {n} · {name}", { n: seat.seat, name: who });
+      const label = plain ? t("Seat {n}", { n: seat.seat + 1 }) : t("Seat {n} · {name}", { n: seat.seat + 1, name: who });
       list.append(linkItem(label, seat.url, "seat-link"));
     } else {
       const li = document.createElement("li");
       li.className = "link bot";
-      li.textContent = t("Seat {n} · {name} (bot)", { n: seat.seat, name: who });
+      li.textContent = t("Seat {n} · {name} (bot)", { n: seat.seat + 1, name: who });
       list.append(li);
     }
   }
@@ -216,7 +217,7 @@ async function listMine() {
     const links = document.createElement("ul");
     links.className = "links";
     for (const seat of entry.seats || []) {
-      if (seat.kind === "person") links.append(linkItem(t("Seat {n}", { n: seat.seat }), seat.url, "seat-link"));
+      if (seat.kind === "person") links.append(linkItem(t("Seat {n}", { n: seat.seat + 1 }), seat.url, "seat-link"));
     }
     if (entry.spectator) links.append(linkItem(t("Spectators (read only)"), entry.spectator, "spectator"));
     details.append(links);

@@ -4,11 +4,23 @@ import * as C from "./cards.js";
 import { describe } from "./describe.js";
 import { $, STEP_MS, S, sleep, players, seatName, slotOf, seatBox } from "./table_state.js";
 import { el, note } from "./table_dom.js";
-import { renderChienBacks, renderDrawsWith } from "./table_center.js";
+import { placePack, renderChienBacks, renderDrawsWith, still } from "./table_center.js";
+
+const MOVE_MS = 480; // the pack going from one place to the next (CSS: .pack's transition)
+
+/** The pack goes to `seat`'s place, and the page waits for it to get there. */
+async function movePack(seat) {
+  const pack = $("pack");
+  pack.hidden = false;
+  const before = pack.dataset.at;
+  placePack(seat);
+  if (!still() && before !== String(seat)) await sleep(MOVE_MS);
+}
 
 // -- animations of the events ------------------------------------------------------------
 
 export function fly(fromNode, toNode, { face = null, duration = 320 } = {}) {
+  if (still()) return;
   const layer = $("flying");
   const board = $("board").getBoundingClientRect();
   const a = fromNode.getBoundingClientRect();
@@ -37,13 +49,14 @@ export async function animate(event, nextView) {
     await sleep(STEP_MS.draw);
   } else if (k === "shuffled") {
     const pack = $("pack");
-    pack.hidden = false;
+    await movePack(event.seat);
     pack.classList.add("shuffling");
     note(describe(event, seatName), event.rule);
     await sleep(600);
     pack.classList.remove("shuffling");
   } else if (k === "cut") {
     const pack = $("pack");
+    await movePack(event.seat);
     pack.classList.add("cutting");
     note(describe(event, seatName), event.rule);
     await sleep(600);
@@ -65,6 +78,7 @@ export async function animate(event, nextView) {
       trick.dataset.complete = "";
     }
     $("chien").replaceChildren();
+    trick.dataset.players = String(players());
     const card = C.cardElement(event.card);
     card.classList.add("played", `at-${slotOf(event.seat)}`);
     trick.append(card);
@@ -87,11 +101,10 @@ async function animateDeal(event, nextView) {
   if (!S.dealing) {
     S.dealing = { dealt: Array(players()).fill(0), chien: 0 };
     if (S.view && S.view.deal.phase === "deal") S.dealing.dealt = [...S.view.deal.dealt];
-    $("pack").hidden = false;
-    note(t("The dealer deals (D6–D8)"), "D6");
+    const dealer = (nextView && nextView.deal.dealer) ?? (S.view && S.view.deal.dealer);
+    note(t("The dealer deals (D6–D8)"), "D6–D8");
+    await movePack(dealer); // the packets leave from the dealer's place
   }
-  const dealer = (nextView && nextView.deal.dealer) ?? (S.view && S.view.deal.dealer);
-  const from = (dealer !== null && seatBox(dealer)) || $("pack");
   if (k === "packet_dealt") {
     const target = seatBox(event.seat);
     for (let i = 0; i < event.count; i++) {
@@ -102,7 +115,7 @@ async function animateDeal(event, nextView) {
     if (count) count.textContent = t("{n} cards", { n: S.dealing.dealt[event.seat] });
     await sleep(STEP_MS.packet);
   } else {
-    fly(from === $("pack") ? $("pack") : $("pack"), $("chien"));
+    fly($("pack"), $("chien"));
     S.dealing.chien = event.chien;
     renderChienBacks(event.chien);
     await sleep(STEP_MS.chien);

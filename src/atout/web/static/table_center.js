@@ -1,8 +1,32 @@
 // The middle of the felt: the pack, the draws, the chien, the trick, the note.
 import { t } from "./i18n.js";
 import * as C from "./cards.js";
-import { $, S, players, variant, seatName, slotOf } from "./table_state.js";
+import { $, S, players, variant, seatName, slotOf, seatBox } from "./table_state.js";
 import { el, note } from "./table_dom.js";
+
+/** With prefers-reduced-motion, nothing flies nor slides: the pack and the cards are
+ * simply where they go. */
+export const still = () => window.matchMedia("(prefers-reduced-motion: reduce)").matches;
+
+/** The pack goes to `seat`'s place (the shuffler D4, the cutter D5, the dealer D6), a
+ * little towards the middle of the felt: the packets and chien cards leave from there. */
+export function placePack(seat) {
+  const pack = $("pack");
+  const box = seat === null || seat === undefined ? null : seatBox(seat);
+  if (!box || pack.hidden) return;
+  const a = pack.getBoundingClientRect();
+  const b = box.getBoundingClientRect();
+  const board = $("board").getBoundingClientRect();
+  // where the pack lies without its offset, and where it goes
+  const x0 = a.left + a.width / 2 - Number(pack.dataset.dx || 0);
+  const y0 = a.top + a.height / 2 - Number(pack.dataset.dy || 0);
+  const x1 = 0.55 * (b.left + b.width / 2) + 0.45 * (board.left + board.width / 2);
+  const y1 = 0.55 * (b.top + b.height / 2) + 0.45 * (board.top + board.height / 2);
+  pack.dataset.dx = String(x1 - x0);
+  pack.dataset.dy = String(y1 - y0);
+  pack.dataset.at = String(seat);
+  pack.style.translate = `${x1 - x0}px ${y1 - y0}px`;
+}
 
 export function renderChienBacks(count) {
   const chien = $("chien");
@@ -47,6 +71,7 @@ export function trickNode(trick, node) {
     if (trick.winner === seat) face.classList.add("winner");
     node.append(face);
   }
+  node.dataset.players = String(players());
   node.dataset.complete = trick.winner !== null ? "1" : "";
   if (trick.winner !== null) node.dataset.winner = slotOf(trick.winner);
 }
@@ -113,9 +138,10 @@ function renderDealPhase(v) {
   const texts = {
     shuffle: [t("{name} shuffles the pack (D4)", { name: seatName(who) }), "D4"],
     cut: [t("{name} cuts the pack (D5: at least 4 cards each way)", { name: seatName(who) }), "D5"],
-    deal: [t("{name} deals 3 by 3, counter-clockwise (D6–D8)", { name: seatName(who) }), "D6"],
+    deal: [t("{name} deals {n} by {n}, counter-clockwise (D6–D8)", { name: seatName(who), n: v.deal.packets.size }), "D6"],
     show_chien: [t("{name} shows the chien count (D10)", { name: seatName(who) }), "D10"],
     petit_sec: [t("{name} holds the Petit sec and must announce it (D16)", { name: seatName(who) }), "D16"],
   };
   if (texts[phase]) note(...texts[phase]);
+  if (phase !== "petit_sec") placePack(who);
 }

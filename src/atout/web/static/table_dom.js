@@ -1,6 +1,7 @@
 // Building the page's nodes: elements, the toast, rule links, buttons, the centre note.
 import { lang, t } from "./i18n.js";
 import { ruleLink } from "./rules.js";
+import { ruleButton } from "./table_rule.js";
 import { $ } from "./table_state.js";
 
 export function el(tag, props = {}, ...children) {
@@ -32,7 +33,7 @@ export function toast(text, kind = "info", rule = "") {
 export function note(text, rule) {
   const p = $("center-note");
   p.replaceChildren(text);
-  if (rule) p.append(" ", linkTo(rule));
+  if (rule) p.append(" ", linkTo(rule), " ", ruleButton(rule) || "");
   p.dataset.rule = rule || "";
 }
 

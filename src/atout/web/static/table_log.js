@@ -2,7 +2,7 @@
 import { t } from "./i18n.js";
 import { describe } from "./describe.js";
 import * as Score from "./score.js";
-import { $, S, variant, seatName } from "./table_state.js";
+import { $, S, seatName } from "./table_state.js";
 import { el, linkTo } from "./table_dom.js";
 
 // -- the log -------------------------------------------------------------------------------
@@ -16,15 +16,17 @@ export function logEvent(event) {
     }
     if (event.kind === "packet_dealt") dealLine.packets += 1;
     else dealLine.chien = event.chien;
+    // the packets' size as the view gives it (Variant.packet_hands, D6–D7)
     dealLine.node.querySelector(".text").textContent = t(
-      "The dealer deals 3 by 3 counter-clockwise: {packets} packets, {chien} chien cards",
-      { packets: dealLine.packets, chien: dealLine.chien },
-    ).replace("3 by 3", variant().packet_size === 4 ? t("4 by 4") : t("3 by 3"));
+      "The dealer deals {n} by {n} counter-clockwise: {packets} packets, {chien} chien cards",
+      { n: S.view.deal.packets.size, packets: dealLine.packets, chien: dealLine.chien },
+    );
     dealLine.node.querySelector(".rule").replaceWith(linkTo("D6–D8"));
     return;
   }
   const text = describe(event, seatName);
-  if (text) logLine(event, text);
+  // a bot's decision for a person's seat (a stand-in, the move timer) is not the person's
+  if (text) logLine(event, event.by === "bot" ? t("{text} (played by the bot)", { text }) : text);
   if (event.kind === "donne_scored" && event.breakdown) {
     // The score S is S3's sum; the line above (S4) gives each defender's share of it.
     logLine({ kind: "score", rule: "S3" }, t("Score (S3): {sum}", { sum: Score.scoreSum(event.breakdown, t) }));

@@ -88,7 +88,7 @@ export function linked(m) {
   } catch {
     /* storage full or disabled: the link is still shown */
   }
-  const name = m.name || t("Seat {n}", { n: m.seat });
+  const name = m.name || t("Seat {n}", { n: m.seat + 1 }); // numbered from 1 for people
   toast(t("New link for {name}: send it to the player.", { name }), "info");
   render();
   if (!$("dlg-seats").open) $("dlg-seats").showModal();

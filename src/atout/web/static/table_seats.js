@@ -46,7 +46,7 @@ export function renderSeats() {
       class: `seat ${slotOf(seat)}${waitingFor.has(seat) ? " to-act" : ""}${seat === mySeat() ? " me" : ""}${!present && S.table.kinds[seat] !== "bot" ? " is-away" : ""}`,
       dataset: { seat: String(seat) },
     },
-      el("span", { class: "name", text: seatName(seat) }),
+      el("span", { class: "name", text: seatName(seat), title: seatName(seat) }),
       badges,
       el("span", { class: "count", text: t("{n} cards", { n: handCount(seat) }) }),
       bubble,

@@ -45,7 +45,7 @@ export const isPlayer = () => S.you && S.you.role === "player" && S.you.seat !==
 export function seatName(seat) {
   if (seat === null || seat === undefined) return "?";
   const names = S.table ? S.table.names : [];
-  const name = names[seat] || t("Seat {n}", { n: seat });
+  const name = names[seat] || t("Seat {n}", { n: seat + 1 });
   return seat === mySeat() ? t("{name} (you)", { name }) : name;
 }
 

@@ -137,10 +137,10 @@ export function onSnapshot(m) {
     S.events = [];
     $("log").replaceChildren();
   }
+  S.view = m.view; // the events are told with the table as it is now (its sizes)
   for (const event of events) remember(event, false);
   S.seq = m.seq;
   S.received = m.seq;
-  S.view = m.view;
   Together.snapshot(m.chat || []);
   S.queue = [];
   contributionTried.clear();
