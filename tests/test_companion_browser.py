@@ -163,6 +163,8 @@ def test_a_whole_evening_on_a_phone(
 
     # the viewer follows on another phone
     viewer_errors: list[str] = []
+    expect(page.locator("#scorer-link")).to_have_value(scorer_link)
+    expect(page.locator("#scorer-link-copy")).to_have_text("Copier")
     expect(page.locator("#viewer-link")).to_have_value(lambda_free(server.base))
     page.wait_for_function("document.getElementById('qr').naturalWidth > 100")
     viewer_link = page.locator("#viewer-link").input_value()

@@ -70,6 +70,11 @@ def test_every_card_reads_back_from_every_spelling(lang: str) -> None:
         ("roi de coeur", "fr", ("KH",)),
         ("Dame de carreaux", "fr", ("QD",)),
         ("R ♥", "fr", ("KH",)),
+        ("R de pique", "fr", ("KS",)),
+        ("D de trèfle", "fr", ("QC",)),
+        ("C de cœur", "fr", ("NH",)),
+        ("V de carreau", "en", ("JD",)),
+        ("constructor de pique", "fr", ()),
         ("21", "en", ("T21",)),
         ("KC", "fr", ("KC", "KH")),
         ("QC", "fr", ("QC", "QH")),
@@ -266,3 +271,20 @@ def test_an_evening_stored_as_typed_loads_as_it_was_scored(tmp_path: Path) -> No
         answer = client.get(f"/api/companion/{evening}?lang=fr", headers=auth(scorer))
         assert answer.status_code == 200, answer.text
         assert answer.json()["draw"] == [[0, ["R♣"]], [1, ["7♣"]], [2, ["D♣"]], [3, ["R♠"]]]
+
+
+@pytest.mark.parametrize("blank", ["", "  "])
+def test_an_empty_field_is_named_not_quoted(blank: str) -> None:
+    from atout.companion.base import CompanionError
+    from atout.companion.readers import plain_number, read_card, whole
+
+    for read in (
+        lambda: read_card(blank, "card", "D1"),
+        lambda: plain_number(blank),
+        lambda: whole(blank, "depth", 1, 9),
+    ):
+        with pytest.raises(CompanionError) as caught:
+            read()
+        french, english = caught.value.text("fr"), caught.value.text("en")
+        assert "champ vide" in french and "''" not in french, french
+        assert "empty field" in english and "''" not in english, english

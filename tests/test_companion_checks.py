@@ -22,6 +22,9 @@ def evening(players: int = 4) -> Evening:
     return e
 
 
+EMPTY = {"en": "empty field", "fr": "champ vide"}  # a blank field is named, not quoted
+
+
 def result(**fields: Any) -> dict[str, Any]:
     return {"type": "result", "contract": "prise", "taker": 1} | fields
 
@@ -35,11 +38,12 @@ def refused(e: Evening, entry: dict[str, Any], lang: str = "en") -> str:
 @pytest.mark.parametrize("typed", ["1e1", "0x2F", "", "  ", "NaN", "Infinity", "1e309", "4O", "-3"])
 def test_points_are_plain_decimals(typed: str) -> None:
     e = evening()
+    shown = {"en": repr(typed), "fr": repr(typed)} if typed.strip() else EMPTY
     assert refused(e, result(points=typed, bouts=1)) == (
-        f"S1: points: a plain number such as 41 or 40.5, not {typed!r}"
+        f"S1: points: a plain number such as 41 or 40.5, not {shown['en']}"
     )
     assert refused(e, result(points=typed, bouts=1), "fr") == (
-        f"S1 : points : un nombre écrit simplement, comme 41 ou 40,5, et non {typed!r}"
+        f"S1 : points : un nombre écrit simplement, comme 41 ou 40,5, et non {shown['fr']}"
     )
     assert len(e.log) == 1
 

@@ -192,6 +192,7 @@ def test_the_card_placeholders_are_in_the_page_s_language() -> None:
 
     import atout.web
     from atout.cards import readings
+    from atout.reasons import Reason, render
 
     js = (Path(atout.web.__file__).parent / "static" / "companion.js").read_text()
     shown = re.findall(r'placeholder: FR \? "([^"]*)" : "([^"]*)"', js)
@@ -200,5 +201,8 @@ def test_the_card_placeholders_are_in_the_page_s_language() -> None:
         for text, lang in ((fr, "fr"), (en, "en")):
             examples = text.replace("…", "").split(", " if ", " in text else " ")
             assert all(len(readings(x, lang)) == 1 for x in examples if x.strip()), (text, lang)
-    assert 'placeholder: FR ? "7P, RC, 21, Excuse" : "7S, KH, 21, Excuse"' in js
+            refusal = render(Reason("D1", "c_not_a_card", what="card", value="'x'"), lang)
+            for x in examples:  # and is one the refusal of a wrong card gives
+                assert " " in x.strip() or x.strip() in refusal, (x, refusal)
+    assert 'placeholder: FR ? "7P, RCo, 21, Excuse" : "7S, KH, 21, Excuse"' in js
     assert "if (d.void && d.outcome) return d.outcome;" in js

@@ -157,12 +157,15 @@ def test_nobody_is_ahead_when_all_are_level_and_the_zero_is_whole(
     server: ServerProcess, browser: Browser, lang: str
 ) -> None:
     created = new_evening(server)
-    post(server, created, [{"type": "dealer", "seat": 0}, {"type": "all_pass"}])
     page = phone(browser, lang, created["scorer"])
     nobody = {
         "fr": "Personne n'est encore en tête : tous à égalité.",
         "en": "Nobody is ahead yet: all level.",
     }
+    expect(page.locator("#ahead")).to_have_text(nobody[lang])  # at the start: all at 0
+    post(server, created, [{"type": "dealer", "seat": 0}, {"type": "all_pass"}])
+    page.reload()
+    expect(page.locator("#sheet tbody tr")).not_to_have_count(0)
     expect(page.locator("#ahead")).to_have_text(nobody[lang])
     assert stored(server, created)["ahead"] == []
     ticks = page.locator("#chart .tick")

@@ -285,4 +285,4 @@ def test_a_french_page_s_cards_are_read_in_french_and_stored_canonical(
         headers=auth(scorer),
     )
     assert refused.status_code == 400
-    assert refused.json()["error"].startswith("D1 : carte : '7X' n'est pas une carte (7♠, R♥")
+    assert refused.json()["error"].startswith("D1 : carte : '7X' n'est pas une carte (7P, RCo, 7T")

@@ -393,12 +393,12 @@ def readings(text: str, lang: str) -> tuple[Card, ...]:
 
 
 def _named(key: str) -> tuple[Card, ...]:
-    """``Roi de cœur``, ``dame de pique``, ``7 of hearts``, ``roi ♥``."""
+    """``Roi de cœur``, ``dame de pique``, ``R de pique``, ``7 of hearts``, ``roi ♥``."""
     match = _NAMED_CARD_RE.match(key)
     if not match:
         return ()
     rank_text, suit_text = match.groups()
-    rank = _WORD_RANKS.get(rank_text)
+    rank = _WORD_RANKS.get(rank_text, _RANK_LETTERS.get(rank_text))
     suit = _WORD_SUITS.get(suit_text.removesuffix("s"), _WORD_SUIT_PLURALS.get(suit_text))
     if rank is None or suit is None:
         return ()

@@ -331,7 +331,7 @@ TEMPLATES: dict[str, str] = {
     "c_name_length": N_("name {number}: 1 to {most} characters"),
     "c_names_different": N_("each player a different name"),
     "c_card_needed": N_("{what}: a card such as KS, 10H, T21, EX"),
-    "c_not_a_card": N_("{what}: {value} is not a card (KS, 10H, T21, EX, R♠, 21, Excuse)"),
+    "c_not_a_card": N_("{what}: {value} is not a card (7S, KH, 7C, K♥, 21, Excuse)"),
     "c_card_ambiguous": N_(
         "{what}: {value} reads two ways, {first} or {second}: type the suit as a symbol "
         "(♥, ♣) or in words (Roi de cœur, King of clubs)"
@@ -352,6 +352,7 @@ TEMPLATES: dict[str, str] = {
 """Each kind of refusal and its English template, the parameters by name."""
 
 LABELS: dict[str, str] = {
+    "empty field": N_("empty field"),  # a value left empty, not quoted as ''
     # what a player tries to do
     "drawing for the dealer": N_("drawing for the dealer"),
     "shuffling": N_("shuffling"),

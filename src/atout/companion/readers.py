@@ -13,6 +13,17 @@ from atout.cards import Card, CardSet, readings
 from atout.companion.base import MAX_NAME, CompanionError, refuse
 from atout.errors import InvalidNotationError
 
+EMPTY: str = "empty field"
+"""What a refusal quotes for a field left empty (a label of atout.reasons: « champ vide »)."""
+
+
+def quoted(value: Any, width: int) -> str:
+    """``value`` as a refusal quotes it (``'7X'``), cut to ``width``; an empty or blank
+    text is named as such, never quoted as ``''``."""
+    if isinstance(value, str) and not value.strip():
+        return EMPTY
+    return f"{value!r:.{width}}"
+
 
 def read_names(names: Sequence[str] | None, players: int) -> tuple[str, ...]:
     if names is None:
@@ -37,7 +48,7 @@ def read_card(value: Any, what: str, rule: str) -> Card:
     try:
         return Card.parse(value)
     except (InvalidNotationError, ValueError):
-        raise refuse(rule, "c_not_a_card", what=what, value=f"{value!r:.14}") from None
+        raise refuse(rule, "c_not_a_card", what=what, value=quoted(value, 14)) from None
 
 
 def canonical(value: Any, lang: str | None, what: str = "card", rule: str = "D1") -> Any:
@@ -58,7 +69,7 @@ def canonical(value: Any, lang: str | None, what: str = "card", rule: str = "D1"
             rule,
             "c_card_ambiguous",
             what=what,
-            value=f"{value!r:.14}",
+            value=quoted(value, 14),
             first=found[0],
             second=found[1],
         )
@@ -123,7 +134,7 @@ def plain_number(value: Any, what: str = "points") -> Any:
         return value
     text = value.strip()
     if not _PLAIN_NUMBER.fullmatch(text):
-        raise refuse("S1", "c_plain_number", what=what, value=f"{value!r:.14}")
+        raise refuse("S1", "c_plain_number", what=what, value=quoted(value, 14))
     number = float(text.replace(",", "."))
     return int(number) if number.is_integer() else number
 
@@ -134,7 +145,7 @@ def half_points(value: Any, what: str = "points") -> int:
     if isinstance(value, bool) or not isinstance(value, int | float):
         raise refuse("S1", "c_number", what=what)
     if not math.isfinite(value):
-        raise refuse("S1", "c_plain_number", what=what, value=f"{value!r:.14}")
+        raise refuse("S1", "c_plain_number", what=what, value=quoted(value, 14))
     doubled = value * 2
     if doubled != int(doubled):
         raise refuse("S1", "c_half_points", what=what, value=float(value))
@@ -145,7 +156,7 @@ def half_points(value: Any, what: str = "points") -> int:
 
 def whole(value: Any, what: str, low: int, high: int, rule: str = "⚙") -> int:
     if isinstance(value, bool) or not isinstance(value, int) or not low <= value <= high:
-        raise refuse(rule, "c_whole_number", what=what, low=low, high=high, value=f"{value!r:.20}")
+        raise refuse(rule, "c_whole_number", what=what, low=low, high=high, value=quoted(value, 20))
     return value
 
 

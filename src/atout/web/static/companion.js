@@ -570,7 +570,7 @@ function drawCard(scorer) {
           enter({ type: "draw", seat: Number(e.target.seat.value), card: e.target.card.value.trim() }, "draw-form");
         } },
         field(T.seat, select("seat", seats.map((s) => [s, view.names[s]]))),
-        field(T.card, h("input", { id: "card", name: "card", required: true, "data-cards": "one", placeholder: FR ? "7P, RC, 21, Excuse" : "7S, KH, 21, Excuse", autocapitalize: "characters" })),
+        field(T.card, h("input", { id: "card", name: "card", required: true, "data-cards": "one", placeholder: FR ? "7P, RCo, 21, Excuse" : "7S, KH, 21, Excuse", autocapitalize: "characters" })),
         slot("draw-form"),
         saveButton("draw-form", "draw-button", T.drawn),
       ),
@@ -647,7 +647,7 @@ function faultForm(d) {
     } },
     field(T.kind, select("kind", kinds)),
     field(T.by, select("by", seatOptions(), d.dealer)),
-    field(T.card, h("input", { id: "fcard", name: "fcard", "data-cards": "one", placeholder: FR ? "RC, 7T, 12, Excuse" : "KH, 7C, 12, Excuse" })),
+    field(T.card, h("input", { id: "fcard", name: "fcard", "data-cards": "one", placeholder: FR ? "RCo, 7T, 21, Excuse" : "KH, 7C, 21, Excuse" })),
     slot("fault-form"),
     h("div", { class: "buttons" }, saveButton("fault-form", "fault-save", T.record), closeButton("fault-close")),
   );
@@ -707,7 +707,7 @@ function resultForm(donne) {
     h("div", { class: "grid" },
       field(T.contract, required(select("contract", [["", T.pick], ...["prise", "garde", "garde_sans", "garde_contre"].map((c) => [c, T[c]])], e.contract || ""))),
       field(T.taker, required(select("taker", [["", T.pick], ...seatOptions().filter(([s]) => !(donne || current()).barred.includes(s))], e.taker ?? ""))),
-      five ? field(T.called, h("input", { id: "called", name: "called", "data-cards": "one", value: typedBack(e.called, LANG), placeholder: FR ? "RC, R♥, Roi de cœur" : "KH, K♥, King of hearts" })) : null,
+      five ? field(T.called, h("input", { id: "called", name: "called", "data-cards": "one", value: typedBack(e.called, LANG), placeholder: FR ? "RCo, R♥, Roi de cœur" : "KH, K♥, King of hearts" })) : null,
       five ? field(T.partner, required(select("partner", seatOptions([["", T.pick], ["alone", T.alone]]), e.partner ?? (donne ? "alone" : "")))) : null,
     ),
     h("div", { class: "mode" },
@@ -719,7 +719,7 @@ function resultForm(donne) {
       field(T.bouts, required(select("bouts", [["", T.pick], ...[0, 1, 2, 3].map((b) => [b, b])], e.bouts ?? ""), !byPile)),
     ),
     h("div", { id: "by-pile", hidden: !byPile },
-      field(T.pile, h("textarea", { id: "pile", name: "pile", rows: 3, required: byPile, "data-cards": "many", placeholder: FR ? "21 1 Ex RP DC …" : "21 1 Ex KS QH …" }, typedBack(e.pile || [], LANG))),
+      field(T.pile, h("textarea", { id: "pile", name: "pile", rows: 3, required: byPile, "data-cards": "many", placeholder: FR ? "21 Excuse 7P RCo …" : "21 Excuse 7S KH …" }, typedBack(e.pile || [], LANG))),
     ),
     h("fieldset", {}, h("legend", {}, T.poignees),
       h("div", { class: "grid" }, view.names.map((name, s) =>
@@ -819,7 +819,7 @@ function sheetCard(scorer) {
     parts.push(h("p", { id: "totals-waiting", class: "hint waiting-note", role: "note" }, note));
   }
   if (best.length) parts.push(h("p", { id: "ahead", class: "ahead" }, `${T.ahead}${COLON}${best.map((s) => view.names[s]).join(", ")}`));
-  else if (view.donnes.some((d) => d.over)) parts.push(h("p", { id: "ahead", class: "hint" }, T.nobodyAhead));
+  else parts.push(h("p", { id: "ahead", class: "hint" }, T.nobodyAhead)); // all level, at 0 before any donne too
   if (view.penalties.some((p) => p)) {
     parts.push(h("p", { class: "hint" }, `${T.penalties}${COLON}${view.penalties.map((p, s) => (p ? `${view.names[s]} −${p}` : null)).filter(Boolean).join(", ")}`));
   }
@@ -906,14 +906,23 @@ function linksCard(scorer) {
     )];
   if (scorer) {
     parts.push(h("h2", {}, T.links));
-    parts.push(h("p", { class: "hint" }, T.scorerLink));
+    parts.push(...linkField("scorer-link", T.scorerLink, window.location.href));
     if (viewerInfo) {
-      parts.push(h("p", { class: "hint" }, T.viewerLink));
-      parts.push(h("input", { id: "viewer-link", "aria-label": T.viewerLink, readonly: true, value: viewerInfo.viewer, onclick: (e) => e.target.select() }));
+      parts.push(...linkField("viewer-link", T.viewerLink, viewerInfo.viewer));
       parts.push(h("img", { id: "qr", alt: T.viewerLink, src: viewerInfo.qr }));
     }
   }
   return h("section", { class: "card", id: "links" }, parts);
+}
+
+function linkField(id, label, value) {
+  const field = h("input", { id, "aria-label": label, readonly: true, value, onclick: (e) => e.target.select() });
+  const copy = h("button", { id: `${id}-copy`, type: "button", onclick: () => {
+    field.select();
+    if (navigator.clipboard && window.isSecureContext) navigator.clipboard.writeText(value).catch(() => document.execCommand("copy"));
+    else document.execCommand("copy");
+  } }, T.copy);
+  return [h("p", { class: "hint" }, label), h("div", { class: "buttons" }, field, copy)];
 }
 
 async function loadViewer() {

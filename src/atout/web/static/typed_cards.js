@@ -52,7 +52,7 @@ export function readings(text, lang) {
   }
   match = NAMED_RE.exec(key);
   if (!match) return [];
-  const rank = WORD_RANKS.get(match[1]);
+  const rank = WORD_RANKS.get(match[1]) || (Object.hasOwn(RANK_LETTERS, match[1]) ? RANK_LETTERS[match[1]] : undefined);
   const word = match[2].endsWith("s") ? match[2].slice(0, -1) : match[2];
   const suit = WORD_SUITS.get(word) || WORD_SUIT_PLURALS.get(match[2]);
   return rank && suit ? [suitCard(suit, rank)] : [];
