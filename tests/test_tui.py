@@ -585,6 +585,11 @@ async def test_after_the_standings_export_then_play_again(tmp_path: Path) -> Non
         assert isinstance(app.screen, ExportScreen)
         folder = app.screen.query_one("#folder")
         assert str(getattr(folder, "value", "")) == str(tmp_path)  # the data folder
+        folder.value = "   "  # type: ignore[attr-defined]
+        await pilot.press("enter")  # a folder of spaces: refused, the dialog stays
+        await pilot.pause()
+        assert isinstance(app.screen, ExportScreen)
+        assert "the field is empty" in str(app.screen.query_one("#export-text").render())
         folder.value = str(tmp_path / "records")  # type: ignore[attr-defined]
         await pilot.press("enter")
         await pilot.pause()

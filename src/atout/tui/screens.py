@@ -217,10 +217,16 @@ class ExportScreen(Modal[str]):
                 ),
                 id="export-text",
             )
-            yield Input(str(self.folder), id="folder")
+            yield Input(str(self.folder), id="folder", select_on_focus=False)
 
     def on_input_submitted(self, event: Input.Submitted) -> None:
-        self.dismiss(export_to(self.session, Path(event.value).expanduser()))
+        folder = event.value.strip()
+        if not folder:  # a key typed over the folder by mistake: never a folder of spaces
+            self.query_one("#export-text", Static).update(
+                tr(self.ui, "Give a folder to export to: the field is empty (Escape cancels).")
+            )
+            return
+        self.dismiss(export_to(self.session, Path(folder).expanduser()))
 
     def action_cancel(self) -> None:
         self.dismiss("")
