@@ -159,8 +159,10 @@ async def test_a_whole_match_by_the_keys_only(tmp_path: Path, players: int) -> N
         assert "Standings after the match" in text
         session = under(app).session
         assert session.is_over and len(session.observation().sheet) == 2
-        for rank, line in enumerate(text.split("Standings after the match:")[1].splitlines()[1:]):
-            assert line.startswith(f"  {rank + 1}. ")
+        lines = text.split("Standings after the match:")[1].splitlines()[1:]
+        totals = [int(line.split()[-1]) for line in lines]
+        for line, total in zip(lines, totals, strict=True):  # tied players share a place
+            assert line.startswith(f"  {1 + sum(t > total for t in totals)}. "), lines
         await pilot.press("q")
         await pilot.pause()
     assert app.return_code == 0
