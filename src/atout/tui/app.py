@@ -18,6 +18,7 @@ from pathlib import Path
 from typing import Any
 
 from rich.text import Text
+from textual import events
 from textual.app import App, SystemCommand
 from textual.command import CommandPalette
 from textual.screen import Screen
@@ -169,6 +170,9 @@ class TarotApp(App[None]):
             self.push_screen(StartScreen())
         self.call_after_refresh(self.check_size)
         self.set_interval(0.2, self.check_size)
+
+    def on_resize(self, event: events.Resize) -> None:
+        self.call_after_refresh(self.check_size)  # at once, not at the next 0.2 s tick
 
     def check_size(self) -> None:
         """Below :data:`MIN_SIZE` a screen says so over the table; it goes away when
