@@ -5,10 +5,12 @@ hints on request."""
 from __future__ import annotations
 
 import json
+import time
 from dataclasses import replace
 from pathlib import Path
 from typing import Any
 
+import pytest
 from textual.screen import ModalScreen
 
 from atout import rulebook
@@ -218,8 +220,16 @@ async def wait_for_hint(pilot: Any, app: TarotApp) -> str:
 
 
 async def test_h_shows_the_search_bots_card_and_why_off_the_interfaces_thread(
-    tmp_path: Path,
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
+    from atout.bots.explain import hint as found
+    from atout.tui import table_comforts
+
+    def slow_hint(*args: Any, **kwargs: Any) -> Any:
+        time.sleep(0.5)  # still thinking when the keys below are pressed, however fast
+        return found(*args, **kwargs)
+
+    monkeypatch.setattr(table_comforts, "hint", slow_hint)
     app = new_app(tmp_path, seed=12)
     async with app.run_test(size=SIZE) as pilot:
         await pilot.press("n")
