@@ -13,8 +13,26 @@ async function movePack(seat) {
   const pack = $("pack");
   pack.hidden = false;
   const before = pack.dataset.at;
+  if (still() || before === String(seat)) {
+    placePack(seat);
+    return;
+  }
+  // wait for the move itself to end (a busy machine draws it late), or a long while at most
+  const arrived = new Promise((resolve) => {
+    const done = () => {
+      pack.removeEventListener("transitionend", done);
+      pack.removeEventListener("transitioncancel", done);
+      resolve();
+    };
+    pack.addEventListener("transitionend", done);
+    pack.addEventListener("transitioncancel", done);
+    setTimeout(done, 4 * MOVE_MS);
+  });
+  const from = pack.style.translate;
   placePack(seat);
-  if (!still() && before !== String(seat)) await sleep(MOVE_MS);
+  if (pack.style.translate === from) return; // already there: no move to wait for
+  await arrived;
+  await sleep(40); // the frame after the pack got there
 }
 
 // -- animations of the events ------------------------------------------------------------
