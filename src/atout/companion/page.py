@@ -45,6 +45,8 @@ def view(evening: EveningLog, lang: str = "en") -> dict[str, Any]:
         "entries": len(evening.log),
         "can_undo": evening.can_undo,
         "can_redo": evening.can_redo,
+        "undo_labels": evening.undo_labels(lang),
+        "redo_labels": evening.redo_labels(lang),
     }
 
 

@@ -32,8 +32,11 @@ const T = {
     byPile: "Cartes du tas", poignees: "Poignées", none: "—", chelem: "Chelem annoncé par",
     every: "Tous les plis", attack: "attaque", defence: "défense", pab: "Petit au bout",
     petitChien: "Le Petit était au chien", save: "Enregistrer", cancel: "Fermer sans enregistrer", edit: "Corriger",
-    pick: "— choisir —", redo: "Rétablir la saisie annulée", undoAsk: "Annuler la dernière saisie ? Vous pourrez la rétablir.",
-    undoYes: "Oui, l'annuler", undoNo: "Non, la garder",
+    pick: "— choisir —", redo: "Rétablir la saisie annulée", undoAsk: "Annuler : {what} ?", undoLater: "Vous pourrez la rétablir.",
+    undoYes: "Oui, l'annuler", undoNo: "Non, la garder", undone: "Saisie annulée : {what}", redone: "Saisie rétablie : {what}",
+    lDraw: "tirage {of} ({card})", lDealer: "premier donneur choisi : {name}", lCut: "coupe de la donne {n} ({k} cartes)",
+    lFault: "faute à la donne {n} ({what})", lPetit: "Petit sec {of} à la donne {n}", lPass: "tous passent à la donne {n}",
+    lResult: "résultat de la donne {n} — {what}", lEdit: "correction de la donne {n} — {what}", lBy: "par",
     editing: "Correction de la donne", sheet: "Feuille de marque", totals: "Total", ahead: "En tête", nobodyAhead: "Personne n'est encore en tête : tous à égalité.",
     chart: "Totaux au fil de la soirée", rules: "Règles", fft: "FFT : règles officielles, sans différence.",
     links: "Liens", viewerLink: "Lien spectateur (lecture seule)", scorerLink: "Votre lien de marqueur : gardez-le",
@@ -64,8 +67,11 @@ const T = {
     byPile: "Cards of the pile", poignees: "Poignées", none: "—", chelem: "Chelem announced by",
     every: "Every trick", attack: "attack", defence: "defence", pab: "Petit au bout",
     petitChien: "The Petit was in the chien", save: "Save", cancel: "Close without saving", edit: "Edit",
-    pick: "— choose —", redo: "Redo the undone entry", undoAsk: "Undo the last entry? You can redo it.",
-    undoYes: "Yes, undo it", undoNo: "No, keep it",
+    pick: "— choose —", redo: "Redo the undone entry", undoAsk: "Undo: {what}?", undoLater: "You can redo it.",
+    undoYes: "Yes, undo it", undoNo: "No, keep it", undone: "Undone: {what}", redone: "Redone: {what}",
+    lDraw: "the draw {of} ({card})", lDealer: "the first dealer chosen: {name}", lCut: "the cut at donne {n} ({k} cards)",
+    lFault: "the fault at donne {n} ({what})", lPetit: "the Petit sec {of} at donne {n}", lPass: "all pass at donne {n}",
+    lResult: "the result of donne {n} — {what}", lEdit: "the edit of donne {n} — {what}", lBy: "by",
     editing: "Editing donne", sheet: "Score sheet", totals: "Total", ahead: "Ahead", nobodyAhead: "Nobody is ahead yet: all level.",
     chart: "Totals over the evening", rules: "Rules", fft: "FFT: the official rules, no difference.",
     links: "Links", viewerLink: "Viewer link (read-only)", scorerLink: "Your scorer link: keep it",
@@ -247,6 +253,7 @@ async function enter(entry, where) {
   sendingFrom = where; // set at once: a second tap before the first is kept does nothing
   sendingGen = formGen;
   message = null;
+  if (where !== "undo" && where !== "redo") toast = null;
   const panelForm = where === "result-form" || where === "fault-form" || where === "petit-form";
   const n = !queue.length && panelForm && formBase !== null ? Math.min(formBase, view.version) : expected();
   const item = await store.addWaiting(boot.evening, entry, n, where);
@@ -311,6 +318,7 @@ async function settle(item, answer, data) {
     if (!queue.length) message = null;
   } else {
     if (data.stale) takeView(data);
+    if (item.where === "undo" || item.where === "redo") toast = null;
     const shown = { text: data.error, rule: data.rule, field: data.field, where: item.where, fresh: true };
     if (open) {
       // the form is still open with what was typed: the message goes beside it
@@ -519,6 +527,123 @@ function describe(entry) {
   }
 }
 
+// -- what Undo and Redo take back or put back -------------------------------------------
+// The server names the entries that count and those a Redo puts back (`undo_labels`,
+// `redo_labels`, in the page's language); the entries waiting on this phone are named
+// here in the same words, and the waiting undos and redos are played over both lists.
+
+const FAULT_WORDS = {
+  misdeal: ["D12", "misdeal", "maldonne"], chien_count: ["D10", "wrong chien count", "chien mal compté"],
+  card_exposed: ["D14", "card turned face up", "carte retournée"], early_pickup: ["D11", "cards picked up too early", "cartes ramassées trop tôt"],
+};
+
+function fill(text, values) {
+  return text.replace(/\{(\w+)\}/g, (all, key) => (key in values ? String(values[key]) : all));
+}
+
+/** `of Anne` / `d'Anne`, `de Bruno` (French elides before a vowel). */
+function ofName(name) {
+  if (!FR) return `of ${name}`;
+  return /^[aeiouyàâéèêëîïôûü]/i.test(name) ? `d'${name}` : `de ${name}`;
+}
+
+function resultWords(r) {
+  const taker = view.names[r.taker] ?? r.taker;
+  const contract = T[r.contract] || r.contract;
+  return FR ? `${contract} ${ofName(taker)}` : `${taker}'s ${contract}`;
+}
+
+/** A waiting entry named as the server names a stored one (`n`: the donne it goes to). */
+function entryLabel(entry, n) {
+  const name = (s) => view.names[s] ?? s;
+  switch (entry.type) {
+    case "draw": return fill(T.lDraw, { of: ofName(name(entry.seat)), card: entry.card });
+    case "dealer": return fill(T.lDealer, { name: name(entry.seat) });
+    case "cut": return fill(T.lCut, { n, k: entry.k });
+    case "fault": {
+      const [ruleId, en, fr] = FAULT_WORDS[entry.kind] || ["D12", entry.kind, entry.kind];
+      const by = entry.by === undefined ? "" : ` ${T.lBy} ${name(entry.by)}`;
+      return fill(T.lFault, { n, what: `${ruleId} — ${FR ? fr : en}${by}` });
+    }
+    case "petit_sec": return fill(T.lPetit, { of: ofName(name(entry.seat)), n });
+    case "all_pass": return fill(T.lPass, { n });
+    case "edit": return fill(T.lEdit, { n: entry.donne, what: resultWords(entry.result) });
+    default: return fill(T.lResult, { n, what: resultWords(entry) });
+  }
+}
+
+/** Whether an entry ends its donne: a result, a void donne, a dealer's fault (D10, D12). */
+function closing(entry) {
+  if (entry.type === "fault") return entry.kind === "misdeal" || entry.kind === "chien_count";
+  return entry.type === "result" || entry.type === "all_pass" || entry.type === "petit_sec";
+}
+
+/** What an Undo would take back and a Redo put back once every waiting entry is sent. */
+function undoRedo() {
+  const kept = [...(view.undo_labels || [])];
+  if (!view.undo_labels && view.can_undo) kept.push({ text: FR ? "la dernière saisie" : "the last entry", closes: false }); // a sheet kept before the labels
+  let undone = [...(view.redo_labels || [])];
+  const last = view.donnes[view.donnes.length - 1];
+  let n = last ? last.number : null;
+  for (const item of queue) {
+    const type = item.entry.type;
+    if (type === "undo") {
+      const back = kept.pop();
+      if (back) undone.push(back);
+      if (back && back.closes) n -= 1;
+    } else if (type === "redo") {
+      const again = undone.pop();
+      if (again) kept.push(again);
+      if (again && again.closes) n += 1;
+    } else {
+      const closes = closing(item.entry);
+      kept.push({ text: entryLabel(item.entry, n), closes });
+      undone = [];
+      if (closes) n += 1;
+    }
+  }
+  const top = (list) => (list.length ? list[list.length - 1].text : null);
+  return { undo: top(kept), redo: top(undone) };
+}
+
+let toast = null; // what was just undone or redone, said once beside the buttons
+
+function undoNow(what) {
+  askingUndo = false;
+  toast = fill(T.undone, { what });
+  enter({ type: "undo" }, "undo");
+}
+
+function redoNow(what) {
+  toast = fill(T.redone, { what });
+  enter({ type: "redo" }, "redo");
+}
+
+function undoButtons(scorer) {
+  const parts = [];
+  if (!scorer) return parts;
+  const next = undoRedo();
+  if (next.undo && askingUndo) {
+    parts.push(h("div", { id: "undo-ask", class: "panel", role: "alertdialog", "aria-live": "polite" },
+      h("p", {}, fill(T.undoAsk, { what: next.undo })),
+      h("p", { class: "hint" }, T.undoLater),
+      h("div", { class: "buttons" },
+        h("button", { id: "undo-yes", onclick: () => undoNow(next.undo) }, T.undoYes),
+        h("button", { id: "undo-no", class: "primary", onclick: () => { askingUndo = false; render(); } }, T.undoNo))));
+  } else if (next.undo) {
+    parts.push(h("button", { id: "undo", class: "quiet", disabled: sendingFrom === "undo", onclick: () => { askingUndo = true; toast = null; render(); } }, `↶ ${T.undo}`));
+  }
+  const refusedUndo = slot("undo");
+  if (refusedUndo) parts.push(refusedUndo);
+  if (next.redo) {
+    parts.push(h("button", { id: "redo", class: "quiet", disabled: sendingFrom === "redo", onclick: () => redoNow(next.redo) }, `↷ ${T.redo}`));
+    const refusedRedo = slot("redo");
+    if (refusedRedo) parts.push(refusedRedo);
+  }
+  if (toast) parts.push(h("p", { id: "toast", class: "toast", role: "status", "aria-live": "polite" }, toast));
+  return parts;
+}
+
 function waitingCard() {
   const parts = [h("h2", {}, waitingText(queue.length))];
   if (queue.length) parts.push(h("ol", { class: "waiting" }, queue.map((item) => h("li", { class: blocked && blocked.key === item.key ? "blocked" : "" }, describe(item.entry)))));
@@ -537,18 +662,29 @@ function projection() {
   let closed = 0;
   let cut = false;
   let draws = 0;
+  const kept = [...(view.undo_labels || [])];
+  let undone = [...(view.redo_labels || [])];
   for (const item of queue) {
     // the entry of a form still open (its Save button waiting) is not stored yet: the
     // form and its heading stay on the donne being saved until the answer
     if (sendingFrom && item.where === sendingFrom) continue;
     const type = item.entry.type;
-    if (type === "result" || type === "all_pass" || type === "petit_sec") {
+    if (type === "undo" || type === "redo") {
+      const moved = type === "undo" ? kept.pop() : undone.pop();
+      if (moved) (type === "undo" ? undone : kept).push(moved);
+      if (moved && moved.closes) closed += type === "undo" ? -1 : 1;
+      continue;
+    }
+    const closes = closing(item.entry);
+    kept.push({ closes });
+    undone = [];
+    if (closes) {
       closed += 1;
       cut = false;
     } else if (type === "cut") cut = true;
     else if (type === "draw" || type === "dealer") draws += 1;
   }
-  return { closed, cut, draws };
+  return { closed: Math.max(closed, 0), cut, draws };
 }
 
 function drawCard(scorer) {
@@ -823,23 +959,7 @@ function sheetCard(scorer) {
   if (view.penalties.some((p) => p)) {
     parts.push(h("p", { class: "hint" }, `${T.penalties}${COLON}${view.penalties.map((p, s) => (p ? `${view.names[s]} −${p}` : null)).filter(Boolean).join(", ")}`));
   }
-  const canUndo = view.can_undo || queue.length > 0; // a waiting entry can be taken back too
-  if (scorer && canUndo && askingUndo) {
-    parts.push(h("div", { id: "undo-ask", class: "panel", role: "alertdialog", "aria-live": "polite" },
-      h("p", {}, T.undoAsk),
-      h("div", { class: "buttons" },
-        h("button", { id: "undo-yes", onclick: () => { askingUndo = false; enter({ type: "undo" }, "undo"); } }, T.undoYes),
-        h("button", { id: "undo-no", class: "primary", onclick: () => { askingUndo = false; render(); } }, T.undoNo))));
-  } else if (scorer && canUndo) {
-    parts.push(h("button", { id: "undo", class: "quiet", disabled: sendingFrom === "undo", onclick: () => { askingUndo = true; render(); } }, `↶ ${T.undo}`));
-  }
-  const refusedUndo = slot("undo");
-  if (refusedUndo) parts.push(refusedUndo);
-  if (scorer && view.can_redo) {
-    parts.push(h("button", { id: "redo", class: "quiet", disabled: sendingFrom === "redo", onclick: () => enter({ type: "redo" }, "redo") }, `↷ ${T.redo}`));
-    const refusedRedo = slot("redo");
-    if (refusedRedo) parts.push(refusedRedo);
-  }
+  parts.push(...undoButtons(scorer));
   return h("section", { class: "card", id: "sheet-card" }, parts);
 }
 
