@@ -37,12 +37,12 @@ def drawn(lang: str) -> list[str]:
 
 def test_each_row_says_the_camp_the_called_card_and_the_bouts() -> None:
     fr = drawn("fr")
-    assert "Garde Bruno + Émile (R♥)" in fr
-    assert "Garde Chloé seul (D♦)" in fr
+    assert "Garde · Bruno + Émile (R♥)" in fr
+    assert "Garde · Chloé seul (D♦)" in fr
     assert "47 points · 2 bouts ✓" in fr
     assert "47 points · 1 bout ✗" in fr
     en = drawn("en")
-    assert "Garde Chloé alone (Q♦)" in en
+    assert "Garde · Chloé alone (Q♦)" in en
     assert "47 points · 1 bout ✗" in en
     assert bouts_text(0, "fr") == "0 bout" and bouts_text(0, "en") == "0 bouts"
 

@@ -66,7 +66,7 @@ def _donne_view(
         "void": sheet.void,
         "void_rule": VOID_RULES[sheet.void] if sheet.void else None,
         "void_by": sheet.void_by,
-        "outcome": sheet.outcome_text(lang),
+        "outcome": sheet.outcome_text(lang, evening.names),
         "edited": sheet.edited,
         "faults": [
             {

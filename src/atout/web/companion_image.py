@@ -56,9 +56,9 @@ def row_label(evening: Evening, index: int, lang: str) -> tuple[str, str]:
     and the called card with 5 players, or *seul*), then its points and bouts."""
     sheet = evening.finished()[index]
     if sheet.result is None or sheet.entry is None:
-        return sheet.outcome_text(lang), ""
+        return sheet.outcome_text(lang, evening.names), ""
     e, r = sheet.entry, sheet.result
-    first = f"{said(lang, CONTRACTS[e['contract']])} {camp_text(evening.names, e, lang)}"
+    first = f"{said(lang, CONTRACTS[e['contract']])} · {camp_text(evening.names, e, lang)}"
     second = f"{number(r.points, lang)} points · {bouts_text(r.bouts, lang)}"
     return first, f"{second} {'✓' if r.made else '✗'}"
 
