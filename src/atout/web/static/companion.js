@@ -51,8 +51,10 @@ const T = {
     waitingHint: "Envoi dans l'ordre…", sendAnyway: "Envoyer quand même", takeBack: "Retirer cette saisie",
     guideLater: "Saisies en attente : qui donne, coupe et parle sera dit au retour de la connexion.", cards: "cartes",
     image: "Image (PNG)",
-    totalsWaitingOne: "Ces totaux ne comptent pas la saisie en attente : ils seront à jour quand le serveur l'aura enregistrée.",
-    totalsWaitingMany: "Ces totaux ne comptent pas les {n} saisies en attente : ils seront à jour quand le serveur les aura enregistrées.",
+    totalsWaitingOne: "Ces totaux ne comptent pas la saisie en attente : ils seront à jour quand le serveur l'aura enregistrée. Les donnes en attente sont grisées, sans marques : c'est le serveur qui les calcule.",
+    totalsWaitingMany: "Ces totaux ne comptent pas les {n} saisies en attente : ils seront à jour quand le serveur les aura enregistrées. Les donnes en attente sont grisées, sans marques : c'est le serveur qui les calcule.",
+    pendingMark: "en attente",
+    exportOffline: "Pas de connexion : les exports sont faits par le serveur. Réessayez quand la connexion sera revenue.",
   },
   en: {
     scorer: "scorer", viewer: "viewer", live: "live", offline: "offline — retrying…",
@@ -86,8 +88,10 @@ const T = {
     waitingHint: "Sending in order…", sendAnyway: "Send anyway", takeBack: "Take this entry back",
     guideLater: "Entries waiting: who deals, cuts and speaks is said when the connection is back.", cards: "cards",
     image: "Image (PNG)",
-    totalsWaitingOne: "These totals do not count the entry waiting: they are brought up to date once the server has stored it.",
-    totalsWaitingMany: "These totals do not count the {n} entries waiting: they are brought up to date once the server has stored them.",
+    totalsWaitingOne: "These totals do not count the entry waiting: they are brought up to date once the server has stored it. Donnes waiting are greyed, without marks: the server works them out.",
+    totalsWaitingMany: "These totals do not count the {n} entries waiting: they are brought up to date once the server has stored them. Donnes waiting are greyed, without marks: the server works them out.",
+    pendingMark: "waiting",
+    exportOffline: "No connection: the exports are made by the server. Try again once the connection is back.",
   },
 }[LANG];
 
@@ -218,6 +222,10 @@ async function poll(force = false) {
     const data = await answer.json();
     offline = false;
     retryMs = POLL_MS;
+    if (exportNote) {
+      exportNote = false; // the server is back: the exports work again
+      if (data.unchanged) render();
+    }
     if (!data.unchanged) {
       takeView(data);
       render();
@@ -369,8 +377,14 @@ function playerLink(name, seat) {
  * downloaded. */
 async function shareImage() {
   const name = `atout-${view.evening}.png`;
+  let answer;
   try {
-    const answer = await fetch(`${API}/sheet.png?lang=${LANG}`, { headers: headers() });
+    answer = await fetch(`${API}/sheet.png?lang=${LANG}`, { headers: headers() });
+  } catch (e) {
+    exportFailed();
+    return;
+  }
+  try {
     if (!answer.ok) return;
     const file = new File([await answer.blob()], name, { type: "image/png" });
     if (navigator.canShare && navigator.canShare({ files: [file] })) {
@@ -383,8 +397,23 @@ async function shareImage() {
   download("sheet.png", name);
 }
 
+let exportNote = false; // an export asked for without the server: said under the buttons
+
+function exportFailed() {
+  exportNote = true;
+  render();
+  document.getElementById("export-note")?.scrollIntoView({ block: "nearest" });
+}
+
 async function download(path, name) {
-  const answer = await fetch(`${API}/${path}${path.includes("?") ? "&" : "?"}lang=${LANG}`, { headers: headers() });
+  let answer;
+  try {
+    answer = await fetch(`${API}/${path}${path.includes("?") ? "&" : "?"}lang=${LANG}`, { headers: headers() });
+  } catch (e) {
+    exportFailed(); // offline: nothing to download, and the scorer is told why
+    return;
+  }
+  exportNote = false;
   if (!answer.ok) return;
   const blob = await answer.blob();
   const url = URL.createObjectURL(blob);
@@ -522,7 +551,7 @@ function describe(entry) {
       const points = String(r.points).replace(".", FR ? "," : ".");
       const bouts = `${r.bouts} ${r.bouts === 1 || (FR && r.bouts === 0) ? "bout" : "bouts"}`;
       const amount = r.pile ? `${r.pile.length} ${T.cards}` : `${points} points, ${bouts}`;
-      return `${T.result}${COLON}${T[r.contract] || r.contract} ${name(r.taker)} · ${amount}`;
+      return `${T.result}${COLON}${T[r.contract] || r.contract} · ${name(r.taker)} · ${amount}`;
     }
   }
 }
@@ -578,32 +607,65 @@ function closing(entry) {
   return entry.type === "result" || entry.type === "all_pass" || entry.type === "petit_sec";
 }
 
-/** What an Undo would take back and a Redo put back once every waiting entry is sent. */
+/** The waiting entries played over the sheet: what an Undo would take back and a Redo
+ * put back once they are sent, and the rows the sheet shows for them (`pending`): a
+ * donne they end, an edit, an undo or a redo of a stored entry. */
 function undoRedo() {
   const kept = [...(view.undo_labels || [])];
   if (!view.undo_labels && view.can_undo) kept.push({ text: FR ? "la dernière saisie" : "the last entry", closes: false }); // a sheet kept before the labels
   let undone = [...(view.redo_labels || [])];
   const last = view.donnes[view.donnes.length - 1];
   let n = last ? last.number : null;
+  const pending = [];
   for (const item of queue) {
     const type = item.entry.type;
-    if (type === "undo") {
-      const back = kept.pop();
-      if (back) undone.push(back);
-      if (back && back.closes) n -= 1;
-    } else if (type === "redo") {
-      const again = undone.pop();
-      if (again) kept.push(again);
-      if (again && again.closes) n += 1;
-    } else {
-      const closes = closing(item.entry);
-      kept.push({ text: entryLabel(item.entry, n), closes });
-      undone = [];
-      if (closes) n += 1;
+    const shown = !(sendingFrom && item.where === sendingFrom); // a form's entry on its way: not yet
+    if (type === "undo" || type === "redo") {
+      const moved = type === "undo" ? kept.pop() : undone.pop();
+      if (!moved) continue;
+      (type === "undo" ? undone : kept).push(moved);
+      if (moved.closes) n += type === "undo" ? -1 : 1;
+      if (moved.row) moved.row.gone = type === "undo";
+      else if (shown) pending.push({ move: fill(type === "undo" ? T.undone : T.redone, { what: moved.text }) });
+      continue;
     }
+    const closes = closing(item.entry);
+    const row = (closes || type === "edit") && shown ? { n, entry: item.entry, gone: false } : null;
+    if (row) pending.push(row);
+    kept.push({ text: entryLabel(item.entry, n), closes, row });
+    undone = [];
+    if (closes) n += 1;
   }
   const top = (list) => (list.length ? list[list.length - 1].text : null);
-  return { undo: top(kept), redo: top(undone) };
+  return { undo: top(kept), redo: top(undone), pending: pending.filter((r) => !r.gone) };
+}
+
+/** How a waiting entry reads on the sheet, as the server will say it once stored. */
+function pendingOutcome(entry) {
+  const name = (s) => view.names[s] ?? s;
+  switch (entry.type) {
+    case "all_pass": return `${T.all_passV} (B3)`;
+    case "petit_sec": return `${T.petitSec}${COLON}${name(entry.seat)} (D16)`;
+    case "fault": {
+      const [ruleId, en, fr] = FAULT_WORDS[entry.kind] || ["D12", entry.kind, entry.kind];
+      return `${FR ? fr : en} (${ruleId})`;
+    }
+    case "edit": return fill(T.lEdit, { n: entry.donne, what: resultWords(entry.result) });
+    default: {
+      let camp = name(entry.taker);
+      if (entry.called) camp += `${entry.partner === undefined || entry.partner === entry.taker ? ` ${T.alone}` : ` + ${name(entry.partner)}`} (${entry.called})`;
+      const amount = entry.pile ? `${entry.pile.length} ${T.cards}` : `${String(entry.points).replace(".", FR ? "," : ".")} (${entry.bouts}b)`;
+      return `${T[entry.contract] || entry.contract} · ${camp} · ${amount}`;
+    }
+  }
+}
+
+/** The sheet's rows for what waits on this phone: greyed, marked, without marks. */
+function pendingRows() {
+  return undoRedo().pending.map((row) => h("tr", { class: "donne pending" },
+    h("td", {}, row.move ? "" : row.entry.type === "edit" ? "✎" : row.n),
+    h("td", { class: "what" }, row.move || pendingOutcome(row.entry), " ", h("span", { class: "pending-mark" }, T.pendingMark)),
+    view.names.map(() => h("td", { class: "num" }, "…"))));
 }
 
 let toast = null; // what was just undone or redone, said once beside the buttons
@@ -905,7 +967,7 @@ function outcome(d) {
   if (d.void) return `${T[`${d.void}V`]} (${d.void_rule})`;
   if (!d.result) return "…";
   const r = d.result;
-  let text = `${T[d.contract]} ${d.camp ?? view.names[d.taker]}`; // with 5: "+ Émile (R♥)" or "seul (R♥)"
+  let text = `${T[d.contract]} · ${d.camp ?? view.names[d.taker]}`; // "Garde sans · Anne", not "Garde sans Anne"; with 5: "+ Émile (R♥)" or "seul (R♥)"
   text += ` · ${String(r.points).replace(".", FR ? "," : ".")} (${r.bouts}b) ${r.made ? "✓" : "✗"}`;
   return text;
 }
@@ -945,6 +1007,7 @@ function sheetCard(scorer) {
       rows.push(h("tr", { class: "detail" }, h("td", { colspan: view.players + 2 }, detail)));
     }
   }
+  if (scorer) rows.push(...pendingRows());
   const best = view.ahead;
   const foot = h("tr", { class: "total" }, h("td", {}, ""), h("td", {}, T.totals),
     view.standings.map((t, s) => h("td", { class: `num ${best.includes(s) ? "ahead" : ""}` }, h("b", {}, t))));
@@ -1024,6 +1087,7 @@ function linksCard(scorer) {
       h("button", { id: "export-png", onclick: shareImage }, T.image),
       h("button", { id: "export-json", onclick: () => download("record.json", `atout-${view.evening}.json`) }, "atout.game/1"),
     )];
+  if (offline || exportNote) parts.push(h("p", { id: "export-note", class: "hint waiting-note", role: "status" }, T.exportOffline));
   if (scorer) {
     parts.push(h("h2", {}, T.links));
     parts.push(...linkField("scorer-link", T.scorerLink, window.location.href));
