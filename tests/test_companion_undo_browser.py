@@ -85,6 +85,8 @@ def test_the_log_names_each_entry_it_would_undo_or_redo() -> None:
         "résultat de la donne 3 — Garde de Chloé, faite de 12",
         "coupe de la donne 4 (30 cartes)",
     ]
+    assert log.undo_labels("fr")[0]["text"] == "choix d'Anne comme premier donneur"
+    assert log.undo_labels("en")[1]["text"] == "all pass at donne 1"
     log.add({"type": "undo"})
     log.add({"type": "undo"})
     assert [label["text"] for label in log.redo_labels("en")] == [

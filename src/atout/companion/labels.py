@@ -52,7 +52,8 @@ def entry_label(applied: Applied, names: Sequence[str], lang: str) -> str:
             lang, N_("the draw {of_name} ({card})"), of_name=_of(names, entry, lang), card=card
         )
     if kind == "dealer":
-        return said(lang, N_("the first dealer chosen: {name}"), name=_name(names, entry))
+        of_name = _of(names, entry, lang)
+        return said(lang, N_("the choice {of_name} as first dealer"), of_name=of_name)
     if kind == "cut":
         return said(lang, N_("the cut at donne {n} ({k} cards)"), n=n, k=entry["k"])
     if kind == "fault":

@@ -34,7 +34,7 @@ const T = {
     petitChien: "Le Petit était au chien", save: "Enregistrer", cancel: "Fermer sans enregistrer", edit: "Corriger",
     pick: "— choisir —", redo: "Rétablir la saisie annulée", undoAsk: "Annuler : {what} ?", undoLater: "Vous pourrez la rétablir.",
     undoYes: "Oui, l'annuler", undoNo: "Non, la garder", undone: "Saisie annulée : {what}", redone: "Saisie rétablie : {what}",
-    lDraw: "tirage {of} ({card})", lDealer: "premier donneur choisi : {name}", lCut: "coupe de la donne {n} ({k} cartes)",
+    lDraw: "tirage {of} ({card})", lDealer: "choix {of} comme premier donneur", lCut: "coupe de la donne {n} ({k} cartes)",
     lFault: "faute à la donne {n} ({what})", lPetit: "Petit sec {of} à la donne {n}", lPass: "tous passent à la donne {n}",
     lResult: "résultat de la donne {n} — {what}", lEdit: "correction de la donne {n} — {what}", lBy: "par",
     editing: "Correction de la donne", sheet: "Feuille de marque", totals: "Total", ahead: "En tête", nobodyAhead: "Personne n'est encore en tête : tous à égalité.",
@@ -71,7 +71,7 @@ const T = {
     petitChien: "The Petit was in the chien", save: "Save", cancel: "Close without saving", edit: "Edit",
     pick: "— choose —", redo: "Redo the undone entry", undoAsk: "Undo: {what}?", undoLater: "You can redo it.",
     undoYes: "Yes, undo it", undoNo: "No, keep it", undone: "Undone: {what}", redone: "Redone: {what}",
-    lDraw: "the draw {of} ({card})", lDealer: "the first dealer chosen: {name}", lCut: "the cut at donne {n} ({k} cards)",
+    lDraw: "the draw {of} ({card})", lDealer: "the choice {of} as first dealer", lCut: "the cut at donne {n} ({k} cards)",
     lFault: "the fault at donne {n} ({what})", lPetit: "the Petit sec {of} at donne {n}", lPass: "all pass at donne {n}",
     lResult: "the result of donne {n} — {what}", lEdit: "the edit of donne {n} — {what}", lBy: "by",
     editing: "Editing donne", sheet: "Score sheet", totals: "Total", ahead: "Ahead", nobodyAhead: "Nobody is ahead yet: all level.",
@@ -587,7 +587,7 @@ function entryLabel(entry, n) {
   const name = (s) => view.names[s] ?? s;
   switch (entry.type) {
     case "draw": return fill(T.lDraw, { of: ofName(name(entry.seat)), card: entry.card });
-    case "dealer": return fill(T.lDealer, { name: name(entry.seat) });
+    case "dealer": return fill(T.lDealer, { of: ofName(name(entry.seat)) });
     case "cut": return fill(T.lCut, { n, k: entry.k });
     case "fault": {
       const [ruleId, en, fr] = FAULT_WORDS[entry.kind] || ["D12", entry.kind, entry.kind];
