@@ -1,11 +1,10 @@
 // The owner's seats: free or reassign a person's seat at any time, with a new link for
 // it (the old link stops working at once; docs/reference/web-protocol.md, new_link).
 import { t } from "./i18n.js";
-import { $, S, TABLE, players, seatName } from "./table_state.js";
+import { $, S, TABLE, TOKEN, isOwner, players, seatName } from "./table_state.js";
 import { el, toast } from "./table_dom.js";
 import { control } from "./table_stream.js";
-
-const OWNERS = "atout.owners"; // the lobby's list: [{table, owner, seats: [{seat, kind, url}]}]
+import { rememberOpened, updateOwned } from "./tables_store.js";
 const made = new Map(); // seat -> the new link made on this page
 
 export function setup() {
@@ -18,7 +17,7 @@ export function setup() {
 
 /** The button shows on the owner's page only. */
 export function renderButton() {
-  $("btn-seats").hidden = !(S.you && S.you.role === "owner");
+  $("btn-seats").hidden = !isOwner();
   if ($("dlg-seats").open) render();
 }
 
@@ -49,7 +48,7 @@ function render() {
 function row(seat) {
   const name = el("input", {
     type: "text", maxlength: "24", value: S.table.names[seat] || "", class: "seat-name",
-    placeholder: t("no name"), "aria-label": t("Name for seat {n}", { n: seat }),
+    placeholder: t("no name"), "aria-label": t("Name for seat {n}", { n: seat + 1 }),
   });
   const button = el("button", {
     type: "button", class: "new-link", text: t("New link"),
@@ -77,19 +76,29 @@ function ask(seat, name) {
 export function linked(m) {
   const url = `${location.origin}/t/${encodeURIComponent(TABLE)}#${m.token}`;
   made.set(m.seat, url);
-  try {
-    const owners = JSON.parse(localStorage.getItem(OWNERS) || "[]");
-    const entry = owners.find((x) => x && x.table === TABLE);
-    const seats = entry && entry.seats ? entry.seats : null;
-    const kept = seats ? seats.find((s) => s.seat === m.seat) : null;
+  updateOwned(TABLE, (entry) => {
+    const seats = entry.seats || (entry.seats = []);
+    const kept = seats.find((s) => s.seat === m.seat);
     if (kept) kept.url = url;
-    else if (seats) seats.push({ seat: m.seat, kind: "person", url });
-    if (entry) localStorage.setItem(OWNERS, JSON.stringify(owners));
-  } catch {
-    /* storage full or disabled: the link is still shown */
-  }
+    else seats.push({ seat: m.seat, kind: "person", url });
+  });
   const name = m.name || t("Seat {n}", { n: m.seat + 1 }); // numbered from 1 for people
   toast(t("New link for {name}: send it to the player.", { name }), "info");
   render();
   if (!$("dlg-seats").open) $("dlg-seats").showModal();
+}
+
+/** Keep this page's link for the lobby's "Your tables" (tables_store.js): the table,
+ * the link, what it opens, the name, when. */
+export function keep() {
+  if (!S.you || !S.table) return;
+  const seat = S.you.role === "player" ? S.you.seat : null;
+  rememberOpened({
+    table: TABLE,
+    link: `${location.origin}/t/${encodeURIComponent(TABLE)}#${TOKEN}`,
+    role: S.you.role,
+    seat,
+    name: seat === null ? "" : S.table.names[seat] || "",
+    names: S.table.names,
+  });
 }

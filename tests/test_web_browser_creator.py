@@ -1,0 +1,159 @@
+"""One page for the creator, and every browser finds its seats again, in a real chromium
+against ``atout serve``: the creator who plays lands on his own seat's page, which also
+carries the owner's controls (from the owner's token his browser kept, never from the
+seat's link alone); a guest who goes back to the lobby finds his seat there in one
+click; a link that no longer opens its seat is said so — in French and English, on a
+phone and a desktop."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+from playwright.sync_api import Browser, BrowserContext, Dialog, Page, ViewportSize
+
+from tests.browser import DESKTOP, PHONE, browser, needs_chromium, sqlite_server
+from tests.test_web_browser import wait_until
+from tests.web_harness import ServerProcess
+
+__all__ = ["browser"]  # the fixture
+
+pytestmark = needs_chromium
+
+READERS = [("en-GB", DESKTOP), ("fr-FR", PHONE)]
+IDS = ["english-desktop", "french-phone"]
+
+
+@pytest.fixture(scope="module")
+def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[ServerProcess]:
+    yield from sqlite_server(tmp_path_factory.mktemp("creator"))
+
+
+def context(browser: Browser, lang: str, viewport: ViewportSize) -> BrowserContext:
+    made = browser.new_context(
+        viewport=viewport,
+        is_mobile=viewport is PHONE,
+        has_touch=viewport is PHONE,
+        locale=lang,
+        extra_http_headers={"Accept-Language": lang},
+    )
+    made.set_default_timeout(15000)
+    return made
+
+
+def create_as_player(page: Page, base: str, name: str) -> None:
+    """The lobby's form: 4 players, I play at seat 1 as ``name``, seat 2 a person,
+    seats 3 and 4 bots; then *Create*."""
+    page.goto(base + "/")
+    assert page.locator("input[name=me]").is_checked(), "I play: yes by default"
+    assert page.locator("select[name=my_seat]").input_value() == "0", "at seat 1 by default"
+    page.fill("input[name=my_name]", name)
+    assert page.locator("input[name=name0]").input_value() == name, "my seat's row says my name"
+    page.select_option("select[name=kind1]", "")
+    page.fill("input[name=name1]", "Bea")
+    page.click("#create-button")
+    page.wait_for_url("**/t/**")
+
+
+def seat_link(owner: Page, seat: int) -> str:
+    """A seat's link as the creator's page offers it to send."""
+    link = owner.locator("#invitations input.url").nth(seat - 1).input_value()
+    assert "/t/" in link and "#" in link
+    return link
+
+
+@pytest.mark.parametrize(("lang", "viewport"), READERS, ids=IDS)
+def test_the_creator_plays_and_owns_from_one_page(
+    browser: Browser, server: ServerProcess, lang: str, viewport: ViewportSize, tmp_path: Path
+) -> None:
+    french = lang.startswith("fr")
+    mine, guest_context = context(browser, lang, viewport), context(browser, lang, viewport)
+    try:
+        page = mine.new_page()
+        create_as_player(page, server.base, "Ana")
+        # his own seat's page: seat 1, with the owner's tools and the links to send
+        page.wait_for_selector("#btn-start")
+        assert page.locator("#wait-seats .wait-seat.present .name").first.inner_text().startswith(
+            "Ana"
+        )
+        page.screenshot(path=str(tmp_path / "creator-waiting.png"))
+        invite = seat_link(page, 1)
+        guest = guest_context.new_page()
+        guest.goto(invite)
+        guest.wait_for_selector("#wait-seats .wait-seat")
+        # a guest's seat link gives no owner's control
+        assert guest.locator("#owner-tools").is_hidden()
+        assert guest.locator("#btn-seats").is_hidden()
+        wait_until(
+            lambda: page.locator("#wait-seats .wait-seat.present").count() == 4,
+            "the guest is here",
+        )
+        page.locator("#btn-start").click()  # nobody missing: no question
+        page.wait_for_selector("#waiting", state="hidden")
+        assert page.locator("#btn-seats").is_visible(), "the seats panel, during the match"
+        page.locator("#btn-seats").click()
+        rows = page.locator("#owner-seats .owner-seat")
+        assert rows.count() == 2
+        assert "Bea" in rows.nth(1).inner_text()
+        page.keyboard.press("Escape")
+        home = page.locator("a.home")
+        assert ("Mes tables" if french else "My tables") in home.inner_text()
+    finally:
+        mine.close()
+        guest_context.close()
+
+
+@pytest.mark.parametrize(("lang", "viewport"), READERS, ids=IDS)
+def test_a_guest_finds_his_seat_again_from_the_lobby(
+    browser: Browser, server: ServerProcess, lang: str, viewport: ViewportSize, tmp_path: Path
+) -> None:
+    french = lang.startswith("fr")
+    mine, guest_context = context(browser, lang, viewport), context(browser, lang, viewport)
+    try:
+        page = mine.new_page()
+        create_as_player(page, server.base, "Chloé")
+        page.wait_for_selector("#invitations input.url")
+        invite = seat_link(page, 1)
+        guest = guest_context.new_page()
+        guest.goto(invite)
+        guest.wait_for_selector("#wait-seats .wait-seat")
+        # "atout · My tables" leads to the lobby, where his seat is one click away
+        guest.locator("a.home").click()
+        guest.wait_for_selector("#mine-list li")
+        row = guest.locator("#mine-list li").first
+        wait_until(lambda: row.locator(".state").inner_text() != "", "the table's state")
+        assert row.locator(".state").inner_text() == ("en attente" if french else "waiting")
+        opener = row.locator("a.open-table")
+        assert "2" in opener.inner_text() and "Bea" in opener.inner_text()
+        guest.screenshot(path=str(tmp_path / "guest-lobby.png"), full_page=True)
+        opener.click()
+        guest.wait_for_selector("#wait-seats .wait-seat")
+        assert guest.evaluate("location.hash") == "#" + invite.split("#", 1)[1]
+        # the owner gives seat 2 a new link: the guest's kept link is said to be dead
+        renew(page)
+        guest.goto(server.base + "/")
+        row = guest.locator("#mine-list li").first
+        wait_until(lambda: row.locator(".state").inner_text() != "", "the link's state")
+        gone = "ne marche plus" if french else "no longer works"
+        assert gone in row.locator(".state").inner_text()
+        assert row.locator("a.open-table").count() == 0, "a dead link is not a link"
+        # forget it
+        row.locator("button.forget").click()
+        wait_until(lambda: guest.locator("#mine-list li").count() == 0, "forgotten")
+        assert guest.locator("#mine-empty").is_visible()
+    finally:
+        mine.close()
+        guest_context.close()
+
+
+def renew(page: Page) -> None:
+    """The creator's page gives seat 2 a new link from the seats panel."""
+
+    def accept(dialog: Dialog) -> None:
+        dialog.accept()
+
+    page.on("dialog", accept)
+    page.locator("#btn-seats").click()
+    page.locator("#owner-seats .owner-seat").nth(1).locator("button.new-link").click()
+    page.wait_for_selector("#owner-seats .new-url input")
