@@ -157,3 +157,50 @@ def renew(page: Page) -> None:
     page.locator("#btn-seats").click()
     page.locator("#owner-seats .owner-seat").nth(1).locator("button.new-link").click()
     page.wait_for_selector("#owner-seats .new-url input")
+
+
+@pytest.mark.parametrize(("lang", "viewport"), READERS, ids=IDS)
+def test_the_owner_page_names_the_creator_at_his_seat(
+    browser: Browser, server: ServerProcess, lang: str, viewport: ViewportSize, tmp_path: Path
+) -> None:
+    french = lang.startswith("fr")
+    mine = context(browser, lang, viewport)
+    try:
+        seat_page = mine.new_page()
+        create_as_player(seat_page, server.base, "Dan")
+        seat_page.wait_for_selector("#btn-start")
+        # the owner's link, as the lobby keeps it for the table's creator
+        lobby = mine.new_page()
+        lobby.goto(server.base + "/")
+        row = lobby.locator("#mine-list li").first
+        wait_until(lambda: row.locator(".state").inner_text() != "", "the table's state")
+        assert "Dan" in row.locator("a.open-table").inner_text(), "one click to his seat"
+        row.locator("details summary").click()
+        owner_link = row.locator("li.owner input.url").input_value()
+        lobby.goto(owner_link)
+        first = lobby.locator("#wait-seats .wait-seat").first
+        wait_until(lambda: first.locator(".state").inner_text() != "", "the seats")
+        here = "vous, présent" if french else "you, here"
+        wait_until(lambda: first.locator(".state").inner_text() == here, "the creator is here")
+        seat_page.close()  # his seat's page is closed: still his seat, with a way back
+        away = "vous : la page" if french else "you: your seat's page"
+        wait_until(lambda: away in first.locator(".state").inner_text(), "the creator away")
+        assert first.locator("a.your-seat").count() == 1
+        assert first.locator("button.seat-bot").count() == 0, "no bot offered in his place"
+        lobby.screenshot(path=str(tmp_path / "owner-page.png"))
+        asked: list[str] = []
+
+        def dismiss(dialog: Dialog) -> None:
+            asked.append(dialog.message)
+            dialog.dismiss()
+
+        lobby.on("dialog", dismiss)
+        lobby.locator("#btn-start").click()
+        wait_until(lambda: len(asked) == 1, "Start asks first: persons are missing")
+        assert not lobby.locator("#waiting").is_hidden(), "not started"
+        first.locator("a.your-seat").click()
+        lobby.wait_for_selector("#btn-start")
+        wait_until(lambda: first.locator(".state").inner_text() != "", "the seats")
+        assert "Dan" in first.inner_text()
+    finally:
+        mine.close()
