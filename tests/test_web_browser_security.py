@@ -89,6 +89,7 @@ def refusals(server: ServerProcess, status: int) -> int:
 def create_in_lobby(page: Page) -> str:
     """Click *Create the table* in the lobby; the error line's text, or "" when created."""
     page.locator("#links").evaluate("node => { node.hidden = true; }")
+    page.uncheck("input[name=me]")  # an organiser who does not play: the links' panel
     page.click("#create-button")
     wait_until(
         lambda: (
