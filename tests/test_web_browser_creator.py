@@ -96,6 +96,15 @@ def test_the_creator_plays_and_owns_from_one_page(
         rows = page.locator("#owner-seats .owner-seat")
         assert rows.count() == 2
         assert "Bea" in rows.nth(1).inner_text()
+        # the table's settings, as the lobby's form set them
+        page.locator(".table-settings summary").click()
+        terms = page.locator("#settings-list dt").all_inner_texts()
+        values = page.locator("#settings-list dd").all_inner_texts()
+        settings = dict(zip(terms, values, strict=True))
+        assert settings["Donnes"] == "5"
+        d8 = "Deux cartes du chien peuvent se suivre (D8)" if french else "Two chien cards"
+        assert [v for k, v in settings.items() if k.startswith(d8)] == ["non" if french else "no"]
+        page.screenshot(path=str(tmp_path / "creator-seats.png"))
         page.keyboard.press("Escape")
         home = page.locator("a.home")
         assert ("Mes tables" if french else "My tables") in home.inner_text()

@@ -105,6 +105,7 @@ function showMe() {
       name.value = "";
     }
     name.readOnly = mine;
+    name.placeholder = mine ? t("Your name") : t("Name");
     kind.disabled = mine;
   }
   for (const option of value("my_seat").options) option.hidden = Number(option.value) >= players();

@@ -132,7 +132,7 @@ function item(r, main, known) {
   drop.textContent = t("Forget");
   drop.setAttribute("aria-label", t("Forget {table}", { table: label(main) }));
   drop.addEventListener("click", () => { forget(r.table); listMine(); });
-  li.append(open, " ", state, drop, names, " ", when);
+  li.append(open, " ", state, drop, names, when);
   if (r.created) li.append(invitations(r.created));
   return li;
 }

@@ -5,12 +5,14 @@ import { $, S, TABLE, TOKEN, isOwner, players, seatName } from "./table_state.js
 import { el, toast } from "./table_dom.js";
 import { control } from "./table_stream.js";
 import { rememberOpened, updateOwned } from "./tables_store.js";
+import { renderSettings } from "./table_settings.js";
 const made = new Map(); // seat -> the new link made on this page
 
 export function setup() {
   $("btn-seats").addEventListener("click", () => {
     $("owner-seats").dataset.seats = ""; // opened again: the names as they are now
     render();
+    renderSettings();
     $("dlg-seats").showModal();
   });
 }
