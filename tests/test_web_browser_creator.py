@@ -74,8 +74,10 @@ def test_the_creator_plays_and_owns_from_one_page(
         create_as_player(page, server.base, "Ana")
         # his own seat's page: seat 1, with the owner's tools and the links to send
         page.wait_for_selector("#btn-start")
-        assert page.locator("#wait-seats .wait-seat.present .name").first.inner_text().startswith(
-            "Ana"
+        assert (
+            page.locator("#wait-seats .wait-seat.present .name")
+            .first.inner_text()
+            .startswith("Ana")
         )
         page.screenshot(path=str(tmp_path / "creator-waiting.png"))
         invite = seat_link(page, 1)

@@ -64,9 +64,7 @@ def links_known(server: ServerProcess, tokens: list[str]) -> list[dict[str, Any]
     return rows
 
 
-def test_a_seat_with_the_owner_token_has_the_owner_powers(
-    database: str, tmp_path: Path
-) -> None:
+def test_a_seat_with_the_owner_token_has_the_owner_powers(database: str, tmp_path: Path) -> None:
     with ServerProcess(database, tmp_path / "log") as server:
         links = create_table(server.base, SETTINGS)
         other = create_table(server.base, SETTINGS)

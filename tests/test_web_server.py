@@ -473,7 +473,9 @@ async def test_the_owner_puts_bots_in_empty_seats_and_the_start_fills_the_rest(
     assert started["table"]["kinds"] == ["person", "bot", "person", "person"]
     late = Seat(server.ws_base, table, token_of(links["seats"][3]["url"]))
     await late.connect()  # a late person's link still opens the seat
-    assert late.you == {"seat": 3, "role": "player", "owner": False} and (late.table or {})["started"]
+    assert (
+        late.you == {"seat": 3, "role": "player", "owner": False} and (late.table or {})["started"]
+    )
     await late.close()
     await person.play(random.Random(2), until=lambda s: (s.view or {}).get("number", 0) >= 2)
     for seat in (person, owner):
