@@ -227,6 +227,7 @@ def test_the_owner_link_never_sees_the_hands(
     owner's link, usually a player's, sees none; the lobby says who sees what."""
     page = reader(browser, lang, viewport)
     page.goto(f"{server.base}/")
+    page.uncheck("input[name=me]")  # an organiser who does not play: every seat a bot
     page.check("input[name=spectators_see_hands]")
     for seat in range(4):
         page.select_option(f"select[name=kind{seat}]", "random")
