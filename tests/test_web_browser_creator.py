@@ -166,8 +166,11 @@ def renew(page: Page) -> None:
 
     page.on("dialog", accept)
     page.locator("#btn-seats").click()
-    page.locator("#owner-seats .owner-seat").nth(1).locator("button.new-link").click()
-    page.wait_for_selector("#owner-seats .new-url input")
+    row = page.locator("#owner-seats .owner-seat").nth(1)
+    old = row.locator(".new-url input").input_value()  # the link to send again
+    assert "/t/" in old
+    row.locator("button.new-link").click()
+    wait_until(lambda: row.locator(".new-url input").input_value() != old, "the new link")
 
 
 @pytest.mark.parametrize(("lang", "viewport"), READERS, ids=IDS)

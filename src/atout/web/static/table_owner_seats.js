@@ -4,7 +4,7 @@ import { t } from "./i18n.js";
 import { $, S, TABLE, TOKEN, isOwner, players, seatName } from "./table_state.js";
 import { el, toast } from "./table_dom.js";
 import { control } from "./table_stream.js";
-import { rememberOpened, updateOwned } from "./tables_store.js";
+import { ownedEntry, rememberOpened, updateOwned } from "./tables_store.js";
 import { renderSettings } from "./table_settings.js";
 const made = new Map(); // seat -> the new link made on this page
 
@@ -38,13 +38,22 @@ function render() {
     const seat = Number(li.dataset.seat);
     const state = S.table.present[seat] ? t("here") : S.table.stand_in[seat] ? t("bot stands in") : t("not here");
     li.querySelector(".label").replaceChildren(el("b", { text: seatName(seat) }), " ", el("span", { class: "state", text: state }));
-    const url = made.get(seat);
+    const url = made.get(seat) || kept(seat);
     const shown = li.querySelector(".new-url input");
     if (url && (!shown || shown.value !== url)) {
       li.querySelector(".new-url")?.remove();
       li.append(linkRow(seat, url));
     }
   }
+}
+
+/** The seat's link this browser kept when it created the table (to send again), but
+ * the creator's own. */
+function kept(seat) {
+  const entry = ownedEntry(TABLE);
+  if (!entry || entry.mine === seat || seat === S.you.seat) return "";
+  const found = (entry.seats || []).find((x) => x.seat === seat);
+  return found && found.url ? found.url : "";
 }
 
 function row(seat) {
@@ -62,7 +71,7 @@ function row(seat) {
 }
 
 function linkRow(seat, url) {
-  const input = el("input", { type: "text", readonly: true, value: url, class: "url", "aria-label": t("New link for {name}", { name: seatName(seat) }) });
+  const input = el("input", { type: "text", readonly: true, value: url, class: "url", "aria-label": t("Link for {name}", { name: seatName(seat) }) });
   const copy = el("button", { type: "button", class: "copy", text: t("Copy"), onclick: async () => {
     try { await navigator.clipboard.writeText(url); copy.textContent = t("Copied ✓"); } catch { input.select(); }
   } });
