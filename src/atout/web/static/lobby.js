@@ -157,7 +157,11 @@ async function create(event) {
     });
     if (seat !== null) {
       const url = answer.seats[seat].url;
-      localStorage.setItem(NAME, sent.names[seat]);
+      try {
+        localStorage.setItem(NAME, sent.names[seat]);
+      } catch {
+        /* storage disabled: the name is not offered next time */
+      }
       rememberOpened({ table: answer.table, link: url, role: "player", seat, name: sent.names[seat], names: sent.names });
       location.assign(url); // the creator's own seat, with the owner's controls
       return;
@@ -177,7 +181,11 @@ for (const radio of form.querySelectorAll("input[name=players]")) {
 }
 for (const name of ["me", "my_seat", "my_name"]) value(name).addEventListener(name === "my_name" ? "input" : "change", showMe);
 form.addEventListener("submit", create);
-value("my_name").value = localStorage.getItem(NAME) || "";
+try {
+  value("my_name").value = localStorage.getItem(NAME) || "";
+} catch {
+  /* storage disabled */
+}
 showSeats();
 showMe();
 listMine();
