@@ -14,6 +14,11 @@ bool, ``cut(k)`` acts and returns the frozen operation it appended to
 :meth:`Deal.record_fault` and have exactly the consequences the text gives them.
 :meth:`Deal.replay` rebuilds a deal from its operations.
 
+At a real table the cards are not seen: :meth:`Deal.shuffle_unseen` logs a shuffle by
+hand, after which the cut (:meth:`Deal.cut`, or :meth:`Deal.cut_unknown` when the
+depth is not known), the packets and the chien cards are logged without their cards
+and checked by the same rules (docs/explanation/design.md, "The deal by hand").
+
 Software play takes the shuffle, the cut and the chien placement at once
 (:meth:`Deal.deal_whole`, and :meth:`Deal.automatic` with its own uniform choices): the
 plan is checked against D4–D8 as a whole, the cards go straight to the hands, and the
