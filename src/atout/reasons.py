@@ -238,6 +238,9 @@ TEMPLATES: dict[str, str] = {
     "c_dealer_drawn_once": N_("only the first dealer is drawn; then the deal passes to the right"),
     "c_draw_begun": N_("the draw has begun: enter the cards drawn"),
     "c_cut_entered": N_("the cut is already entered"),
+    "c_packets_past": N_(
+        "packets: {packets}, but a fault entered before was already at packet {dealt}"
+    ),
     "c_drawn_petit": N_("the Petit has already been drawn: each card is drawn once"),
     "c_drawn_excuse": N_("the Excuse has already been drawn: each card is drawn once"),
     "c_drawn_trump": N_("the {number} of trumps has already been drawn: each card is drawn once"),
