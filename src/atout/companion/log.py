@@ -328,7 +328,6 @@ class EveningLog:
         return [sheet for sheet in self.donnes if sheet.over]
 
 
-
 def _holds_cards(deal: Deal, seat: int | None) -> bool:
     return deal.phase is Phase.DEAL and seat is not None and deal.cards_received(seat) > 0
 
