@@ -19,6 +19,12 @@ hand, after which the cut (:meth:`Deal.cut`, or :meth:`Deal.cut_unknown` when th
 depth is not known), the packets and the chien cards are logged without their cards
 and checked by the same rules (docs/explanation/design.md, "The deal by hand").
 
+>>> by_hand = Deal(Variant.for_players(4), dealer=0)
+>>> by_hand.shuffle_unseen(), by_hand.cut_unknown(), by_hand.deal_packet()
+(ShuffledUnseen(seat=2), CutUnknown(seat=3), PacketDealtUnseen(seat=1, count=3))
+>>> by_hand.cards_received(1), len(by_hand.hands[1])
+(3, 0)
+
 Software play takes the shuffle, the cut and the chien placement at once
 (:meth:`Deal.deal_whole`, and :meth:`Deal.automatic` with its own uniform choices): the
 plan is checked against D4–D8 as a whole, the cards go straight to the hands, and the
