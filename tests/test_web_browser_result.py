@@ -104,7 +104,11 @@ def test_a_scored_donne_shows_its_result_to_every_seat(
     verdict = page.inner_text("#result .result-verdict")
     points = f"{result.points:g}".replace(".", "," if french else ".")
     assert points in verdict and str(result.target) in verdict and "(S2)" in verdict, verdict
-    made = ("fait de" if french else "made by") if result.made else ("chute de" if french else "failed by")
+    made = (
+        ("fait de" if french else "made by")
+        if result.made
+        else ("chute de" if french else "failed by")
+    )
     assert made in verdict and str(result.difference) in verdict, verdict
     bouts = "1 bout " if result.bouts == 1 else f"{result.bouts} bouts"
     assert bouts in verdict, verdict
@@ -137,7 +141,13 @@ def test_a_void_donne_says_why_and_who_deals_next(
     void = page.inner_text("#result .result-void")
     assert ("tout le monde a passé" if french else "everyone passed") in void, void
     assert "B" in void  # the rule that makes it void
-    name = "P0 (vous)" if french and following == 0 else "P0 (you)" if following == 0 else f"P{following}"
+    name = (
+        "P0 (vous)"
+        if french and following == 0
+        else "P0 (you)"
+        if following == 0
+        else f"P{following}"
+    )
     nxt = page.inner_text("#result .result-next-dealer")
     assert name in nxt and "(D17)" in nxt, nxt
     assert [m for m, _ in panel_marks(page)] == ["+0"] * 4

@@ -5,9 +5,10 @@ import { lang, t } from "./i18n.js";
 import * as C from "./cards.js";
 import { contractName } from "./describe.js";
 import * as Score from "./score.js";
-import { $, S, players, seatName } from "./table_state.js";
+import { $, S, mySeat, options, players, seatName } from "./table_state.js";
 import { el } from "./table_dom.js";
 import { voidReason } from "./table_sheet.js";
+import { act } from "./table_stream.js";
 
 /** The sheet's row of the donne on the table, once that donne is over; else null. */
 export function finishedRow() {
@@ -79,5 +80,32 @@ export function renderResult() {
   box.replaceChildren(el("h2", { text: title }),
     ...(row.void ? voidBody(row) : scoredBody(row)),
     marksTable(row),
-    el("div", { id: "result-next", class: "result-next" }));
+    nextPart());
+}
+
+/** The persons seated and present who have not pressed Next yet. */
+export function stillReading() {
+  const next = S.view && S.view.next;
+  if (!next || !S.table) return [];
+  return S.table.kinds.map((kind, s) => s)
+    .filter((s) => S.table.kinds[s] === "person" && S.table.present[s] && !next.ready.includes(s));
+}
+
+/** Next (the seat's own button), who is still reading, and the owner's delay. */
+function nextPart() {
+  const box = el("div", { id: "result-next", class: "result-next" });
+  const next = S.view.next;
+  if (!next) return box;
+  if (options("next").length) {
+    box.append(el("button", { type: "button", class: "primary", dataset: { act: "next" },
+      onclick: () => act({ type: "next", seat: mySeat() }), text: t("Next") }));
+  } else if (next.ready.includes(mySeat())) {
+    box.append(el("span", { class: "pressed", text: t("You pressed Next.") }));
+  }
+  const reading = stillReading();
+  box.append(el("span", { class: "reading", text: reading.length
+    ? t("Still reading: {names}", { names: reading.map(seatName).join(", ") })
+    : t("The next donne begins.") }));
+  if (next.after) box.append(el("span", { class: "hint", text: t("The next donne begins {n} s after the end of this one at the latest.", { n: next.after }) }));
+  return box;
 }

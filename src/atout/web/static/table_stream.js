@@ -10,6 +10,7 @@ import { animate } from "./table_anim.js";
 import { render } from "./table_view.js";
 import { renderWaiting } from "./table_waiting.js";
 import { renderSeats } from "./table_seats.js";
+import { renderResult } from "./table_result.js";
 import * as Together from "./together.js";
 import * as OwnerSeats from "./table_owner_seats.js";
 
@@ -94,6 +95,7 @@ export function onMessage(m) {
     }
     renderSeats();
     renderWaiting();
+    if (S.view) renderResult(); // who is still reading at the end of a donne
     OwnerSeats.renderButton();
   }
 }

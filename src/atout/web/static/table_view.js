@@ -42,7 +42,7 @@ export function render() {
 
 /** The page's seat has a decision to make (its random value is sent by the page itself). */
 function myTurn() {
-  return isPlayer() && !!S.view && (S.view.options || []).some((o) => o.type !== "contribute");
+  return isPlayer() && !!S.view && (S.view.options || []).some((o) => o.type !== "contribute" && o.type !== "next");
 }
 
 export function renderStatus() {
