@@ -6,7 +6,10 @@ why and who deals next), and the last trick still viewable."""
 
 from __future__ import annotations
 
+import asyncio
 from collections.abc import Iterator
+from concurrent.futures import ThreadPoolExecutor
+from pathlib import Path
 from typing import Any
 
 import pytest
@@ -14,9 +17,9 @@ from playwright.sync_api import Browser, Page, ViewportSize
 
 from atout.session import Table, TableSettings
 from tests.browser import DESKTOP, PHONE, browser, needs_chromium, sqlite_server
-from tests.test_web_browser import Watched
+from tests.test_web_browser import Watched, match_over, play, wait_until
 from tests.test_web_browser_scenes import FakeServer
-from tests.web_harness import ServerProcess, create_table
+from tests.web_harness import Seat, ServerProcess, create_table, token_of
 
 __all__ = ["browser"]  # the fixture
 
@@ -75,7 +78,7 @@ def fits(page: Page, selector: str, width: int) -> None:
 
 
 def panel_marks(page: Page) -> list[list[str]]:
-    rows = page.locator("#result .result-marks tbody tr")
+    rows = page.locator("#result > table.result-marks tbody tr")
     return [rows.nth(i).locator("td").all_inner_texts() for i in range(rows.count())]
 
 
@@ -179,8 +182,120 @@ def test_the_result_at_a_real_table_ends_the_match(
     assert len(marks) == 4 and all(len(m) == 2 for m in marks), marks
     totals = [int(total) for _, total in marks]
     assert sum(totals) == 0 or page.locator("#result .result-void").count() == 0
-    page.wait_for_selector("#dlg-sheet[open]")  # the match is over: the sheet opens
+    standings = page.locator("#standings tbody tr")
+    assert standings.count() == 4
+    shown = [standings.nth(i).locator("td.total").inner_text() for i in range(4)]
+    assert [int(x) for x in shown] == sorted(totals, reverse=True), shown
+    first = standings.nth(0).locator("td.place").inner_text()
+    tied = ("ex æquo" if lang.startswith("fr") else "tied") in first
+    assert first.startswith("1") and tied == (totals.count(max(totals)) > 1), first
+    page.click("#btn-sheet")
     line = page.inner_text("#sheet .totals-line")
     assert all(str(total) in line for total in totals), line
     assert not watched.errors, watched.errors
     page.context.close()
+
+
+# -- Next, the last trick, a restart: two persons in two browsers and two bots -----------------
+
+
+def probe(server: ServerProcess, table: str, token: str) -> dict[str, Any]:
+    """A page's *Next* sent over its own websocket: the server's answer to it."""
+
+    async def run() -> dict[str, Any]:
+        seat = Seat(server.ws_base, table, token, lang="en")
+        await seat.connect()
+        await seat.send({"type": "act", "id": 99, "action": {"type": "next"}})
+        try:
+            while True:
+                message = await seat.receive(20.0)
+                if message["type"] in ("ack", "error") and message.get("id") == 99:
+                    return message
+        finally:
+            await seat.close()
+
+    with ThreadPoolExecutor(1) as pool:  # the page's driver holds this thread's loop
+        return pool.submit(asyncio.run, run()).result()
+
+
+def reading(page: Page) -> str:
+    return page.inner_text("#result .reading")
+
+
+def check_last_trick(page: Page, french: bool) -> bool:
+    """After a donne that was played, *Last trick* shows its last trick and who took it."""
+    if page.locator("#result .result-void").count():
+        return False
+    assert page.locator("#btn-last").is_enabled()
+    page.click("#btn-last")
+    assert page.locator("#last-trick .card").count() == 4
+    took = page.inner_text("#last-winner")
+    assert ("remporte le pli" if french else "takes the trick") in took, took
+    page.keyboard.press("Escape")
+    return True
+
+
+def test_the_next_donne_waits_for_every_person_and_survives_a_restart(
+    browser: Browser, tmp_path: Path
+) -> None:
+    server = ServerProcess(f"sqlite+aiosqlite:///{tmp_path / 'atout.db'}", tmp_path / "log").start()
+    try:
+        settings = {
+            "players": 4,
+            "deals": 2,
+            "seats": [None, None, "random", "random"],
+            "names": ["Ana", "Ben", "", ""],
+            "bot_delay_ms": 10,
+        }
+        links = create_table(server.base, settings)
+        table = links["table"]
+        ana = Watched(new_page(browser, "fr-FR", PHONE), "Ana")
+        ben = Watched(new_page(browser, "en-GB", DESKTOP), "Ben")
+        for watched, seat in ((ana, 0), (ben, 1)):
+            watched.page.goto(links["seats"][seat]["url"])
+            watched.page.wait_for_selector("#waiting:not([hidden])")
+        owner = new_page(browser, "en-GB", DESKTOP)
+        owner.goto(links["owner"])
+        wait_until(lambda: owner.locator(".wait-seat.present").count() == 4, "both joined")
+        owner.click("#btn-start")
+        seen: set[str] = set()
+        over = lambda: all(  # noqa: E731
+            w.page.locator("#result:not([hidden])").count() for w in (ana, ben)
+        )
+        play([ana, ben], over, seen)
+        ana.page.wait_for_timeout(1500)  # far longer than the bots' pause of old
+        assert ana.page.locator("#result:not([hidden])").count(), "the donne waits"
+        checked = check_last_trick(ana.page, True)
+        assert "Ana (vous)" in reading(ana.page) and "Ben" in reading(ana.page)
+        assert "Ana" in reading(ben.page) and "Ben (you)" in reading(ben.page)
+        assert owner.locator("#result:not([hidden])").count(), "the owner's page too"
+        assert owner.locator("#result [data-act=next]").count() == 0
+        refused = probe(server, table, token_of(links["owner"]))
+        assert refused["type"] == "error" and refused["rule"] == "protocol", refused
+        ana.page.click("#result [data-act=next]")
+        ana.page.wait_for_selector("#result .pressed")
+        wait_until(lambda: "Ana" not in reading(ben.page), "Ben sees Ana has pressed")
+        twice = probe(server, table, token_of(links["seats"][0]["url"]))
+        assert twice["type"] == "error" and twice["reason"]["kind"] == "next_pressed", twice
+        # a restart: the table resumes where it was, Ana's press kept
+        server.stop()
+        server.start()
+        for watched in (ana, ben):
+            watched.page.wait_for_selector("#banner", state="hidden", timeout=30000)
+        ben.page.wait_for_selector("#result [data-act=next]")
+        assert ana.page.locator("#result .pressed").count() == 1
+        assert "Ben" in reading(ana.page) and "Ana" not in reading(ana.page)
+        ben.page.click("#result [data-act=next]")
+        for watched in (ana, ben):
+            watched.page.wait_for_selector("#result", state="hidden")
+            assert watched.page.locator("#btn-last").is_disabled(), "a new deal has no last trick"
+        play([ana, ben], lambda: match_over(ana.page) and match_over(ben.page), seen)
+        checked = check_last_trick(ben.page, False) or checked
+        for watched in (ana, ben):
+            assert watched.page.locator("#standings tbody tr").count() == 4
+            assert watched.page.locator("#result [data-act=next]").count() == 0
+        assert checked or pytest.fail("both donnes were void")  # pragma: no cover
+        for watched in (ana, ben):
+            assert not watched.errors, watched.errors
+    finally:
+        server.stop()

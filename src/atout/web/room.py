@@ -323,14 +323,15 @@ class Room(RoomViews):
             return None
         delay = self.config.bot_delay_ms / 1000
         donne = table.donne
-        if donne is not None and donne.is_terminal():
-            return next_due(self, delay * PAUSE_PER_DELAY)
         due: float | None = None
         for seat in range(self.config.players):
             if self.config.seats[seat] is not None or self.present[seat] or self.stand_in[seat]:
                 continue
             flip = self.away_since[seat] + self.config.grace_seconds
             due = flip if due is None else min(due, flip)
+        if donne is not None and donne.is_terminal():
+            following = next_due(self, delay * PAUSE_PER_DELAY)
+            return following if due is None or (following is not None and following < due) else due
         for seat in table.to_act():
             if self.config.seats[seat] is not None or self.stand_in[seat]:
                 at = self.changed + delay

@@ -1,12 +1,13 @@
 """The pause between two donnes at a web table (docs/reference/web-protocol.md, *Next*).
 
 When a donne is over the table waits: the next donne's deal begins once every person
-seated and present has pressed *Next* (``{"type": "act", "action": {"type": "next"}}``),
-or, when the owner set ``next_seconds``, once that many seconds have passed. Bots and
-the stand-ins of absent persons do not wait; a table where no person is present goes on
-after the bots' pause. Each press is checked (a seat presses once per donne, a page
-that does not play a seat cannot), stored with the table, then acknowledged, so a
-restarted server resumes at the same point.
+seated and present (or away for less than the grace period) has pressed *Next*
+(``{"type": "act", "action": {"type": "next"}}``), or, when the owner set
+``next_seconds``, once that many seconds have passed. Bots and the stand-ins of absent
+persons do not wait; a table where no person is waited for goes on after the bots'
+pause. Each press is checked (a seat presses once per donne, a page that does not play
+a seat cannot), stored with the table, then acknowledged, so a restarted server
+resumes at the same point.
 """
 
 from __future__ import annotations
@@ -47,13 +48,19 @@ def ready_from(stored: dict[str, Any] | None, number: int | None) -> set[int]:
     return {s for s in stored.get("seats", []) if isinstance(s, int)}
 
 
-def waiting(room: Room) -> list[int]:
-    """The persons seated and present who have not pressed Next."""
+def waited(room: Room) -> list[int]:
+    """The persons the pause waits for: present, or away for less than the grace
+    period (a page reconnecting, a server restarting); not those a stand-in plays for."""
     return [
         seat
         for seat in range(room.config.players)
-        if room.config.seats[seat] is None and room.present[seat] and seat not in room.ready
+        if room.config.seats[seat] is None and (room.present[seat] or not room.stand_in[seat])
     ]
+
+
+def waiting(room: Room) -> list[int]:
+    """The persons waited for who have not pressed Next."""
+    return [seat for seat in waited(room) if seat not in room.ready]
 
 
 def view_next(room: Room, seat: int | None, view: dict[str, Any]) -> dict[str, Any]:
@@ -72,8 +79,7 @@ def view_next(room: Room, seat: int | None, view: dict[str, Any]) -> dict[str, A
 def next_due(room: Room, pause: float) -> float | None:
     """When the next donne begins (``pause``: the bots' pause after a donne; ``None``:
     when the last person presses Next)."""
-    seats = room.config.seats
-    if not any(seats[s] is None and room.present[s] for s in range(room.config.players)):
+    if not waited(room):
         return room.changed + pause
     if not waiting(room):
         return room.changed

@@ -80,15 +80,37 @@ export function renderResult() {
   box.replaceChildren(el("h2", { text: title }),
     ...(row.void ? voidBody(row) : scoredBody(row)),
     marksTable(row),
-    nextPart());
+    S.view.over ? standings() : nextPart());
 }
 
-/** The persons seated and present who have not pressed Next yet. */
+/** Each seat's place at the end of the match: tied totals share their place. */
+export function places(totals) {
+  return totals.map((x) => 1 + totals.filter((y) => y > x).length);
+}
+
+/** The final standings, best first (S4). */
+function standings() {
+  const totals = S.view.totals;
+  const place = places(totals);
+  const order = totals.map((x, s) => s).sort((a, b) => place[a] - place[b] || a - b);
+  const rows = order.map((s) => el("tr", { dataset: { seat: String(s) } },
+    el("td", { class: "place", text: place.filter((p) => p === place[s]).length > 1 ? t("{n} (tied)", { n: place[s] }) : String(place[s]) }),
+    el("th", { scope: "row", text: seatName(s) }),
+    el("td", { class: "total", text: String(totals[s]) })));
+  return el("div", { id: "standings", class: "standings" },
+    el("h3", { text: t("The match is over: the standings") }),
+    el("table", { class: "result-marks" },
+      el("thead", {}, el("tr", {}, el("th", { text: t("Place") }), el("th", { text: t("Seat") }), el("th", { text: t("Total") }))),
+      el("tbody", {}, ...rows)));
+}
+
+/** The persons the table waits for (present, or away for less than the grace period:
+ * not those a bot plays for) who have not pressed Next yet. */
 export function stillReading() {
   const next = S.view && S.view.next;
   if (!next || !S.table) return [];
-  return S.table.kinds.map((kind, s) => s)
-    .filter((s) => S.table.kinds[s] === "person" && S.table.present[s] && !next.ready.includes(s));
+  const waited = (s) => S.table.kinds[s] === "person" && (S.table.present[s] || !S.table.stand_in[s]);
+  return S.table.kinds.map((kind, s) => s).filter((s) => waited(s) && !next.ready.includes(s));
 }
 
 /** Next (the seat's own button), who is still reading, and the owner's delay. */

@@ -186,9 +186,7 @@ export async function drain() {
       S.dealing = null;
       render();
       checkContribution();
-      if (item.events.some((e) => e.kind === "match_over") && !$("dlg-sheet").open) {
-        $("dlg-sheet").showModal(); // the match is over: the final standings
-      }
+      if (item.events.some((e) => e.kind === "match_over")) $("result").scrollIntoView({ block: "nearest" });
     }
   } finally {
     if (S.gen === gen) {
