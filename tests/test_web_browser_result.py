@@ -235,10 +235,14 @@ def check_last_trick(page: Page, french: bool) -> bool:
     return True
 
 
+@pytest.mark.parametrize("db", ["sqlite", "postgresql"])
 def test_the_next_donne_waits_for_every_person_and_survives_a_restart(
-    browser: Browser, tmp_path: Path
+    browser: Browser, tmp_path: Path, request: pytest.FixtureRequest, db: str
 ) -> None:
-    server = ServerProcess(f"sqlite+aiosqlite:///{tmp_path / 'atout.db'}", tmp_path / "log").start()
+    url = f"sqlite+aiosqlite:///{tmp_path / 'atout.db'}"
+    if db == "postgresql":
+        url = request.getfixturevalue("pg_url")
+    server = ServerProcess(url, tmp_path / "log").start()
     try:
         settings = {
             "players": 4,
