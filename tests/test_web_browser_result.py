@@ -235,14 +235,20 @@ def check_last_trick(page: Page, french: bool) -> bool:
     return True
 
 
-@pytest.mark.parametrize("db", ["sqlite", "postgresql"])
+@pytest.fixture(scope="module", params=["sqlite", "postgresql"])
+def database(request: pytest.FixtureRequest, tmp_path_factory: pytest.TempPathFactory) -> str:
+    """A database for a server of its own: SQLite, then PostgreSQL (tests/conftest.py),
+    made before the browser's driver holds this thread's event loop."""
+    if request.param == "sqlite":
+        return f"sqlite+aiosqlite:///{tmp_path_factory.mktemp('next') / 'atout.db'}"
+    url: str = request.getfixturevalue("pg_url")
+    return url
+
+
 def test_the_next_donne_waits_for_every_person_and_survives_a_restart(
-    browser: Browser, tmp_path: Path, request: pytest.FixtureRequest, db: str
+    database: str, browser: Browser, tmp_path: Path
 ) -> None:
-    url = f"sqlite+aiosqlite:///{tmp_path / 'atout.db'}"
-    if db == "postgresql":
-        url = request.getfixturevalue("pg_url")
-    server = ServerProcess(url, tmp_path / "log").start()
+    server = ServerProcess(database, tmp_path / "log").start()
     try:
         settings = {
             "players": 4,
