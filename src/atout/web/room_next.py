@@ -12,14 +12,34 @@ resumes at the same point.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from collections.abc import Callable
+from typing import Any, Protocol
 
 from atout.i18n import N_
 from atout.reasons import Reason
+from atout.session import Table
+from atout.web.config import TableConfig
+from atout.web.db import Store
+from atout.web.room_connection import Connection
 
-if TYPE_CHECKING:
-    from atout.web.room import Room
-    from atout.web.room_connection import Connection
+
+class Room(Protocol):
+    """What the pause needs of a :class:`atout.web.room.Room`."""
+
+    id: str
+    store: Store
+    config: TableConfig
+    table: Table | None
+    started: bool
+    present: list[int]
+    stand_in: list[bool]
+    ready: set[int]
+    changed: float
+
+    def _seat_namer(self, conn: Connection) -> Callable[[int], str]: ...
+
+    def _broadcast(self) -> None: ...
+
 
 __all__ = ["NEXT", "begin_next", "is_next", "next_due", "press_next", "ready_from", "view_next"]
 

@@ -75,7 +75,7 @@ class RoomViews:
         if self.table is None:
             return None
         view = observation_json(self.table.observation(seat, all_hands=all_hands))
-        return view_next(self, seat, view)  # type: ignore[arg-type]
+        return view_next(self, seat, view)  # type: ignore[arg-type]  # a Room's part
 
     def _snapshot(self, conn: Connection, seq: int) -> None:
         seat, all_hands = self._viewer(conn)
