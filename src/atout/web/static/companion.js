@@ -55,6 +55,12 @@ const T = {
     totalsWaitingMany: "Ces totaux ne comptent pas les {n} saisies en attente : ils seront à jour quand le serveur les aura enregistrées. Les donnes en attente sont grisées, sans marques : c'est le serveur qui les calcule.",
     pendingMark: "en attente",
     exportOffline: "Pas de connexion : les exports sont faits par le serveur. Réessayez quand la connexion sera revenue.",
+    emptyField: "le champ est vide",
+    needContract: "choisissez le contrat demandé par le preneur", needTaker: "choisissez le joueur qui a pris",
+    needPartner: "choisissez le joueur qui tenait la carte appelée, ou « seul » si le preneur s'est appelé lui-même",
+    needBouts: "choisissez le nombre de bouts du preneur, de 0 à 3", needPile: "tapez les cartes du tas du preneur",
+    needCard: "tapez la carte, par exemple RCo, 7T, 21 ou Excuse", needCut: "tapez le nombre de cartes coupées, de 4 à 74",
+    needHolder: "choisissez le joueur qui a le Petit sec", needBy: "choisissez le joueur qui a fait la faute",
   },
   en: {
     scorer: "scorer", viewer: "viewer", live: "live", offline: "offline — retrying…",
@@ -92,6 +98,12 @@ const T = {
     totalsWaitingMany: "These totals do not count the {n} entries waiting: they are brought up to date once the server has stored them. Donnes waiting are greyed, without marks: the server works them out.",
     pendingMark: "waiting",
     exportOffline: "No connection: the exports are made by the server. Try again once the connection is back.",
+    emptyField: "the field is empty",
+    needContract: "choose the contract the taker bid", needTaker: "choose the player who took",
+    needPartner: "choose the player who held the called card, or “alone” if the taker called himself",
+    needBouts: "choose the taker's number of bouts, 0 to 3", needPile: "type the cards of the taker's pile",
+    needCard: "type the card, for example KH, 7C, 21 or Excuse", needCut: "type the number of cards cut, 4 to 74",
+    needHolder: "choose the player who has the Petit sec", needBy: "choose the player who made the fault",
   },
 }[LANG];
 
@@ -485,7 +497,29 @@ const FIELD_IDS = {
   points: "points", defence_points: "points", bouts: "bouts", pile: "pile", called: "called",
   contract: "contract", taker: "taker", partner: "partner", chelem: "chelem", every: "every",
   pab: "pab", petit_in_chien: "petit_in_chien", card: "card", k: "k",
+  fcard: "fcard", holder: "holder", by: "by", seat: "seat",
 };
+
+// What a required field asks for when it is left empty: the rule behind it and the words.
+const NEEDS = {
+  contract: ["B2", "needContract"], taker: ["B1", "needTaker"], partner: ["B4", "needPartner"],
+  bouts: ["S2", "needBouts"], pile: ["S1", "needPile"], card: ["D1", "needCard"], fcard: ["D14", "needCard"],
+  k: ["D5", "needCut"], holder: ["D16", "needHolder"], by: ["D12", "needBy"],
+};
+
+/** The page's own check of a form's required fields (the forms are `novalidate`: no
+ * browser bubble): the first one left empty is refused beside itself, naming the field
+ * and the rule; true when the form may be sent. */
+function filled(form, where) {
+  const empty = [...form.querySelectorAll("[required]")].find((c) => !c.closest("[hidden]") && String(c.value).trim() === "");
+  if (!empty) return true;
+  const [ruleId, need] = NEEDS[empty.id] || [null, null];
+  const label = empty.closest("label")?.querySelector("span")?.textContent || empty.id;
+  const text = `${label}${COLON}${T.emptyField}${need ? ` — ${T[need]}` : ""}.`;
+  message = { text, rule: ruleId, field: empty.id, where, fresh: true };
+  render();
+  return false;
+}
 
 /** A refusal that names a field of its form goes right under that field, which is
  * marked invalid and described by it; the control is returned (or null). */
@@ -763,8 +797,9 @@ function drawCard(scorer) {
     body.push(
       h(
         "form",
-        { id: "draw-form", class: "row", onsubmit: (e) => {
+        { id: "draw-form", class: "row", novalidate: true, onsubmit: (e) => {
           e.preventDefault();
+          if (!filled(e.target, "draw-form")) return;
           enter({ type: "draw", seat: Number(e.target.seat.value), card: e.target.card.value.trim() }, "draw-form");
         } },
         field(T.seat, select("seat", seats.map((s) => [s, view.names[s]]))),
@@ -777,7 +812,7 @@ function drawCard(scorer) {
       body.push(
         h(
           "form",
-          { id: "dealer-form", class: "row", onsubmit: (e) => {
+          { id: "dealer-form", class: "row", novalidate: true, onsubmit: (e) => {
             e.preventDefault();
             enter({ type: "dealer", seat: Number(e.target.dealer.value) }, "dealer-form");
           } },
@@ -808,8 +843,9 @@ function currentCard(scorer) {
   const actions = h(
     "div",
     { class: "actions" },
-    cut === null ? h("form", { class: "row", id: "cut-form", onsubmit: (e) => {
+    cut === null ? h("form", { class: "row", id: "cut-form", novalidate: true, onsubmit: (e) => {
       e.preventDefault();
+      if (!filled(e.target, "cut-form")) return;
       enter({ type: "cut", k: Number(e.target.k.value) }, "cut-form");
     } },
       field(T.cutDepth, h("input", { id: "k", name: "k", type: "number", inputmode: "numeric", required: true })),
@@ -835,8 +871,9 @@ function faultForm(d) {
   const kinds = ["misdeal", "chien_count", "card_exposed", "early_pickup"].map((k) => [k, T[k]]);
   const form = h(
     "form",
-    { id: "fault-form", class: "panel", onsubmit: (e) => {
+    { id: "fault-form", class: "panel", novalidate: true, onsubmit: (e) => {
       e.preventDefault();
+      if (!filled(e.target, "fault-form")) return;
       const kind = e.target.kind.value;
       const entry = { type: "fault", kind };
       if (kind === "card_exposed" || kind === "early_pickup") entry.by = Number(e.target.by.value);
@@ -855,8 +892,9 @@ function faultForm(d) {
 function petitForm() {
   return h(
     "form",
-    { id: "petit-form", class: "panel row", onsubmit: (e) => {
+    { id: "petit-form", class: "panel row", novalidate: true, onsubmit: (e) => {
       e.preventDefault();
+      if (!filled(e.target, "petit-form")) return;
       enter({ type: "petit_sec", seat: Number(e.target.holder.value) }, "petit-form");
     } },
     field(T.seat, select("holder", seatOptions())),
@@ -875,8 +913,9 @@ function resultForm(donne) {
   for (const [s, level] of e.poignees || []) poignees[s] = level;
   const form = h(
     "form",
-    { id: "result-form", class: "panel", onsubmit: (ev) => {
+    { id: "result-form", class: "panel", novalidate: true, onsubmit: (ev) => {
       ev.preventDefault();
+      if (!filled(ev.target, "result-form")) return;
       const f = ev.target;
       const result = { contract: f.contract.value, taker: Number(f.taker.value) };
       if (five) {
