@@ -82,6 +82,22 @@ class _Sheet:
             shown = shown[:-1]
         return shown.rstrip() + dots
 
+    def wrap(self, value: object, width: float, most: int = 2) -> list[str]:
+        """``value`` on lines of at most ``width`` mm as the current font writes it, cut
+        between words (or after a hyphen: ``Marie-`` / ``Christine``); only what would
+        go past ``most`` lines is cut with "…"."""
+        words = self.text(value).replace("-", "- ").split(" ")
+        lines: list[str] = []
+        for word in words:
+            glue = "" if not lines or lines[-1].endswith("-") else " "
+            if lines and self.pdf.get_string_width(lines[-1] + glue + word) <= width:
+                lines[-1] += glue + word
+            else:
+                lines.append(word)
+        if len(lines) > most:
+            lines = [*lines[: most - 1], " ".join(lines[most - 1 :]).replace("- ", "-")]
+        return [self.fit(line, width) for line in lines]
+
     def line(self, height: float, value: object, style: str = "", size: float = 9) -> None:
         self.pdf.set_font(self.family, style, size)
         self.pdf.cell(0, height, self.text(value), new_x="LMARGIN", new_y="NEXT")
@@ -107,6 +123,13 @@ class _Sheet:
         pdf.set_font(self.family, "", 8.5)
         cells = [self.text(cell) for row in self.cells() for cell in row] or ["0"]
         per = max(18.0, max(pdf.get_string_width(c) for c in cells) + 3)
+        pdf.set_font(self.family, "B", 8.5)
+        room = (width - NUMBER - 44.0) / e.players
+        for name in e.names:  # a long name gets room for two lines in the head if it can
+            words = self.text(name).replace("-", "- ").split(" ")
+            most = max(pdf.get_string_width(w) for w in words)
+            per = max(per, min(room, max(most, pdf.get_string_width(name) / 2) + 3))
+        pdf.set_font(self.family, "", 8.5)
         label = max(44.0, width - NUMBER - per * e.players)
         return label, (width - NUMBER - label) / e.players
 
@@ -127,22 +150,61 @@ class _Sheet:
         """The donnes' rows; returns the running totals before and after each donne."""
         e, pdf = self.evening, self.pdf
         label, per = self.columns()
-        pdf.set_font(self.family, "B", 8.5)
-        pdf.set_fill_color(230, 236, 230)
-        pdf.cell(NUMBER, 6, "#", border=1, fill=True, align="C")
-        pdf.cell(label, 6, self.text(said(self.lang, N_("Donne"))), border=1, fill=True)
-        for name in e.names:
-            pdf.cell(per, 6, self.fit(name, per - 1), border=1, fill=True, align="C")
-        pdf.ln()
+        self.head(label, per)
         pdf.set_font(self.family, "", 8.5)
         for sheet, cells in zip(e.finished(), self.cells(), strict=True):
-            pdf.cell(NUMBER, 5.5, str(sheet.number), border=1, align="C")
-            pdf.cell(label, 5.5, self.fit(self.label(sheet), label - 2), border=1)
+            lines = self.label_lines(sheet, label - 2)
+            step = 5.5 if len(lines) == 1 else 4.2
+            height = step * len(lines) + (0 if len(lines) == 1 else 1)
+            if pdf.get_y() + height > pdf.h - pdf.b_margin:
+                pdf.add_page()
+                self.head(label, per)
+                pdf.set_font(self.family, "", 8.5)
+            pdf.cell(NUMBER, height, str(sheet.number), border=1, align="C")
+            x, y = pdf.get_x(), pdf.get_y()
+            pdf.rect(x, y, label, height)
+            for i, text in enumerate(lines):
+                pdf.set_xy(x, y + 0.5 * (len(lines) > 1) + i * step)
+                pdf.cell(label, step, text)
+            pdf.set_xy(x + label, y)
             for cell in cells:
-                pdf.cell(per, 5.5, self.text(cell), border=1, align="C")
+                pdf.cell(per, height, self.text(cell), border=1, align="C")
             pdf.ln()
         sums = running_totals(map(e.marks_of, e.finished()), e.players)
         return [[0] * e.players, *map(list, sums)]
+
+    def head(self, label: float, per: float) -> None:
+        """The table's head: each player's name whole, on two lines when it is long."""
+        e, pdf = self.evening, self.pdf
+        pdf.set_font(self.family, "B", 8.5)
+        names = [self.wrap(name, per - 1.5, 3) for name in e.names]
+        height = 2 + 4 * max(len(n) for n in names)
+        pdf.set_fill_color(230, 236, 230)
+        pdf.cell(NUMBER, height, "#", border=1, fill=True, align="C")
+        pdf.cell(label, height, self.text(said(self.lang, N_("Donne"))), border=1, fill=True)
+        for lines in names:
+            x, y = pdf.get_x(), pdf.get_y()
+            pdf.rect(x, y, per, height, style="DF")
+            top = y + (height - 4 * len(lines)) / 2
+            for i, text in enumerate(lines):
+                pdf.set_xy(x, top + 4 * i)
+                pdf.cell(per, 4, text, align="C")
+            pdf.set_xy(x + per, y)
+        pdf.ln(height)
+
+    def label_lines(self, sheet: Any, width: float) -> list[str]:
+        """A donne's label on one line when it fits; else its figures first (contract,
+        points, bouts, ✓/✗) and the camp on the lines under them: the figures are never
+        cut, whatever the names' length."""
+        whole = self.label(sheet)
+        if self.pdf.get_string_width(self.text(whole)) <= width:
+            return [self.text(whole)]
+        if sheet.result is None or sheet.entry is None:
+            return self.wrap(whole, width)
+        e, r = sheet.entry, sheet.result
+        figures = f"{SHORT[e['contract']]} {number(r.points, self.lang)} ({r.bouts}b)"
+        figures += f" {'✓' if r.made else '✗'}" + (" *" if sheet.edited else "")
+        return [self.text(figures), *self.wrap(camp_text(self.evening.names, e, self.lang), width, 4)]
 
     def label(self, sheet: Any) -> str:
         if sheet.result is None or sheet.entry is None:
@@ -220,7 +282,7 @@ def _chart(sheet: _Sheet, history: list[list[int]]) -> None:
     if len(history) < 2:
         return
     x0, width, height = pdf.l_margin + 8, pdf.w - pdf.l_margin - pdf.r_margin - 8, 55.0
-    if pdf.get_y() + height + 16 > pdf.h - pdf.b_margin:
+    if pdf.get_y() + height + 18 > pdf.h - pdf.b_margin:
         pdf.add_page()
     y0 = pdf.get_y() + 4
     values = [v for row in history for v in row]
@@ -252,17 +314,18 @@ def _chart(sheet: _Sheet, history: list[list[int]]) -> None:
         for i in range(len(history)):
             _marker(pdf, seat, x(i), y(history[i][seat]) + shift)
     pdf.set_y(y0 + height + 2)
-    step = width / len(names)
+    step, y = width / len(names), y0 + height + 2
     for seat, name in enumerate(names):
         pdf.set_draw_color(*COLOURS[seat % len(COLOURS)])
         pdf.set_fill_color(*COLOURS[seat % len(COLOURS)])
         left = x0 + seat * step
-        _marker(pdf, seat, left + 3, pdf.get_y() + 2.5)
+        _marker(pdf, seat, left + 3, y + 2.5)
         pdf.set_text_color(*COLOURS[seat % len(COLOURS)])
-        pdf.set_x(left + 5)
-        pdf.cell(step - 5, 5, sheet.fit(name, step - 6))
+        for i, text in enumerate(sheet.wrap(name, step - 6, 3)):
+            pdf.set_xy(left + 5, y + 3.2 * i)
+            pdf.cell(step - 5, 5, text)
     pdf.set_text_color(0, 0, 0)
-    pdf.ln(8)
+    pdf.set_y(y + 12)
 
 
 def _marker(pdf: Any, seat: int, x: float, y: float, r: float = 1.1) -> None:
