@@ -56,7 +56,9 @@ def test_the_figures_are_never_cut_and_the_names_are_whole(lang: str) -> None:
     assert lines[0] == "Prise 40 (1b) ✗"
     assert joined(lines[1:]) == f"Pierre-Emmanuel Rousseau {alone} ({king})"
     for donne in e.finished():
-        assert all(sheet.pdf.get_string_width(x) <= label - 2 for x in sheet.label_lines(donne, label - 2))
+        assert all(
+            sheet.pdf.get_string_width(x) <= label - 2 for x in sheet.label_lines(donne, label - 2)
+        )
     sheet.pdf.set_font(sheet.family, "B", 8.5)
     for name in LONG:
         wrapped = sheet.wrap(name, per - 1.5, 3)

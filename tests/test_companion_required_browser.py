@@ -29,13 +29,17 @@ def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[ServerProcess]:
     yield from sqlite_server(tmp_path_factory.mktemp("required"))
 
 
-def open_evening(server: ServerProcess, browser: Browser, lang: str, phone: bool) -> tuple[Page, Any]:
+def open_evening(
+    server: ServerProcess, browser: Browser, lang: str, phone: bool
+) -> tuple[Page, Any]:
     body = {"players": 5, "names": NAMES}
     status, created, _ = http_json("POST", f"{server.base}/api/companion", body)
     assert status == 201
     locale = "fr-FR" if lang == "fr" else "en-GB"
     viewport = PHONE if phone else DESKTOP
-    context = browser.new_context(viewport=viewport, is_mobile=phone, has_touch=phone, locale=locale)
+    context = browser.new_context(
+        viewport=viewport, is_mobile=phone, has_touch=phone, locale=locale
+    )
     page = context.new_page()
     page.goto(created["scorer"])
     page.locator("#dealer").select_option("0")
@@ -70,10 +74,26 @@ def refused_beside(page: Page, field: str, words: str) -> None:
 @pytest.mark.parametrize(
     ("lang", "phone", "words"),
     [
-        ("fr", True, ["Contrat : le champ est vide", "Preneur : le champ est vide",
-                      "Bouts : le champ est vide", "Appelé : le champ est vide — choisissez"]),
-        ("en", False, ["Contract: the field is empty", "Taker: the field is empty",
-                       "Bouts: the field is empty", "Partner: the field is empty — choose"]),
+        (
+            "fr",
+            True,
+            [
+                "Contrat : le champ est vide",
+                "Preneur : le champ est vide",
+                "Bouts : le champ est vide",
+                "Appelé : le champ est vide — choisissez",
+            ],
+        ),
+        (
+            "en",
+            False,
+            [
+                "Contract: the field is empty",
+                "Taker: the field is empty",
+                "Bouts: the field is empty",
+                "Partner: the field is empty — choose",
+            ],
+        ),
     ],
 )
 def test_an_empty_select_is_refused_beside_itself(

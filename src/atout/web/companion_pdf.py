@@ -204,7 +204,10 @@ class _Sheet:
         e, r = sheet.entry, sheet.result
         figures = f"{SHORT[e['contract']]} {number(r.points, self.lang)} ({r.bouts}b)"
         figures += f" {'✓' if r.made else '✗'}" + (" *" if sheet.edited else "")
-        return [self.text(figures), *self.wrap(camp_text(self.evening.names, e, self.lang), width, 4)]
+        return [
+            self.text(figures),
+            *self.wrap(camp_text(self.evening.names, e, self.lang), width, 4),
+        ]
 
     def label(self, sheet: Any) -> str:
         if sheet.result is None or sheet.entry is None:
@@ -313,19 +316,24 @@ def _chart(sheet: _Sheet, history: list[list[int]]) -> None:
             pdf.line(x(i - 1), y(history[i - 1][seat]) + shift, x(i), y(history[i][seat]) + shift)
         for i in range(len(history)):
             _marker(pdf, seat, x(i), y(history[i][seat]) + shift)
-    pdf.set_y(y0 + height + 2)
-    step, y = width / len(names), y0 + height + 2
+    _legend(sheet, x0, width, y0 + height + 2)
+
+
+def _legend(sheet: _Sheet, x0: float, width: float, top: float) -> None:
+    """Under the chart, each player's marker and whole name (on up to three lines)."""
+    pdf, names = sheet.pdf, sheet.evening.names
+    step = width / len(names)
     for seat, name in enumerate(names):
         pdf.set_draw_color(*COLOURS[seat % len(COLOURS)])
         pdf.set_fill_color(*COLOURS[seat % len(COLOURS)])
         left = x0 + seat * step
-        _marker(pdf, seat, left + 3, y + 2.5)
+        _marker(pdf, seat, left + 3, top + 2.5)
         pdf.set_text_color(*COLOURS[seat % len(COLOURS)])
         for i, text in enumerate(sheet.wrap(name, step - 6, 3)):
-            pdf.set_xy(left + 5, y + 3.2 * i)
+            pdf.set_xy(left + 5, top + 3.2 * i)
             pdf.cell(step - 5, 5, text)
     pdf.set_text_color(0, 0, 0)
-    pdf.set_y(y + 12)
+    pdf.set_y(top + 12)
 
 
 def _marker(pdf: Any, seat: int, x: float, y: float, r: float = 1.1) -> None:
