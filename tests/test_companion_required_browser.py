@@ -126,3 +126,19 @@ def test_an_empty_select_is_refused_beside_itself(
     form.locator("#result-save").click()
     expect(page.locator("#current h2")).to_have_text("Donne 2")
     assert entries(server, created) == 2
+
+
+def test_the_name_fields_take_forty_characters(server: ServerProcess, browser: Browser) -> None:
+    """The form keeps a 40-character name whole (the server's bound too); the sheet's
+    head shows it whole."""
+    long = "Marie-Christine Dupont-Lefebvre de Rohan"
+    context = browser.new_context(viewport=PHONE, is_mobile=True, has_touch=True, locale="fr-FR")
+    page = context.new_page()
+    page.goto(f"{server.base}/companion")
+    field = page.locator("input[name=name0]")
+    field.fill(long + " et la suite")
+    assert field.input_value() == long
+    page.locator("input[name=name1]").fill("Bruno")
+    page.locator("form button[type=submit]").first.click()
+    expect(page.locator("#sheet thead")).to_contain_text(long, timeout=10_000)
+    context.close()

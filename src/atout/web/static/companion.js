@@ -55,7 +55,7 @@ const T = {
     totalsWaitingMany: "Ces totaux ne comptent pas les {n} saisies en attente : ils seront à jour quand le serveur les aura enregistrées. Les donnes en attente sont grisées, sans marques : c'est le serveur qui les calcule.",
     pendingMark: "en attente",
     exportOffline: "Pas de connexion : les exports sont faits par le serveur. Réessayez quand la connexion sera revenue.",
-    emptyField: "le champ est vide",
+    emptyField: "le champ est vide", qUndo: "Annulation : {what}", qRedo: "Rétablissement : {what}",
     needContract: "choisissez le contrat demandé par le preneur", needTaker: "choisissez le joueur qui a pris",
     needPartner: "choisissez le joueur qui tenait la carte appelée, ou « seul » si le preneur s'est appelé lui-même",
     needBouts: "choisissez le nombre de bouts du preneur, de 0 à 3", needPile: "tapez les cartes du tas du preneur",
@@ -98,7 +98,7 @@ const T = {
     totalsWaitingMany: "These totals do not count the {n} entries waiting: they are brought up to date once the server has stored them. Donnes waiting are greyed, without marks: the server works them out.",
     pendingMark: "waiting",
     exportOffline: "No connection: the exports are made by the server. Try again once the connection is back.",
-    emptyField: "the field is empty",
+    emptyField: "the field is empty", qUndo: "Undo: {what}", qRedo: "Redo: {what}",
     needContract: "choose the contract the taker bid", needTaker: "choose the player who took",
     needPartner: "choose the player who held the called card, or “alone” if the taker called himself",
     needBouts: "choose the taker's number of bouts, 0 to 3", needPile: "type the cards of the taker's pile",
@@ -272,6 +272,7 @@ async function enter(entry, where) {
   if (!view || view.role !== "scorer" || sendingFrom === where) return;
   sendingFrom = where; // set at once: a second tap before the first is kept does nothing
   sendingGen = formGen;
+  if (where !== "redo") takenBack = []; // a new entry (or an undo sent) ends what Redo could put back
   message = null;
   if (where !== "undo" && where !== "redo") toast = null;
   const panelForm = where === "result-form" || where === "fault-form" || where === "petit-form";
@@ -651,12 +652,14 @@ function undoRedo() {
   const last = view.donnes[view.donnes.length - 1];
   let n = last ? last.number : null;
   const pending = [];
+  const moves = new Map(); // each waiting undo or redo: the label of the entry it moves
   for (const item of queue) {
     const type = item.entry.type;
     const shown = !(sendingFrom && item.where === sendingFrom); // a form's entry on its way: not yet
     if (type === "undo" || type === "redo") {
       const moved = type === "undo" ? kept.pop() : undone.pop();
       if (!moved) continue;
+      moves.set(item.key, moved.text);
       (type === "undo" ? undone : kept).push(moved);
       if (moved.closes) n += type === "undo" ? -1 : 1;
       if (moved.row) moved.row.gone = type === "undo";
@@ -671,7 +674,8 @@ function undoRedo() {
     if (closes) n += 1;
   }
   const top = (list) => (list.length ? list[list.length - 1].text : null);
-  return { undo: top(kept), redo: top(undone), pending: pending.filter((r) => !r.gone) };
+  const redo = takenBack.length ? takenBack[takenBack.length - 1].text : top(undone);
+  return { undo: top(kept), redo, pending: pending.filter((r) => !r.gone), moves };
 }
 
 /** How a waiting entry reads on the sheet, as the server will say it once stored. */
@@ -703,16 +707,37 @@ function pendingRows() {
 }
 
 let toast = null; // what was just undone or redone, said once beside the buttons
+let takenBack = []; // waiting entries an Undo took off this phone, never sent: Redo puts them back
 
-function undoNow(what) {
+/** The waiting entry an Undo takes back on this phone, never sent (no undo is queued):
+ * the last one waiting, unless it is itself an undo or a redo, or the only one and on
+ * its way to the server (online, not refused). */
+function waitingToTakeBack() {
+  const last = queue[queue.length - 1];
+  if (!last || last.entry.type === "undo" || last.entry.type === "redo") return null;
+  if (queue.length === 1 && !offline && !blocked) return null;
+  return last;
+}
+
+async function undoNow(what) {
   askingUndo = false;
   toast = fill(T.undone, { what });
-  enter({ type: "undo" }, "undo");
+  const item = waitingToTakeBack();
+  if (!item) {
+    enter({ type: "undo" }, "undo");
+    return;
+  }
+  await drop(item);
+  takenBack.push({ entry: item.entry, text: what });
+  if (blocked && blocked.key === item.key) blocked = null;
+  render();
+  showStatus();
 }
 
 function redoNow(what) {
   toast = fill(T.redone, { what });
-  enter({ type: "redo" }, "redo");
+  const back = takenBack.pop();
+  enter(back ? back.entry : { type: "redo" }, "redo");
 }
 
 function undoButtons(scorer) {
@@ -742,7 +767,9 @@ function undoButtons(scorer) {
 
 function waitingCard() {
   const parts = [h("h2", {}, waitingText(queue.length))];
-  if (queue.length) parts.push(h("ol", { class: "waiting" }, queue.map((item) => h("li", { class: blocked && blocked.key === item.key ? "blocked" : "" }, describe(item.entry)))));
+  const moves = undoRedo().moves;
+  const named = (item) => (moves.has(item.key) ? fill(item.entry.type === "undo" ? T.qUndo : T.qRedo, { what: moves.get(item.key) }) : describe(item.entry));
+  if (queue.length) parts.push(h("ol", { class: "waiting" }, queue.map((item) => h("li", { class: blocked && blocked.key === item.key ? "blocked" : "" }, named(item)))));
   parts.push(h("p", { class: "hint" }, offline ? T.waitingOffline : T.waitingHint));
   if (blocked) {
     parts.push(messageNode({ ...blocked }));
