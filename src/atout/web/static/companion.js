@@ -5,7 +5,8 @@
 // stored it (a dropped connection never loses it). Every rule id is a link to its text.
 import { ruleLink } from "./rules.js";
 import * as store from "./companion_store.js";
-import { echoTypedCards, splitCards, typedBack } from "./typed_cards.js";
+import { echoTypedCards, readings, splitCards, typedBack } from "./typed_cards.js";
+import { display } from "./cards.js";
 
 const boot = JSON.parse(document.getElementById("boot").textContent);
 const LANG = boot.lang === "fr" ? "fr" : "en";
@@ -569,13 +570,30 @@ function saveButton(where, id, label, cls = "primary") {
   return h("button", { type: "submit", class: cls, id, disabled: busy, "aria-busy": busy ? "true" : null }, busy ? T.sending : label);
 }
 
+/** A card as typed, shown as the sheet will show it once stored (RP: R♠ on a French
+ * page), read as the server reads it (typed_cards.js); kept as typed when it reads
+ * no way or two (the server says why). */
+function cardShown(text) {
+  const found = readings(text ?? "", LANG);
+  return found.length === 1 ? display(found[0], LANG) : text;
+}
+
+/** The taker's camp with 5 players, as the sheet says it: "Bruno + Émile (R♥)". */
+function campShown(entry) {
+  const name = (s) => view.names[s] ?? s;
+  let camp = name(entry.taker);
+  if (!entry.called) return camp;
+  camp += entry.partner === undefined || entry.partner === entry.taker ? ` ${T.alone}` : ` + ${name(entry.partner)}`;
+  return `${camp} (${cardShown(entry.called)})`;
+}
+
 function describe(entry) {
   const name = (s) => view.names[s] ?? s;
   switch (entry.type) {
-    case "draw": return `${T.drawn}${COLON}${name(entry.seat)} — ${entry.card}`;
+    case "draw": return `${T.drawn}${COLON}${name(entry.seat)} — ${cardShown(entry.card)}`;
     case "dealer": return `${T.dealerGiven}${COLON}${name(entry.seat)}`;
     case "cut": return `${T.cut}${COLON}${entry.k}`;
-    case "fault": return `${T.fault}${COLON}${T[entry.kind] || entry.kind}${entry.by !== undefined ? ` — ${name(entry.by)}` : ""}`;
+    case "fault": return `${T.fault}${COLON}${T[entry.kind] || entry.kind}${entry.by !== undefined ? ` — ${name(entry.by)}` : ""}${entry.card ? ` (${cardShown(entry.card)})` : ""}`;
     case "petit_sec": return `${T.petitSec}${COLON}${name(entry.seat)}`;
     case "all_pass": return T.allPass;
     case "undo": return T.undo;
@@ -586,7 +604,7 @@ function describe(entry) {
       const points = String(r.points).replace(".", FR ? "," : ".");
       const bouts = `${r.bouts} ${r.bouts === 1 || (FR && r.bouts === 0) ? "bout" : "bouts"}`;
       const amount = r.pile ? `${r.pile.length} ${T.cards}` : `${points} points, ${bouts}`;
-      return `${T.result}${COLON}${T[r.contract] || r.contract} · ${name(r.taker)} · ${amount}`;
+      return `${T.result}${COLON}${T[r.contract] || r.contract} · ${campShown(r)} · ${amount}`;
     }
   }
 }
@@ -621,7 +639,7 @@ function resultWords(r) {
 function entryLabel(entry, n) {
   const name = (s) => view.names[s] ?? s;
   switch (entry.type) {
-    case "draw": return fill(T.lDraw, { of: ofName(name(entry.seat)), card: entry.card });
+    case "draw": return fill(T.lDraw, { of: ofName(name(entry.seat)), card: cardShown(entry.card) });
     case "dealer": return fill(T.lDealer, { of: ofName(name(entry.seat)) });
     case "cut": return fill(T.lCut, { n, k: entry.k });
     case "fault": {
@@ -690,8 +708,7 @@ function pendingOutcome(entry) {
     }
     case "edit": return fill(T.lEdit, { n: entry.donne, what: resultWords(entry.result) });
     default: {
-      let camp = name(entry.taker);
-      if (entry.called) camp += `${entry.partner === undefined || entry.partner === entry.taker ? ` ${T.alone}` : ` + ${name(entry.partner)}`} (${entry.called})`;
+      const camp = campShown(entry);
       const amount = entry.pile ? `${entry.pile.length} ${T.cards}` : `${String(entry.points).replace(".", FR ? "," : ".")} (${entry.bouts}b)`;
       return `${T[entry.contract] || entry.contract} · ${camp} · ${amount}`;
     }
@@ -783,7 +800,7 @@ function waitingCard() {
 /** What the waiting entries change before the server has them: donnes closed, a cut. */
 function projection() {
   let closed = 0;
-  let cut = false;
+  let cut = null; // the depth of a cut waiting after the last entry that ends a donne
   let draws = 0;
   const kept = [...(view.undo_labels || [])];
   let undone = [...(view.redo_labels || [])];
@@ -803,8 +820,8 @@ function projection() {
     undone = [];
     if (closes) {
       closed += 1;
-      cut = false;
-    } else if (type === "cut") cut = true;
+      cut = null;
+    } else if (type === "cut") cut = item.entry.k;
     else if (type === "draw" || type === "dealer") draws += 1;
   }
   return { closed: Math.max(closed, 0), cut, draws };
@@ -855,12 +872,16 @@ function drawCard(scorer) {
 
 function currentCard(scorer) {
   const d = view.donnes[view.donnes.length - 1];
-  const ahead = scorer ? projection() : { closed: 0, cut: false };
+  const ahead = scorer ? projection() : { closed: 0, cut: null };
   const body = [h("h2", {}, `${T.donne} ${d.number + ahead.closed}`)];
-  const cut = ahead.closed ? (ahead.cut ? "…" : null) : ahead.cut ? d.cut ?? "…" : d.cut;
+  const waitingCut = ahead.cut !== null;
+  const cut = waitingCut ? ahead.cut : ahead.closed ? null : d.cut;
   if (ahead.closed) body.push(h("p", { class: "hint", id: "guide-later" }, T.guideLater));
   else body.push(lineList(view.guide, "lines guide"));
-  if (cut !== null) body.push(h("p", { class: "hint" }, rule("D5"), ` ${T.cut}${COLON}${cut}`));
+  if (cut !== null) {
+    body.push(h("p", { class: "hint", id: "cut-line" }, rule("D5"), ` ${T.cut}${COLON}${cut} ${T.cards}`,
+      waitingCut ? [" ", h("span", { class: "pending-mark" }, T.pendingMark)] : null));
+  }
   if (!ahead.closed) for (const f of d.faults) body.push(lineList(f.lines, "lines fault"));
   if (!scorer) return h("section", { class: "card", id: "current" }, body);
   if (editing !== null) {
