@@ -56,6 +56,7 @@ const T = {
     totalsWaitingMany: "Ces totaux ne comptent pas les {n} saisies en attente : ils seront à jour quand le serveur les aura enregistrées. Les donnes en attente sont grisées, sans marques : c'est le serveur qui les calcule.",
     pendingMark: "en attente",
     exportOffline: "Pas de connexion : les exports sont faits par le serveur. Réessayez quand la connexion sera revenue.",
+    swipe: "→ Le tableau est plus large que l'écran : faites-le glisser pour voir les autres joueurs.",
     emptyField: "le champ est vide", qUndo: "Annulation : {what}", qRedo: "Rétablissement : {what}",
     needContract: "choisissez le contrat demandé par le preneur", needTaker: "choisissez le joueur qui a pris",
     needPartner: "choisissez le joueur qui tenait la carte appelée, ou « seul » si le preneur s'est appelé lui-même",
@@ -99,6 +100,7 @@ const T = {
     totalsWaitingMany: "These totals do not count the {n} entries waiting: they are brought up to date once the server has stored them. Donnes waiting are greyed, without marks: the server works them out.",
     pendingMark: "waiting",
     exportOffline: "No connection: the exports are made by the server. Try again once the connection is back.",
+    swipe: "→ The sheet is wider than the screen: swipe it to see the other players.",
     emptyField: "the field is empty", qUndo: "Undo: {what}", qRedo: "Redo: {what}",
     needContract: "choose the contract the taker bid", needTaker: "choose the player who took",
     needPartner: "choose the player who held the called card, or “alone” if the taker called himself",
@@ -486,6 +488,8 @@ function renderPage() {
   parts.push(linksCard(scorer));
   if (message && !placed) parts.unshift(messageNode(message));
   app.replaceChildren(...parts);
+  const sheetBox = document.getElementById("sheet-scroll");
+  if (sheetBox) edges(sheetBox);
   const shown = document.getElementById("message");
   const control = shown && message ? besideField(shown, message) : null;
   if (shown && message && message.fresh) {
@@ -1098,7 +1102,8 @@ function sheetCard(scorer) {
   const best = view.ahead;
   const foot = h("tr", { class: "total" }, h("td", {}, ""), h("td", {}, T.totals),
     view.standings.map((t, s) => h("td", { class: `num ${best.includes(s) ? "ahead" : ""}` }, h("b", {}, t))));
-  const parts = [h("h2", {}, T.sheet), h("div", { class: "scroll" }, h("table", { id: "sheet" }, h("thead", {}, head), h("tbody", {}, rows), h("tfoot", {}, foot)))];
+  const table = h("div", { class: "scroll", id: "sheet-scroll", onscroll: (e) => edges(e.target) }, h("table", { id: "sheet" }, h("thead", {}, head), h("tbody", {}, rows), h("tfoot", {}, foot)));
+  const parts = [h("h2", {}, T.sheet), h("div", { class: "scroll-box" }, table), h("p", { id: "sheet-more", class: "hint", hidden: true }, T.swipe)];
   if (scorer && queue.length) {
     // the sheet is the server's: what waits on this phone is not in it yet
     const note = queue.length === 1 ? T.totalsWaitingOne : T.totalsWaitingMany.replace("{n}", queue.length);
@@ -1112,6 +1117,21 @@ function sheetCard(scorer) {
   parts.push(...undoButtons(scorer));
   return h("section", { class: "card", id: "sheet-card" }, parts);
 }
+
+/** A sheet wider than the screen says so: a shadow on the side where columns are
+ * hidden and a hint with "→" under it, until the scorer has scrolled to the end. */
+function edges(box) {
+  const hidden = box.scrollWidth - box.clientWidth - box.scrollLeft > 2;
+  box.parentElement.classList.toggle("more-right", hidden);
+  box.parentElement.classList.toggle("more-left", box.scrollLeft > 2);
+  const hint = document.getElementById("sheet-more");
+  if (hint) hint.hidden = box.scrollWidth <= box.clientWidth + 2;
+}
+
+window.addEventListener("resize", () => {
+  const box = document.getElementById("sheet-scroll");
+  if (box) edges(box);
+});
 
 function chartCard() {
   const history = standingsHistory();
