@@ -142,3 +142,44 @@ def test_the_name_fields_take_forty_characters(server: ServerProcess, browser: B
     page.locator("form button[type=submit]").first.click()
     expect(page.locator("#sheet thead")).to_contain_text(long, timeout=10_000)
     context.close()
+
+
+PETIT_FAULT = {
+    "fr": ("— choisir —", "Joueur : le champ est vide — choisissez le joueur qui a le Petit sec",
+           "Par : le champ est vide — choisissez le joueur qui a fait la faute",
+           "Carte : le champ est vide — tapez la carte"),
+    "en": ("— choose —", "Player: the field is empty — choose the player who has the Petit sec",
+           "By: the field is empty — choose the player who made the fault",
+           "Card: the field is empty — type the card"),
+}  # fmt: skip
+
+
+@pytest.mark.parametrize(("lang", "phone"), [("fr", True), ("en", False)])
+def test_the_petit_sec_holder_and_the_fault_s_author_start_empty(
+    server: ServerProcess, browser: Browser, lang: str, phone: bool
+) -> None:
+    pick, holder, by, card = PETIT_FAULT[lang]
+    page, created = open_evening(server, browser, lang, phone)
+    page.locator("#petit-button").click()
+    expect(page.locator("#holder")).to_have_value("")
+    expect(page.locator("#holder option").first).to_have_text(pick)
+    page.locator("#petit-save").click()
+    refused_beside(page, "holder", holder)
+    expect(page.locator("#message .rule")).to_have_text("D16")
+    page.locator("#petit-close").click()
+    page.locator("#fault-button").click()
+    expect(page.locator("#by")).to_be_hidden()  # a misdeal is the dealer's
+    page.locator("#kind").select_option("card_exposed")
+    expect(page.locator("#by")).to_have_value("")
+    page.locator("#fault-save").click()
+    refused_beside(page, "by", by)
+    page.locator("#by").select_option("2")
+    page.locator("#fault-save").click()
+    refused_beside(page, "fcard", card)
+    expect(page.locator("#message .rule")).to_have_text("D14")
+    assert entries(server, created) == 1  # nothing sent but the dealer's choice
+    page.locator("#kind").select_option("misdeal")
+    expect(page.locator("#fcard")).to_be_hidden()
+    page.locator("#fault-save").click()
+    expect(page.locator("#current h2")).to_have_text("Donne 2")
+    assert entries(server, created) == 2

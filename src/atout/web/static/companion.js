@@ -465,6 +465,7 @@ function render(keep = true) {
   const values = keep ? typed() : {};
   renderPage();
   restore(values);
+  faultFields(document.getElementById("fault-form"));
 }
 
 function renderPage() {
@@ -913,13 +914,22 @@ function currentCard(scorer) {
   body.push(actions);
   const refused = slot("actions");
   if (refused) body.push(refused);
-  if (panel === "fault") body.push(faultForm(d));
+  if (panel === "fault") body.push(faultForm());
   if (panel === "petit") body.push(petitForm());
   if (panel === "result") body.push(resultForm(null));
   return h("section", { class: "card", id: "current" }, body);
 }
 
-function faultForm(d) {
+/** The fault form shows "Par" only for a player's fault (D11, D14: a dealer's fault is
+ * the dealer's) and the card only for a card turned up; only what is shown is asked. */
+function faultFields(form) {
+  if (!form) return;
+  const kind = form.kind.value;
+  form.by.closest("label").hidden = kind !== "card_exposed" && kind !== "early_pickup";
+  form.fcard.closest("label").hidden = kind !== "card_exposed";
+}
+
+function faultForm() {
   const kinds = ["misdeal", "chien_count", "card_exposed", "early_pickup"].map((k) => [k, T[k]]);
   const form = h(
     "form",
@@ -932,9 +942,9 @@ function faultForm(d) {
       if (kind === "card_exposed") entry.card = e.target.fcard.value.trim();
       enter(entry, "fault-form");
     } },
-    field(T.kind, select("kind", kinds)),
-    field(T.by, select("by", seatOptions(), d.dealer)),
-    field(T.card, h("input", { id: "fcard", name: "fcard", "data-cards": "one", placeholder: FR ? "RCo, 7T, 21, Excuse" : "KH, 7C, 21, Excuse" })),
+    field(T.kind, h("select", { id: "kind", name: "kind", onchange: (e) => faultFields(e.target.form) }, kinds.map(([value, label]) => h("option", { value }, label)))),
+    field(T.by, required(select("by", seatOptions([["", T.pick]]), ""))),
+    field(T.card, h("input", { id: "fcard", name: "fcard", required: true, "data-cards": "one", placeholder: FR ? "RCo, 7T, 21, Excuse" : "KH, 7C, 21, Excuse" })),
     slot("fault-form"),
     h("div", { class: "buttons" }, saveButton("fault-form", "fault-save", T.record), closeButton("fault-close")),
   );
@@ -949,7 +959,7 @@ function petitForm() {
       if (!filled(e.target, "petit-form")) return;
       enter({ type: "petit_sec", seat: Number(e.target.holder.value) }, "petit-form");
     } },
-    field(T.seat, select("holder", seatOptions())),
+    field(T.seat, required(select("holder", seatOptions([["", T.pick]]), ""))),
     slot("petit-form"),
     h("div", { class: "buttons" }, saveButton("petit-form", "petit-save", T.petitSec), closeButton("petit-close")),
   );
