@@ -98,3 +98,37 @@ def test_a_sheet_wider_than_the_phone_says_so_until_swiped(
     for name in LONG:  # every name whole in the head
         expect(page.locator("#sheet thead")).to_contain_text(name)
     page.context.close()
+
+
+def test_the_page_marks_a_chelem_and_an_edited_donne(
+    server: ServerProcess, browser: Browser
+) -> None:
+    status, created, _ = http_json(
+        "POST", f"{server.base}/api/companion", {"players": 4, "names": SHORT[:4]}
+    )
+    assert status == 201
+    token = created["scorer"].split("#")[1]
+    url = f"{server.base}/api/companion/{created['evening']}/entries"
+    result = {"contract": "garde", "taker": 0, "points": 91, "bouts": 3, "chelem": 0,
+              "every_trick": "attack"}  # fmt: skip
+    entries: list[dict[str, Any]] = [
+        {"type": "dealer", "seat": 0},
+        {"type": "result", **result},
+        {"type": "edit", "donne": 1, "result": result | {"points": 87, "bouts": 2}},
+    ]
+    for n, entry in enumerate(entries):
+        answer = http_json(
+            "POST", url, {"n": n, "entry": entry}, {"Authorization": f"Bearer {token}"}
+        )
+        assert answer[0] == 200, answer
+    for locale, words in (
+        ("fr-FR", "★ chelem annoncé, réussi"),
+        ("en-US", "★ announced chelem, made"),
+    ):
+        context = browser.new_context(viewport=PHONE, is_mobile=True, has_touch=True, locale=locale)
+        page = context.new_page()
+        page.goto(created["viewer"])
+        row = page.locator("#sheet tr.donne .what").first
+        expect(row).to_contain_text(words)
+        expect(row).to_contain_text("corrigée" if locale == "fr-FR" else "edited")
+        context.close()

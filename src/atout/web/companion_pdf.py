@@ -12,12 +12,12 @@ from typing import Any
 
 from atout.companion import Evening, differences
 from atout.companion.page import ahead
-from atout.companion.text import camp_text
+from atout.companion.text import camp_text, chelem_mark
 from atout.i18n import N_, said
 from atout.score_text import number
 from atout.scoring import running_totals
 
-__all__ = ["COLOURS", "FONT", "FONT_BOLD", "detail_rows", "sheet_pdf"]
+__all__ = ["COLOURS", "FONT", "FONT_BOLD", "detail_rows", "legends", "marks", "sheet_pdf"]
 
 FONT = "/usr/share/fonts/truetype/dejavu/DejaVuSans.ttf"
 FONT_BOLD = "/usr/share/fonts/truetype/dejavu/DejaVuSans-Bold.ttf"
@@ -203,7 +203,7 @@ class _Sheet:
             return self.wrap(whole, width)
         e, r = sheet.entry, sheet.result
         figures = f"{SHORT[e['contract']]} {number(r.points, self.lang)} ({r.bouts}b)"
-        figures += f" {'✓' if r.made else '✗'}" + (" *" if sheet.edited else "")
+        figures += f" {'✓' if r.made else '✗'}" + marks(sheet)
         return [
             self.text(figures),
             *self.wrap(camp_text(self.evening.names, e, self.lang), width, 4),
@@ -215,7 +215,7 @@ class _Sheet:
         e, r = sheet.entry, sheet.result
         label = f"{SHORT[e['contract']]} {camp_text(self.evening.names, e, self.lang)}"
         label += f" {number(r.points, self.lang)} ({r.bouts}b) {'✓' if r.made else '✗'}"
-        return label + (" *" if sheet.edited else "")
+        return label + marks(sheet)
 
     def totals(self) -> None:
         e, pdf, lang = self.evening, self.pdf, self.lang
@@ -227,8 +227,8 @@ class _Sheet:
         for seat in range(e.players):
             pdf.cell(per, 6, str(standings[seat]), border=1, align="C")
         pdf.ln()
-        if any(sheet.edited for sheet in e.finished()):
-            self.line(5, said(lang, N_("* corrected after it was first entered")), size=8)
+        for legend in legends(e, lang):
+            self.line(5, legend, size=8)
         penalties = e.penalties()
         if any(penalties):
             who = ", ".join(f"{e.names[s]} −{p}" for s, p in enumerate(penalties) if p)
@@ -257,6 +257,27 @@ def sheet_pdf(evening: Evening, lang: str = "en") -> bytes:
     _chart(sheet, history)
     sheet.details()
     return bytes(sheet.pdf.output())
+
+
+def marks(sheet: Any) -> str:
+    """A row's marks after its figures: " *" when the donne was corrected, " ★" when
+    it had a chelem (A4); the legend under the table says what they mean."""
+    return (" *" if sheet.edited else "") + (" ★" if chelem_mark(sheet.entry, "en") else "")
+
+
+def legends(evening: Evening, lang: str) -> list[str]:
+    """The lines under the table for the marks its rows carry: the donnes corrected,
+    and each donne's chelem said in full."""
+    lines = []
+    if any(sheet.edited for sheet in evening.finished()):
+        lines.append(said(lang, N_("* corrected after it was first entered")))
+    for sheet in evening.finished():
+        chelem = chelem_mark(sheet.entry, lang)
+        if chelem:
+            lines.append(
+                said(lang, N_("★ donne {n}: {chelem} (A4)"), n=sheet.number, chelem=chelem)
+            )
+    return lines
 
 
 def detail_rows(evening: Evening, lang: str = "en") -> list[tuple[bool, str]]:

@@ -1070,6 +1070,7 @@ function outcome(d) {
   const r = d.result;
   let text = `${T[d.contract]} · ${d.camp ?? view.names[d.taker]}`; // "Garde sans · Anne", not "Garde sans Anne"; with 5: "+ Émile (R♥)" or "seul (R♥)"
   text += ` · ${String(r.points).replace(".", FR ? "," : ".")} (${r.bouts}b) ${r.made ? "✓" : "✗"}`;
+  if (d.chelem) text += ` · ★ ${d.chelem}`; // A4, as the PDF and the image mark it
   return text;
 }
 
