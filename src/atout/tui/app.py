@@ -111,6 +111,7 @@ class TarotApp(App[None]):
     .rule.current { background: $accent 30%; }
     .chapter { margin: 0 0 1 0; }
     ModalScreen, StartScreen { align: center middle; }
+    GuideScreen { align: left top; background: $background 30%; }  /* over the log */
     StartScreen Button { width: 1fr; margin: 0; min-height: 1; height: 1; border: none; }
     .option { height: 1; padding: 0 1; }
     .option:focus { background: $accent; color: $text; text-style: bold; }

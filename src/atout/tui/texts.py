@@ -334,9 +334,10 @@ def trick_text(
             tr(ui, "Last: {cards} → {name}", cards=cards, name=seats.short(before.winner)) + "\n",
             "dim",
         )
-    if game.phase is GamePhase.ECART and game.chien is not None:
+    if game.chien is not None and not any(trick.cards for trick in game.tricks):
+        # face up from the moment it is shown (E1) until the first card is played
         text.append(tr(ui, "Chien: ") + " ".join(c.display(lang) for c in game.chien) + "\n")
-        if game.taker == seats.me:
+        if game.phase is GamePhase.ECART and game.taker == seats.me:
             chosen = " ".join(c.display(lang) for c in picked) or "—"
             text.append(
                 tr(ui, "Your écart ({count}/{size}): {cards}", count=len(picked),

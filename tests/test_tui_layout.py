@@ -1,0 +1,87 @@
+"""Where the terminal table's notes and panels lie (Textual Pilot, 80×24 and 120×40):
+a guide note leaves the hand and the middle of the table in sight, the chien once shown
+stays face up on the table, a panel over the table leaves no piece of it at its sides."""
+
+from __future__ import annotations
+
+from dataclasses import replace
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from atout.bidding import Contract
+from atout.state import Bid, GamePhase
+from atout.tui.app import TableScreen, TarotApp
+from atout.tui.guide_screen import GuideScreen
+from atout.tui.session import Settings, TableSession
+from atout.tui.texts import trick_text
+from atout.tui.words import Seats
+
+QUIET = Settings(animate=False, speed="fast", pause=0, ui="fr", deals=1)
+
+
+def guided_app(tmp_path: Path, settings: Settings = QUIET) -> TarotApp:
+    return TarotApp(settings, 41, tmp_path / "match.json", config=tmp_path / "settings.json")
+
+
+async def first_note(pilot: Any, app: TarotApp) -> GuideScreen:
+    await pilot.press("g")
+    for _ in range(100):
+        await pilot.pause()
+        if isinstance(app.screen, GuideScreen):
+            return app.screen
+    raise AssertionError("no note came")
+
+
+@pytest.mark.parametrize("size", [(80, 24), (120, 40)])
+async def test_a_guide_note_leaves_the_hand_and_the_middle_in_sight(
+    tmp_path: Path, size: tuple[int, int]
+) -> None:
+    app = guided_app(tmp_path)
+    async with app.run_test(size=size) as pilot:
+        note = await first_note(pilot, app)
+        await pilot.pause()
+        box = note.query_one(".note").region
+        table = app.screen_stack[-2]
+        assert isinstance(table, TableScreen)
+        assert box.width >= 40 and box.height >= 10, box  # room to read it
+        assert box.right <= size[0] and box.bottom <= size[1]
+        for part in ("#hand", "#trick", "#status", "#actions"):
+            assert not box.overlaps(table.query_one(part).region), part
+        assert table.query_one("#hand").region.height >= 2  # the cards are drawn
+        await pilot.press("enter")
+        await pilot.pause()
+        assert note.note.name in app.read_notes and app.screen is not note
+
+
+def chien_shown_session() -> TableSession:
+    """A donne where a bot took a Prise or a Garde and the écart is made, before the
+    first card (the person passes)."""
+    for seed in range(1, 60):
+        session = TableSession(replace(QUIET, ui="fr"), seed)
+        session.new_donne()
+        game = session.observation().game
+        while game is not None and game.phase is GamePhase.BIDDING:
+            while session.bot_step():
+                pass
+            game = session.observation().game
+            if game is not None and game.phase is GamePhase.BIDDING:
+                session.act(Bid(session.human, None))
+        while session.bot_step():
+            pass
+        game = session.observation().game
+        assert game is not None
+        taken = game.contract in (Contract.PRISE, Contract.GARDE)
+        if game.phase is GamePhase.PLAY and taken and not any(t.cards for t in game.tricks):
+            return session
+    raise AssertionError("no seed gives a bot's Prise or Garde before the person's lead")
+
+
+def test_the_chien_stays_face_up_on_the_table_until_the_first_card() -> None:
+    session = chien_shown_session()
+    obs = session.observation()
+    assert obs.game is not None and obs.game.chien is not None
+    middle = trick_text(obs, Seats(0, 4, "fr"), "fr", []).plain
+    shown = " ".join(card.display("fr") for card in obs.game.chien)
+    assert "Chien : " + shown in middle, middle
