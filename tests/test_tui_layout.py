@@ -4,11 +4,15 @@ stays face up on the table, a panel over the table leaves no piece of it at its 
 
 from __future__ import annotations
 
+import re
 from dataclasses import replace
 from pathlib import Path
 from typing import Any
 
 import pytest
+from rich.text import Text
+from textual.geometry import Region
+from textual.widget import Widget
 
 from atout.bidding import Contract
 from atout.state import Bid, GamePhase
@@ -17,6 +21,8 @@ from atout.tui.guide_screen import GuideScreen
 from atout.tui.session import Settings, TableSession
 from atout.tui.texts import trick_text
 from atout.tui.words import Seats
+from atout.tui.wrap import wrapped
+from tests.test_tui import act_by_keys
 
 QUIET = Settings(animate=False, speed="fast", pause=0, ui="fr", deals=1)
 
@@ -85,3 +91,52 @@ def test_the_chien_stays_face_up_on_the_table_until_the_first_card() -> None:
     middle = trick_text(obs, Seats(0, 4, "fr"), "fr", []).plain
     shown = " ".join(card.display("fr") for card in obs.game.chien)
     assert "Chien : " + shown in middle, middle
+
+
+# -- line breaks at 80 columns ---------------------------------------------------------------
+
+ALONE = re.compile(r"^[+-]?\d+[.,:]?$|^\(?[A-Z]\d+(?:[–-][A-Z]?\d+)?\)?[.,:;]*$")
+"""A drawn line holding only a number or a rule id: a unit broken at a line's end."""
+
+
+def drawn_lines(widget: Widget) -> list[str]:
+    width, height = widget.size
+    return [strip.text.strip(" │") for strip in widget.render_lines(Region(0, 0, width, height))]
+
+
+def test_a_wrap_keeps_numbers_with_their_words_and_rule_ids_with_their_text() -> None:
+    said = wrapped("coupe de Gauche 3 : 25 cartes (D5)", 29).plain
+    assert said == "coupe de Gauche 3 :\n25 cartes (D5)"
+    assert wrapped("Dernier : 3♥ R♥ 7♥ 2♥ → Gauche 3", 29).plain.endswith("\nGauche 3")
+    assert wrapped("Gauche (3), voisin du donneur", 10).plain.startswith("Gauche (3),\n")
+    styled = wrapped(Text("un deux trois (D5)", style="bold"), 12)
+    assert styled.plain == "un deux\ntrois (D5)"
+    assert {(span.start, span.end, span.style) for span in styled.spans} == {
+        (0, 7, "bold"),
+        (8, 18, "bold"),
+    }
+    assert wrapped("court", 0).plain == "court"
+
+
+@pytest.mark.parametrize("ui", ["fr", "en"])
+async def test_no_number_or_rule_id_is_alone_on_a_line_at_80_columns(
+    tmp_path: Path, ui: str
+) -> None:
+    app = TarotApp(replace(QUIET, ui=ui), 5, tmp_path / "match.json")
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.press("n")
+        seen: set[str] = set()
+        for _ in range(120):
+            await pilot.pause()
+            if not isinstance(app.screen, TableScreen):
+                break
+            screen = app.screen
+            for part in ("#log", "#trick", "#message"):
+                lines = drawn_lines(screen.query_one(part))
+                assert not [line for line in lines if ALONE.match(line)], (part, lines)
+                seen |= set(lines)
+            if screen.hold:
+                await pilot.press("space")
+            elif screen.session.human_to_act():
+                await act_by_keys(pilot, app)
+        assert any("(D5)" in line for line in seen)  # the lines looked at say the cut

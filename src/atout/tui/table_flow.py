@@ -9,7 +9,6 @@ from functools import partial
 from typing import Any, cast
 
 from rich.text import Text
-from textual.widgets import Static
 
 from atout.bot_levels import level
 from atout.errors import IllegalActionError, Reason
@@ -115,7 +114,7 @@ class TableFlow(TableView):
             await self.pump()
             return
         said = self.tell_one(self.narration.pop(0))
-        self.query_one("#trick", Static).update(self.middle_text(bool(self.narration)))
+        self.draw_middle()
         if self.narration:
             self.set_timer(max(self.NARRATION_DELAY, self.pace(said)), self.narrate)
         else:

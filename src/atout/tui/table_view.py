@@ -41,6 +41,7 @@ from atout.tui.texts import (
     trick_text,
 )
 from atout.tui.words import Seats, plural, tr
+from atout.tui.wrap import wrapped
 
 
 class CardView(Static):
@@ -135,8 +136,9 @@ class TableView(Screen[None]):
         log = self.query_one("#log", RichLog)
         log.clear()
         for line in self.lines:
-            log.write(line)
+            log.write(wrapped(line, log.scrollable_content_region.width))
         log.scroll_end(animate=False)
+        self.draw_middle()
 
     def refresh_obs(self) -> TableObservation:
         self.obs = self.session.observation()
@@ -147,7 +149,7 @@ class TableView(Screen[None]):
     def log_line(self, line: str) -> None:
         self.lines.append(line)
         log = self.query_one("#log", RichLog)
-        log.write(line)
+        log.write(wrapped(line, log.scrollable_content_region.width))
         log.scroll_end(animate=False)
 
     def show_save_state(self) -> None:
@@ -159,9 +161,9 @@ class TableView(Screen[None]):
             warning.update(Text(text, style="bold red"))
 
     def say(self, text: str, error: bool = False) -> None:
-        self.query_one("#message", Static).update(
-            Text(text, style="bold red" if error else "yellow")
-        )
+        message = self.query_one("#message", Static)
+        line = Text(text, style="bold red" if error else "yellow")
+        message.update(wrapped(line, message.content_region.width))
 
     # -- drawing -----------------------------------------------------------------------------
 
@@ -172,10 +174,15 @@ class TableView(Screen[None]):
             status_text(self.session, obs, self.seats, telling)
         )
         self.query_one("#scores", Static).update(scores_text(obs, self.seats))
-        self.query_one("#trick", Static).update(self.middle_text(telling))
+        self.draw_middle()
         self.show_save_state()
         await self.render_hand()
         await self.render_actions()
+
+    def draw_middle(self) -> None:
+        """The middle of the table, its lines wrapped to its width (:mod:`.wrap`)."""
+        middle = self.query_one("#trick", Static)
+        middle.update(wrapped(self.middle_text(bool(self.narration)), middle.content_region.width))
 
     def middle_text(self, telling: bool) -> Text:
         """The middle of the table: the deal while it is told and during the bidding,

@@ -1,0 +1,87 @@
+"""Lines wrapped for the table's narrow columns (the log, the middle, the message line)
+at word boundaries that keep units whole: a seat's number with its name (``Gauche 3``),
+a count with its word (``25 cartes``), a rule id with the words before it
+(``cartes (D5)``). The terminal's own wrapping would leave ``3`` or ``(D5)`` alone on a
+line."""
+
+from __future__ import annotations
+
+import re
+
+from rich.cells import cell_len
+from rich.text import Text
+
+__all__ = ["break_points", "wrapped"]
+
+WORD = re.compile(r"[^ \n]+")
+RULE = re.compile(r"^\(?[A-Z⚙]\d*(?:[–-][A-Z]?\d+)?\)?[.,:;)]*$")
+"""A rule id, alone or closing a parenthesis: ``(D5)``, ``(D6–D7),``, ``S5)``."""
+SEAT = re.compile(r"^\(\d+\)[.,:;]*$")
+"""A seat's number after its name: ``Gauche (3),``."""
+NUMBER = re.compile(r"^[+-]?\d+(?:[.,]\d+)?[.,:;]?$")
+LOWER_WORD = re.compile(r"^[a-zà-ÿ]")
+CAPITAL_WORD = re.compile(r"^[A-ZÀ-Ý][a-zà-ÿ]")
+
+
+def glued(before: str, word: str, after: str) -> tuple[bool, bool]:
+    """Whether ``word`` stays on the line of the word ``before`` it, and whether the
+    word ``after`` it stays on its line."""
+    rule = bool(RULE.match(word)) and (word.startswith("(") or word.endswith(")"))
+    if rule or SEAT.match(word) or set(word) == {"▮"}:  # Gauche 3 ▮▮▮: its packet
+        return True, False
+    if NUMBER.match(word):
+        to_name = before[-1:].isalpha()  # Gauche 3, Tour 1, face 2
+        to_word = bool(LOWER_WORD.match(after)) and not CAPITAL_WORD.match(before)
+        return to_name, to_word  # 25 cartes; but Droite 1 | réfléchit
+    return False, False
+
+
+def units(line: str) -> list[tuple[int, int]]:
+    """The spans of ``line`` that no line break may split: its words, those kept
+    together joined."""
+    words = [(m.start(), m.end()) for m in WORD.finditer(line)]
+    spans: list[tuple[int, int]] = []
+    keep_next = False
+    for index, (start, end) in enumerate(words):
+        before = line[words[index - 1][0] : words[index - 1][1]] if index else ""
+        after = line[words[index + 1][0] : words[index + 1][1]] if index + 1 < len(words) else ""
+        with_before, with_after = glued(before, line[start:end], after)
+        if spans and (with_before or keep_next):
+            spans[-1] = (spans[-1][0], end)
+        else:
+            spans.append((start, end))
+        keep_next = with_after
+    return spans
+
+
+def break_points(text: str, width: int) -> list[int]:
+    """The offsets in ``text`` where a new line begins, so that each line fits in
+    ``width`` cells when it can (a unit wider than ``width`` is left to the terminal)."""
+    points: list[int] = []
+    offset = 0
+    for line in text.split("\n"):
+        begin = 0
+        for start, end in units(line):
+            if start > begin and cell_len(line[begin:end]) > width:
+                points.append(offset + start)
+                begin = start
+        offset += len(line) + 1
+    return points
+
+
+def wrapped(text: Text | str, width: int) -> Text:
+    """``text`` (its styles kept) with line breaks where :func:`break_points` puts them;
+    as it is when ``width`` is not known yet (0)."""
+    text = text if isinstance(text, Text) else Text(text)
+    if width <= 0:
+        return text
+    points = break_points(text.plain, width)
+    if not points:
+        return text
+    lines = []
+    for piece in text.divide(points):
+        spaces = len(piece.plain) - len(piece.plain.rstrip(" "))
+        if spaces:
+            piece.right_crop(spaces)
+        lines.append(piece)
+    return Text("\n").join(lines)
