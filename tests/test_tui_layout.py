@@ -140,3 +140,46 @@ async def test_no_number_or_rule_id_is_alone_on_a_line_at_80_columns(
             elif screen.session.human_to_act():
                 await act_by_keys(pilot, app)
         assert any("(D5)" in line for line in seen)  # the lines looked at say the cut
+
+
+# -- panels clear what is behind them --------------------------------------------------------
+
+
+def fragments(app: TarotApp) -> list[str]:
+    """What shows beside the panel open over the table, on the panel's rows: pieces of
+    the table (none when the panel clears what is behind it)."""
+    box = app.screen.query(".dialog").first().region
+    rows = app.screen._compositor.render_strips()
+    pieces = []
+    for y in range(box.y, box.bottom):
+        line = rows[y].text
+        pieces += [part for part in (line[: box.x], line[box.right :]) if part.strip()]
+    return pieces
+
+
+@pytest.mark.parametrize("size", [(80, 24), (120, 40)])
+async def test_a_panel_over_the_table_shows_no_piece_of_it_at_its_sides(
+    tmp_path: Path, size: tuple[int, int]
+) -> None:
+    app = TarotApp(QUIET, 5, tmp_path / "match.json", config=tmp_path / "settings.json")
+    async with app.run_test(size=size) as pilot:
+        await pilot.press("n")
+        await pilot.pause()
+        for key, close in (("question_mark", "escape"), ("m", "escape"), ("r", "escape"),
+                           ("t", "escape")):  # fmt: skip
+            await pilot.press(key)
+            await pilot.pause()
+            assert not isinstance(app.screen, TableScreen), key
+            assert fragments(app) == [], key
+            await pilot.press(close)
+            await pilot.pause()
+        for _ in range(300):
+            await pilot.pause()
+            if not isinstance(app.screen, TableScreen):
+                break
+            if app.screen.hold:
+                await pilot.press("space")
+            elif app.screen.session.human_to_act():
+                await act_by_keys(pilot, app)
+        assert "Classement" in str(app.screen.query_one("#panel-text").render())
+        assert fragments(app) == []

@@ -112,6 +112,9 @@ class TarotApp(App[None]):
     .chapter { margin: 0 0 1 0; }
     ModalScreen, StartScreen { align: center middle; }
     GuideScreen { align: left top; background: $background 30%; }  /* over the log */
+    /* a panel clears what is behind it: no piece of the table at its sides */
+    HelpScreen, PanelScreen, SheetScreen, RulesScreen, StatsScreen, ConfirmScreen,
+    ExportScreen, PoigneeScreen { background: $background; }
     StartScreen Button { width: 1fr; margin: 0; min-height: 1; height: 1; border: none; }
     .option { height: 1; padding: 0 1; }
     .option:focus { background: $accent; color: $text; text-style: bold; }

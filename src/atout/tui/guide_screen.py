@@ -22,9 +22,6 @@ from atout.tui.words import tr
 
 __all__ = ["GuideScreen", "note_region"]
 
-NOTE_WIDTH = 76
-"""The widest a note is drawn (a wide window's log is wider)."""
-
 
 class GuideScreen(ModalScreen[str]):
     """The note ``note`` in the interface's language; gives back its name once read."""
@@ -79,8 +76,8 @@ class GuideScreen(ModalScreen[str]):
 
 
 def note_region(note: GuideScreen) -> Region:
-    """Where ``note`` lies: right over the table's log (at most :data:`NOTE_WIDTH`
-    wide, at its right), not over the hand, the buttons or the middle of the table;
+    """Where ``note`` lies: right over the table's log, its whole width (no piece of
+    the log beside it), not over the hand, the buttons or the middle of the table;
     over anything else (the result panel), the top half of the window."""
     stack = note.app.screen_stack
     below = stack[stack.index(note) - 1] if note in stack and stack.index(note) > 0 else None
@@ -89,6 +86,5 @@ def note_region(note: GuideScreen) -> Region:
     if logs:
         log = logs.first().region
         if log.width >= 40 and log.height >= 8:
-            wide = min(NOTE_WIDTH, log.width)
-            return Region(log.right - wide, log.y, wide, log.height)
+            return Region(log.x, log.y, log.width, log.height)
     return Region(0, 0, width, max(8, height // 2))
