@@ -19,7 +19,7 @@ from atout.state import Bid, GamePhase
 from atout.tui.app import TableScreen, TarotApp
 from atout.tui.guide_screen import GuideScreen
 from atout.tui.session import Settings, TableSession
-from atout.tui.texts import trick_text
+from atout.tui.texts import sheet_text, trick_text
 from atout.tui.words import Seats
 from atout.tui.wrap import wrapped
 from tests.test_tui import act_by_keys
@@ -183,3 +183,90 @@ async def test_a_panel_over_the_table_shows_no_piece_of_it_at_its_sides(
                 await act_by_keys(pilot, app)
         assert "Classement" in str(app.screen.query_one("#panel-text").render())
         assert fragments(app) == []
+
+
+# -- 80×24: the result's footer, the statistics, the start's buttons, the score sheet ----------
+
+
+def screen_text(app: TarotApp) -> list[str]:
+    return [strip.text for strip in app.screen._compositor.render_strips()]
+
+
+async def play_to_panel(pilot: Any, app: TarotApp) -> None:
+    for _ in range(300):
+        await pilot.pause()
+        if not isinstance(app.screen, TableScreen):
+            return
+        if app.screen.hold:
+            await pilot.press("space")
+        elif app.screen.session.human_to_act():
+            await act_by_keys(pilot, app, Contract.GARDE)
+    raise AssertionError("the donne did not end")
+
+
+@pytest.mark.parametrize(("ui", "help_key"), [("fr", "? Aide"), ("en", "? Help")])
+async def test_the_result_footer_fits_and_statistics_replace_the_standings(
+    tmp_path: Path, ui: str, help_key: str
+) -> None:
+    app = TarotApp(replace(QUIET, ui=ui, deals=2), 5, tmp_path / "m.json",
+                   config=tmp_path / "settings.json")  # fmt: skip
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.press("n")
+        await play_to_panel(pilot, app)
+        footer = screen_text(app)[-1]
+        assert help_key in footer and "m " in footer and "q " in footer, footer
+        await pilot.press("enter")
+        await play_to_panel(pilot, app)
+        assert "(a)" in " ".join(screen_text(app))  # the standings
+        assert help_key in screen_text(app)[-1]
+        await pilot.press("t")
+        await pilot.pause()
+        shown = "\n".join(screen_text(app))
+        assert "(t)" in shown and "(a)" not in shown, shown  # the statistics alone
+        await pilot.press("escape")
+        await pilot.pause()
+        assert "(a)" in " ".join(screen_text(app))
+
+
+@pytest.mark.parametrize(("ui", "new"), [("fr", "Nouvelle partie (n)"), ("en", "New match (n)")])
+async def test_the_start_buttons_keep_their_keys_beside_resume(
+    tmp_path: Path, ui: str, new: str
+) -> None:
+    settings = replace(QUIET, ui=ui, deals=2)
+    app = TarotApp(settings, 5, tmp_path / "m.json", config=tmp_path / "s.json")
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.press("n")
+        await pilot.pause()
+        await pilot.press("q")
+    app = TarotApp(settings, 5, tmp_path / "m.json", config=tmp_path / "s.json")
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        shown = "\n".join(screen_text(app))
+        assert app.screen.query("#resume") and new in shown, shown
+        assert not [line for line in shown.splitlines() if ALONE.match(line.strip(" │"))]
+
+
+def five_player_sheet(ui: str) -> list[str]:
+    session = TableSession(replace(QUIET, ui=ui, players=5, deals=3), 12)
+    for _ in range(3):
+        session.new_donne()
+        while session.bot_step() is not None or session.human_to_act():
+            if session.human_to_act():
+                game = session.observation().game
+                assert game is not None
+                options = session.observation().options
+                session.act(options[0])
+    seats = Seats(session.human, 5, ui)
+    return sheet_text(session.observation(), seats, ui).plain.splitlines()
+
+
+@pytest.mark.parametrize(("ui", "dealer"), [("fr", "Donneur"), ("en", "Dealer")])
+def test_the_score_sheet_names_the_dealer_column_and_fits(ui: str, dealer: str) -> None:
+    lines = five_player_sheet(ui)
+    head = next(line for line in lines if line.startswith(" #"))
+    assert head.split()[1] == dealer, head
+    assert max(len(line) for line in lines[:-1]) <= 74  # the sheet's room at 80 columns
+    rows = [line for line in lines if re.match(r"^ ?\d+ ", line)]
+    assert len(rows) == 3
+    column = head.index(dealer)
+    assert all(row[column - 1] == " " for row in rows)  # the dealers under their header

@@ -93,11 +93,15 @@ class PanelScreen(Modal[str]):
         button: str = "Continue",
         more: tuple[tuple[str, str, str], ...] = (),
         escape: str = "",
+        words: dict[str, str] | None = None,
     ) -> None:
         """``escape``: what Escape says instead of going on (a result panel must not
-        deal the next donne on Escape); without it Escape goes on as Enter does."""
+        deal the next donne on Escape); without it Escape goes on as Enter does.
+        ``words``: the footer's shorter word for a button (by its id), so that the
+        footer's keys fit in 80 columns."""
         super().__init__()
         self.text, self.button, self.more, self.escape = text, button, more, escape
+        self.words = words or {}
 
     def compose(self) -> ComposeResult:
         with Vertical(classes="dialog wide"):
@@ -112,7 +116,7 @@ class PanelScreen(Modal[str]):
 
     def on_mount(self) -> None:
         for ident, label, key in self.more:
-            self._bindings.bind(key, f"choose('{ident}')", label)
+            self._bindings.bind(key, f"choose('{ident}')", self.words.get(ident, label))
         if self.escape:  # a result or the standings: the keys that still work over it
             self._bindings.bind("t", "app.stats", N_("Statistics"))
             self._bindings.bind("question_mark", "help", N_("Help"))

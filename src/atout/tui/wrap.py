@@ -16,6 +16,8 @@ __all__ = ["break_points", "wrapped"]
 WORD = re.compile(r"[^ \n]+")
 RULE = re.compile(r"^\(?[A-Z⚙]\d*(?:[–-][A-Z]?\d+)?\)?[.,:;)]*$")
 """A rule id, alone or closing a parenthesis: ``(D5)``, ``(D6–D7),``, ``S5)``."""
+TIME = re.compile(r"^\d\d:\d\d[.,;]?$")
+"""A time of day after its date: ``2026-12-02 03:51.``."""
 SEAT = re.compile(r"^\(\d+\)[.,:;]*$")
 """A seat's number after its name: ``Gauche (3),``."""
 NUMBER = re.compile(r"^[+-]?\d+(?:[.,]\d+)?[.,:;]?$")
@@ -27,7 +29,9 @@ def glued(before: str, word: str, after: str) -> tuple[bool, bool]:
     """Whether ``word`` stays on the line of the word ``before`` it, and whether the
     word ``after`` it stays on its line."""
     rule = bool(RULE.match(word)) and (word.startswith("(") or word.endswith(")"))
-    if rule or SEAT.match(word) or set(word) == {"▮"}:  # Gauche 3 ▮▮▮: its packet
+    if (
+        rule or SEAT.match(word) or TIME.match(word) or set(word) == {"▮"}
+    ):  # Gauche 3 ▮▮▮: its packet
         return True, False
     if NUMBER.match(word):
         to_name = before[-1:].isalpha()  # Gauche 3, Tour 1, face 2
