@@ -6,10 +6,13 @@ line."""
 
 from __future__ import annotations
 
+import itertools
 import re
 
 from rich.cells import cell_len
 from rich.text import Text
+
+from atout.tui.words import PLACES, SHORT_PLACES, tr
 
 __all__ = ["break_points", "wrapped"]
 
@@ -25,13 +28,27 @@ LOWER_WORD = re.compile(r"^[a-zà-ÿ]")
 CAPITAL_WORD = re.compile(r"^[A-ZÀ-Ý][a-zà-ÿ]")
 
 
+def name_pairs() -> frozenset[tuple[str, str]]:
+    """The pairs of words that begin or go on a seat's name, in both languages
+    (``En face``, ``Loin D``, ``Far right``): never split."""
+    pairs = set()
+    for places in (*PLACES.values(), *SHORT_PLACES.values()):
+        for place in places:
+            for ui in ("fr", "en"):
+                words = tr(ui, place).split() if place else []
+                pairs |= set(itertools.pairwise(words))
+    return frozenset(pairs)
+
+
+NAME_PAIRS = name_pairs()
+
+
 def glued(before: str, word: str, after: str) -> tuple[bool, bool]:
     """Whether ``word`` stays on the line of the word ``before`` it, and whether the
     word ``after`` it stays on its line."""
     rule = bool(RULE.match(word)) and (word.startswith("(") or word.endswith(")"))
-    if (
-        rule or SEAT.match(word) or TIME.match(word) or set(word) == {"▮"}
-    ):  # Gauche 3 ▮▮▮: its packet
+    packet = set(word) == {"▮"}  # Gauche 3 ▮▮▮
+    if rule or packet or SEAT.match(word) or TIME.match(word) or (before, word) in NAME_PAIRS:
         return True, False
     if NUMBER.match(word):
         to_name = before[-1:].isalpha()  # Gauche 3, Tour 1, face 2
