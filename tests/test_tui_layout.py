@@ -270,3 +270,45 @@ def test_the_score_sheet_names_the_dealer_column_and_fits(ui: str, dealer: str) 
     assert len(rows) == 3
     column = head.index(dealer)
     assert all(row[column - 1] == " " for row in rows)  # the dealers under their header
+
+
+# -- met while playing at 80×24 ----------------------------------------------------------------
+
+
+async def test_enter_outside_a_card_turn_says_it_does_nothing(tmp_path: Path) -> None:
+    app = TarotApp(replace(QUIET, ui="en"), 5, tmp_path / "match.json")
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.press("n")
+        for _ in range(50):
+            await pilot.pause()
+            screen = app.screen
+            assert isinstance(screen, TableScreen)
+            if screen.session.human_to_act():
+                break
+        game = screen.obs.game
+        assert game is not None and game.phase is GamePhase.BIDDING
+        await pilot.press("enter")
+        await pilot.pause()
+        said = str(screen.query_one("#message").render())
+        assert "The key Enter does nothing now" in said, said
+        assert screen.obs.game is not None and screen.obs.game.phase is GamePhase.BIDDING
+
+
+async def test_the_log_stays_at_its_end_when_the_hand_takes_two_rows(tmp_path: Path) -> None:
+    for seed in range(1, 40):
+        app = TarotApp(replace(QUIET, ui="fr"), seed, tmp_path / f"m{seed}.json")
+        async with app.run_test(size=(80, 24)) as pilot:
+            await pilot.press("n")
+            for _ in range(60):
+                await pilot.pause()
+                screen = app.screen
+                assert isinstance(screen, TableScreen)
+                if screen.in_ecart():
+                    await pilot.pause(0.2)
+                    log = screen.query_one("#log")
+                    assert screen.query_one("#hand").region.height == 4  # two rows of cards
+                    assert log.scroll_y == log.max_scroll_y > 0  # the chien shown is in sight
+                    return
+                if screen.session.human_to_act():
+                    await act_by_keys(pilot, app, Contract.GARDE)
+    raise AssertionError("the person never took")

@@ -256,6 +256,11 @@ class TableView(Screen[None]):
             )
             for index, card in enumerate(cards)
         )
+        self.call_after_refresh(self.keep_log_end)  # the hand's rows may have changed
+
+    def keep_log_end(self) -> None:
+        """The log kept at its end when its room changes (the hand on one row or two)."""
+        self.query_one("#log", RichLog).scroll_end(animate=False)
 
     async def render_actions(self) -> None:
         bar = self.query_one("#actions", Horizontal)
