@@ -279,12 +279,13 @@ async def test_enter_outside_a_card_turn_says_it_does_nothing(tmp_path: Path) ->
     app = TarotApp(replace(QUIET, ui="en"), 5, tmp_path / "match.json")
     async with app.run_test(size=(80, 24)) as pilot:
         await pilot.press("n")
+        screen = app.screen
         for _ in range(50):
             await pilot.pause()
-            screen = app.screen
             assert isinstance(screen, TableScreen)
             if screen.session.human_to_act():
                 break
+        assert isinstance(screen, TableScreen)
         game = screen.obs.game
         assert game is not None and game.phase is GamePhase.BIDDING
         await pilot.press("enter")
