@@ -295,10 +295,13 @@ async def test_enter_outside_a_card_turn_says_it_does_nothing(tmp_path: Path) ->
         assert screen.obs.game is not None and screen.obs.game.phase is GamePhase.BIDDING
 
 
-async def test_the_log_stays_at_its_end_when_the_hand_takes_two_rows(tmp_path: Path) -> None:
+@pytest.mark.parametrize("size", [(80, 24), (120, 40)])
+async def test_the_log_stays_at_its_end_when_the_hand_takes_two_rows(
+    tmp_path: Path, size: tuple[int, int]
+) -> None:
     for seed in range(1, 40):
         app = TarotApp(replace(QUIET, ui="fr"), seed, tmp_path / f"m{seed}.json")
-        async with app.run_test(size=(80, 24)) as pilot:
+        async with app.run_test(size=size) as pilot:
             await pilot.press("n")
             for _ in range(60):
                 await pilot.pause()
@@ -308,7 +311,12 @@ async def test_the_log_stays_at_its_end_when_the_hand_takes_two_rows(tmp_path: P
                     await pilot.pause(0.2)
                     log = screen.query_one("#log")
                     assert screen.query_one("#hand").region.height == 4  # two rows of cards
-                    assert log.scroll_y == log.max_scroll_y > 0  # the chien shown is in sight
+                    assert log.scroll_y == log.max_scroll_y  # the chien shown is in sight
+                    while screen.in_ecart():
+                        await act_by_keys(pilot, app, Contract.GARDE)
+                    await pilot.pause(0.3)
+                    assert screen.query_one("#hand").region.height == 2  # one row again
+                    assert log.scroll_y == log.max_scroll_y  # not past the last line
                     return
                 if screen.session.human_to_act():
                     await act_by_keys(pilot, app, Contract.GARDE)

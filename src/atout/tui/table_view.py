@@ -73,6 +73,15 @@ class CardView(Static):
         self.post_message(self.Chosen(self.card))
 
 
+class TableLog(RichLog):
+    """The log beside the trick, kept at its end whenever its room changes (the hand on
+    one row or two, a status on two lines): never scrolled past its last line."""
+
+    def on_resize(self, event: events.Resize) -> None:
+        super().on_resize(event)
+        self.call_after_refresh(self.scroll_end, animate=False)
+
+
 class TableView(Screen[None]):
     """The table's screen as drawn; :class:`TableScreen` plays on it."""
 
@@ -121,7 +130,7 @@ class TableView(Screen[None]):
         yield Static(id="scores")
         with Horizontal(id="middle"):
             yield Static(id="trick")
-            yield RichLog(id="log", wrap=True, markup=False, min_width=20)
+            yield TableLog(id="log", wrap=True, markup=False, min_width=20)
         yield Static(id="message")
         yield Static(id="warning")
         yield Container(id="hand")
