@@ -10,6 +10,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from rich.cells import cell_len
 from rich.text import Text
 from textual.geometry import Region
 from textual.widget import Widget
@@ -321,3 +322,19 @@ async def test_the_log_stays_at_its_end_when_the_hand_takes_two_rows(
                 if screen.session.human_to_act():
                     await act_by_keys(pilot, app, Contract.GARDE)
     raise AssertionError("the person never took")
+
+
+@pytest.mark.parametrize("ui", ["fr", "en"])
+async def test_the_help_wraps_each_key_under_its_own_words(tmp_path: Path, ui: str) -> None:
+    app = TarotApp(replace(QUIET, ui=ui), 5, tmp_path / "match.json")
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.press("n")
+        await pilot.pause()
+        await pilot.press("question_mark")
+        await pilot.pause()
+        text = app.screen.query_one("#help-text")
+        lines = str(text.render()).splitlines()
+        assert max(cell_len(line) for line in lines) <= text.content_region.width, lines
+        keys = lines[1 : lines.index("")]  # the lines of keys, before the notes
+        going_on = [line for line in keys if not line.startswith("  ") or line[2] == " "]
+        assert all(line.startswith(" " * 15) for line in going_on), going_on

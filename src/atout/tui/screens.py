@@ -30,6 +30,11 @@ from atout.tui.session import (
 )
 from atout.tui.texts import HELP, card_text, sheet_text, translate_footer
 from atout.tui.words import Seats, refusal_text, tr
+from atout.tui.wrap import hang
+
+HELP_WIDTH = 70
+"""The help's lines are this wide: its dialog (76 columns) less its border, its padding
+and its scrollbar."""
 
 ResultType = TypeVar("ResultType")
 
@@ -56,7 +61,8 @@ class HelpScreen(Modal[None]):
             with VerticalScroll(id="help-scroll"):
                 search = bot_levels.title("search", self.ui)
                 comforts = tr(self.ui, COMFORT_HELP, search=search)
-                yield Static(with_comforts(tr(self.ui, HELP), comforts), id="help-text")
+                keys = with_comforts(tr(self.ui, HELP), comforts)
+                yield Static(hang(keys, HELP_WIDTH), id="help-text")
             yield Button(tr(self.ui, "Close"), id="close")
 
     def on_mount(self) -> None:

@@ -106,3 +106,33 @@ def wrapped(text: Text | str, width: int) -> Text:
             piece.right_crop(spaces)
         lines.append(piece)
     return Text("\n").join(lines)
+
+
+KEY_LINE = re.compile(r"^(  \S.*?\s{2,})(\S.*)$")
+"""A line of the help: its keys, then what they do (after two spaces or more)."""
+
+
+def hang(text: str, width: int) -> str:
+    """The help's lines of keys wrapped to ``width`` with a hanging indent: what a key
+    does goes on under itself, never under the keys (its own continuation lines, made
+    for a wider help, are joined first)."""
+    joined: list[str] = []
+    for line in text.split("\n"):
+        going_on = line.startswith(" " * 15) and line.strip()
+        if going_on and joined and KEY_LINE.match(joined[-1]):
+            joined[-1] += " " + line.strip()
+        else:
+            joined.append(line)
+    lines: list[str] = []
+    for line in joined:
+        match = KEY_LINE.match(line)
+        if cell_len(line) <= width:
+            lines.append(line)
+            continue
+        if match is None:  # a note under the keys
+            lines += wrapped(line, width).plain.split("\n")
+            continue
+        keys = match.group(1)
+        said = wrapped(match.group(2), width - len(keys)).plain.split("\n")
+        lines += [keys + said[0], *(" " * len(keys) + part for part in said[1:])]
+    return "\n".join(lines)
