@@ -338,3 +338,26 @@ async def test_the_help_wraps_each_key_under_its_own_words(tmp_path: Path, ui: s
         keys = lines[1 : lines.index("")]  # the lines of keys, before the notes
         going_on = [line for line in keys if not line.startswith("  ") or line[2] == " "]
         assert all(line.startswith(" " * 15) for line in going_on), going_on
+
+
+async def test_the_score_note_leaves_the_score_it_explains_in_sight(tmp_path: Path) -> None:
+    app = guided_app(tmp_path, replace(QUIET, deals=2))
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.press("g")
+        for _ in range(400):
+            await pilot.pause()
+            screen = app.screen
+            if isinstance(screen, GuideScreen) and screen.note.name == "score":
+                await pilot.pause(0.2)
+                box = screen.query_one(".note").region
+                rows = screen_text(app)
+                score = next(y for y, row in enumerate(rows) if "Marque (S3)" in row)
+                assert score < box.y and box.height >= 8, (score, box)
+                return
+            if isinstance(screen, GuideScreen):
+                await pilot.press("enter")
+            elif isinstance(screen, TableScreen) and screen.hold:
+                await pilot.press("space")
+            elif isinstance(screen, TableScreen) and screen.session.human_to_act():
+                await act_by_keys(pilot, app, Contract.GARDE)
+    raise AssertionError("no score note")

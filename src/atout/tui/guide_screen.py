@@ -1,7 +1,8 @@
 """One note of the guided first match on a screen of its own: its words, then the text
 of the rules it is about, from :mod:`atout.rulebook`; Enter or Escape closes it, and
 it is not shown again. Over the table the note lies over the log, so that the hand and
-the middle of the table stay in sight; over a panel (the result) it takes the top half."""
+the middle of the table stay in sight; over a panel (the result) it takes the bottom
+half."""
 
 from __future__ import annotations
 
@@ -78,7 +79,8 @@ class GuideScreen(ModalScreen[str]):
 def note_region(note: GuideScreen) -> Region:
     """Where ``note`` lies: right over the table's log, its whole width (no piece of
     the log beside it), not over the hand, the buttons or the middle of the table;
-    over anything else (the result panel), the top half of the window."""
+    over anything else (the result panel), the bottom half of the window, so that the
+    top of the result (the camps' points and the score) stays in sight."""
     stack = note.app.screen_stack
     below = stack[stack.index(note) - 1] if note in stack and stack.index(note) > 0 else None
     logs = below.query("#log") if below is not None else None
@@ -87,4 +89,5 @@ def note_region(note: GuideScreen) -> Region:
         log = logs.first().region
         if log.width >= 40 and log.height >= 8:
             return Region(log.x, log.y, log.width, log.height)
-    return Region(0, 0, width, max(8, height // 2))
+    half = max(8, height // 2)
+    return Region(0, height - half, width, half)
