@@ -132,7 +132,7 @@ async def test_no_number_or_rule_id_is_alone_on_a_line_at_80_columns(
             if not isinstance(app.screen, TableScreen):
                 break
             screen = app.screen
-            for part in ("#log", "#trick", "#message"):
+            for part in ("#log", "#trick"):
                 lines = drawn_lines(screen.query_one(part))
                 assert not [line for line in lines if ALONE.match(line)], (part, lines)
                 seen |= set(lines)
@@ -271,6 +271,8 @@ def test_the_score_sheet_names_the_dealer_column_and_fits(ui: str, dealer: str) 
     assert len(rows) == 3
     column = head.index(dealer)
     assert all(row[column - 1] == " " for row in rows)  # the dealers under their header
+    empty = TableSession(replace(QUIET, ui=ui), 3).observation()  # before any donne is over
+    assert dealer in sheet_text(empty, Seats(0, 4, ui), ui).plain
 
 
 # -- met while playing at 80×24 ----------------------------------------------------------------

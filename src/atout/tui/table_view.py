@@ -170,9 +170,9 @@ class TableView(Screen[None]):
             warning.update(Text(text, style="bold red"))
 
     def say(self, text: str, error: bool = False) -> None:
-        message = self.query_one("#message", Static)
-        line = Text(text, style="bold red" if error else "yellow")
-        message.update(wrapped(line, message.content_region.width))
+        self.query_one("#message", Static).update(
+            Text(text, style="bold red" if error else "yellow")
+        )
 
     # -- drawing -----------------------------------------------------------------------------
 

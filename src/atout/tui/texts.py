@@ -159,7 +159,7 @@ def sheet_text(obs: TableObservation, seats: Seats, lang: str) -> Text:
     pts, b, totals = tr(ui, "Pts"), tr(ui, "B"), tr(ui, "Totals")
     rows = sheet_rows(obs, seats)
     dealer, taker, contract, bonus = (
-        max(cell_len(heads[i]), *(cell_len(r[i + 1]) for r in rows)) for i in range(4)
+        max([cell_len(heads[i]), *(cell_len(r[i + 1]) for r in rows)]) for i in range(4)
     )
     contract = max(contract, cell_len(totals))
     head = f"{'#':>2} {heads[0]:<{dealer}} {heads[1]:<{taker}} {heads[2]:<{contract}} "

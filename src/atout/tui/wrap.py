@@ -1,4 +1,4 @@
-"""Lines wrapped for the table's narrow columns (the log, the middle, the message line)
+"""Lines wrapped for the table's narrow columns (the log, the middle of the table, the help)
 at word boundaries that keep units whole: a seat's number with its name (``Gauche 3``),
 a count with its word (``25 cartes``), a rule id with the words before it
 (``cartes (D5)``). The terminal's own wrapping would leave ``3`` or ``(D5)`` alone on a
