@@ -88,6 +88,7 @@ def context_page(browser: object, name: str, phone: bool = False, lang: str = "e
 def run(browser: object, base: str) -> None:
     lobby = context_page(browser, "lobby").page
     lobby.goto(f"{base}/")
+    lobby.uncheck("input[name=me]")  # the organiser's path: every link on the lobby
     for seat, name in enumerate(NAMES):
         lobby.fill(f"input[name=name{seat}]", name)
         lobby.select_option(f"select[name=kind{seat}]", "")

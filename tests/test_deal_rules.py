@@ -206,13 +206,15 @@ def test_D6_packets_come_from_the_top_of_the_pack() -> None:
     deal = dealing(dealer=0)
     with pytest.raises(IllegalActionError, match="^D6: a packet is dealt from the top"):
         deal.apply(PacketDealt(1, (ALL_CARDS[70], ALL_CARDS[71], ALL_CARDS[72])))
-    assert deal.deal_packet().cards == tuple(ALL_CARDS[4:7])
+    packet = deal.deal_packet()
+    assert isinstance(packet, PacketDealt) and packet.cards == tuple(ALL_CARDS[4:7])
 
 
 @pytest.mark.parametrize(("players", "size"), [(3, 4), (4, 3), (5, 3)])
 def test_D7_packet_size(players: int, size: int) -> None:
     deal = dealing(variant=Variant.for_players(players))
-    assert len(deal.deal_packet(count=size).cards) == size
+    packet = deal.deal_packet(count=size)
+    assert isinstance(packet, PacketDealt) and len(packet.cards) == size
     with pytest.raises(
         IllegalActionError, match=f"^D7: .* dealt {size} by {size}, not 2 at a time"
     ):

@@ -603,7 +603,10 @@ async def test_after_the_standings_export_then_play_again(tmp_path: Path) -> Non
         donnes, data = loads_game(path.read_text())
         assert len(donnes) == 1 and data["seats"][0] == "human"
         await pilot.press("a")
-        await pilot.pause()
+        for _ in range(300):  # the new match's table, however busy the machine
+            if isinstance(app.screen, TableScreen):
+                break
+            await pilot.pause(0.05)
         session = table(app).session
         assert session.donne_number == 1 and session.seed != 8
         assert not session.is_over

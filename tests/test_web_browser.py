@@ -89,6 +89,7 @@ def new_page(browser: Browser, name: str, phone: bool = False, lang: str = "fr-F
 def create_from_lobby(page: Page, base: str, names: list[str], **options: Any) -> dict[str, Any]:
     """Fill the lobby's form (4 persons) and create the table; its links."""
     page.goto(f"{base}/")
+    page.uncheck("input[name=me]")  # an organiser who does not play: the links' panel
     page.check(f"input[name=players][value='{len(names)}']")
     for seat, name in enumerate(names):
         page.fill(f"input[name=name{seat}]", name)

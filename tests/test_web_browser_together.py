@@ -137,6 +137,7 @@ def test_an_open_table_is_listed_on_the_lobby_and_a_seat_taken_by_name(
     creator = new_page(browser, "creator", lang="en-GB")
     page = creator.page
     page.goto(f"{server.base}/")
+    page.uncheck("input[name=me]")  # an organiser who does not play: the links' panel
     page.check("input[name=players][value='4']")
     page.fill("input[name=name0]", "Ana")
     page.select_option("select[name=kind1]", "")

@@ -89,7 +89,7 @@ async def test_a_new_link_replaces_the_old_one_at_once(database: str, tmp_path: 
         assert "No table has this link" in await refused_hello(server, table, bruno.token)
         chloe = Seat(server.ws_base, table, made["token"])
         mine = await chloe.connect()
-        assert mine["you"] == {"seat": 1, "role": "player"}
+        assert mine["you"] == {"seat": 1, "role": "player", "owner": False}
         assert mine["table"]["present"][1] is True
         # freed: no name, and Chloé's link goes the same way
         await owner.send({"type": "new_link", "seat": 1, "name": ""})

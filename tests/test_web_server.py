@@ -132,7 +132,7 @@ def test_the_lobby_lists_the_tables_of_the_owner_tokens_it_is_sent(server: Serve
     assert listed[first["table"]]["names"][0] == "Ana"
     assert listed[second["table"]]["players"] == 3
     assert listed[first["table"]]["started"] is False
-    assert http_json("GET", f"{server.base}/api/tables")[1] == {"tables": []}
+    assert http_json("GET", f"{server.base}/api/tables")[1] == {"tables": [], "links": []}
 
 
 def test_pages_carry_the_security_headers_and_the_language(server: ServerProcess) -> None:
@@ -238,7 +238,7 @@ async def test_the_upgrade_is_refused_unless_its_origin_is_the_server(
         assert refused.value.response.status_code == 403
     seat = Seat(server.ws_base, links["table"], token_of(links["owner"]))
     snapshot = await seat.connect()
-    assert snapshot["you"] == {"seat": None, "role": "owner"}
+    assert snapshot["you"] == {"seat": None, "role": "owner", "owner": True}
     await seat.close()
 
 
@@ -473,7 +473,9 @@ async def test_the_owner_puts_bots_in_empty_seats_and_the_start_fills_the_rest(
     assert started["table"]["kinds"] == ["person", "bot", "person", "person"]
     late = Seat(server.ws_base, table, token_of(links["seats"][3]["url"]))
     await late.connect()  # a late person's link still opens the seat
-    assert late.you == {"seat": 3, "role": "player"} and (late.table or {})["started"]
+    assert (
+        late.you == {"seat": 3, "role": "player", "owner": False} and (late.table or {})["started"]
+    )
     await late.close()
     await person.play(random.Random(2), until=lambda s: (s.view or {}).get("number", 0) >= 2)
     for seat in (person, owner):

@@ -147,7 +147,7 @@ async def test_an_open_table_is_listed_and_a_free_seat_taken_by_name(
         await old.connect()
     zoe = Seat(server.ws_base, table, token_of(data["url"]))
     snapshot = await zoe.connect()
-    assert snapshot["you"] == {"seat": 1, "role": "player"}
+    assert snapshot["you"] == {"seat": 1, "role": "player", "owner": False}
     assert snapshot["table"]["names"][1] == "Zoé"
     status, data, _ = http_json("POST", url, {"seat": 1, "name": "Yann"}, JSON)
     assert status == 409

@@ -14,6 +14,17 @@ bool, ``cut(k)`` acts and returns the frozen operation it appended to
 :meth:`Deal.record_fault` and have exactly the consequences the text gives them.
 :meth:`Deal.replay` rebuilds a deal from its operations.
 
+At a real table the cards are not seen: :meth:`Deal.shuffle_unseen` logs a shuffle by
+hand, after which the cut (:meth:`Deal.cut`, or :meth:`Deal.cut_unknown` when the
+depth is not known), the packets and the chien cards are logged without their cards
+and checked by the same rules (docs/explanation/design.md, "The deal by hand").
+
+>>> by_hand = Deal(Variant.for_players(4), dealer=0)
+>>> by_hand.shuffle_unseen(), by_hand.cut_unknown(), by_hand.deal_packet()
+(ShuffledUnseen(seat=2), CutUnknown(seat=3), PacketDealtUnseen(seat=1, count=3))
+>>> by_hand.cards_received(1), len(by_hand.hands[1])
+(3, 0)
+
 Software play takes the shuffle, the cut and the chien placement at once
 (:meth:`Deal.deal_whole`, and :meth:`Deal.automatic` with its own uniform choices): the
 plan is checked against D4–D8 as a whole, the cards go straight to the hands, and the
@@ -46,8 +57,10 @@ __all__ = [
     "CardDrawn",
     "CardsPickedUp",
     "ChienCardDealt",
+    "ChienCardDealtUnseen",
     "ChienShown",
     "Cut",
+    "CutUnknown",
     "Deal",
     "DealVoided",
     "DealerChosen",
@@ -55,9 +68,11 @@ __all__ = [
     "FaultRecorded",
     "Operation",
     "PacketDealt",
+    "PacketDealtUnseen",
     "PetitSecAnnounced",
     "Phase",
     "Shuffled",
+    "ShuffledUnseen",
     "choose_chien_gaps",
     "count_chien_placements",
     "first_difference",
@@ -159,11 +174,27 @@ class Shuffled(Operation):
 
 
 @dataclass(frozen=True)
+class ShuffledUnseen(Operation):
+    """D4: ``seat`` shuffled by hand, the order of the pack unknown to atout: what is
+    dealt after it is dealt unseen (:class:`PacketDealtUnseen`,
+    :class:`ChienCardDealtUnseen`)."""
+
+    seat: int
+
+
+@dataclass(frozen=True)
 class Cut(Operation):
     """D5: ``seat`` moved the top ``k`` cards under the rest."""
 
     seat: int
     k: int
+
+
+@dataclass(frozen=True)
+class CutUnknown(Operation):
+    """D5: ``seat`` cut a pack shuffled by hand, how deep not being known."""
+
+    seat: int
 
 
 @dataclass(frozen=True)
@@ -179,6 +210,20 @@ class ChienCardDealt(Operation):
     """D8: the dealer put ``card`` (the top of the pack) in the chien."""
 
     card: Card
+
+
+@dataclass(frozen=True)
+class PacketDealtUnseen(Operation):
+    """D6–D7: the dealer gave a packet of ``count`` cards to ``seat``, the cards unseen
+    (a pack shuffled by hand)."""
+
+    seat: int
+    count: int
+
+
+@dataclass(frozen=True)
+class ChienCardDealtUnseen(Operation):
+    """D8: the dealer put the top card of a pack shuffled by hand in the chien, unseen."""
 
 
 @dataclass(frozen=True)
@@ -376,6 +421,15 @@ _Item = TypeVar("_Item")
 # -- the deal -----------------------------------------------------------------------------
 
 
+@dataclass
+class _Unseen:
+    """What is known of a deal shuffled by hand: how many cards each seat received and
+    how many the chien."""
+
+    received: list[int]
+    chien: int = 0
+
+
 @dataclass(eq=False)
 class _DealState:
     """What a deal holds and who is who in it: the fields of :class:`Deal`, the seats
@@ -392,7 +446,7 @@ class _DealState:
     draws: dict[int, list[Card]] = field(init=False, default_factory=dict)
     received: list[list[Card]] = field(init=False)
     chien_cards: list[Card] = field(init=False, default_factory=list)
-    faults: list[FaultRecorded] = field(init=False, default_factory=list)
+    _faults: list[FaultRecorded] = field(init=False, default_factory=list, repr=False)
     petit_sec: int | None = field(init=False, default=None)
     void: VoidReason | None = field(init=False, default=None)
     shuffled: tuple[Card, ...] | None = field(init=False, default=None)
@@ -403,6 +457,7 @@ class _DealState:
     _operations: list[Operation] = field(init=False, default_factory=list, repr=False)
     _plan: _Plan | None = field(init=False, default=None, repr=False)
     _voided_op: DealVoided | None = field(init=False, default=None, repr=False)
+    _unseen: _Unseen | None = field(init=False, default=None, repr=False)
 
     def __post_init__(self) -> None:
         self.pack = list(self.pack)
@@ -439,8 +494,38 @@ class _DealState:
         new.draws = {seat: _copied(cards, memo) for seat, cards in self.draws.items()}
         new.received = [_copied(cards, memo) for cards in self.received]
         new.chien_cards = _copied(self.chien_cards, memo)
-        new.faults = _copied(self.faults, memo)
+        new._faults = _copied(self._faults, memo)
+        if self._unseen is not None:
+            new._unseen = _Unseen(list(self._unseen.received), self._unseen.chien)
         return new
+
+    @property
+    def faults(self) -> list[FaultRecorded]:
+        """The faults of the deal (D10–D14): its :class:`FaultRecorded` operations, in
+        the order of the log (a new list: a fault is recorded only by an operation)."""
+        return list(self._faults)
+
+    @property
+    def unseen(self) -> bool:
+        """Whether the pack was shuffled by hand (:meth:`shuffle_unseen`): its order,
+        the hands and the chien are then unknown to atout, only how many cards each
+        seat and the chien received."""
+        return self._unseen is not None
+
+    @property
+    def packets_dealt(self) -> int:
+        """How many packets have been dealt (D6)."""
+        return self._packets
+
+    def cards_received(self, seat: int) -> int:
+        """How many cards ``seat`` has received, seen or not."""
+        unseen = self._unseen
+        return len(self.received[seat]) + (unseen.received[seat] if unseen else 0)
+
+    def chien_count(self) -> int:
+        """How many cards have been put in the chien, seen or not (D8)."""
+        unseen = self._unseen
+        return len(self.chien_cards) + (unseen.chien if unseen else 0)
 
     # -- who is who ----------------------------------------------------------------------
 
@@ -479,12 +564,12 @@ class _DealState:
     @property
     def barred_next_rules(self) -> dict[int, str]:
         """The seats of :attr:`barred_next`, each with the rule that bars it."""
-        return bar_rules(self.faults, voided=True) if self._voided() else {}
+        return bar_rules(self._faults, voided=True) if self._voided() else {}
 
     @property
     def barred_here_rules(self) -> dict[int, str]:
         """The seats barred by a fault of this deal that did not void it (D14)."""
-        return bar_rules(self.faults, voided=False)
+        return bar_rules(self._faults, voided=False)
 
     @property
     def barred_now(self) -> frozenset[int]:
@@ -633,22 +718,38 @@ class _DealSteps(_DealState):
             order = [self.pack[i] for i in permutation]
         return self._act(Shuffled(self.shuffler, tuple(order)))
 
+    def shuffle_unseen(self, seat: int | None = None) -> ShuffledUnseen:
+        """The shuffler shuffles by hand (D4, checked as :meth:`verify_shuffle` does):
+        the order of the pack stays unknown, and the cut, the packets and the chien
+        cards after it are those of a deal whose cards are not seen."""
+        self.verify_shuffle(seat)
+        return self._act(ShuffledUnseen(self.shuffler))
+
     # -- D5: the cut ------------------------------------------------------------------------
 
-    def verify_cut(self, k: int, seat: int | None = None) -> None:
-        """D5: the dealer's left neighbour cuts, taking or leaving more than 3 cards."""
+    def verify_cut(self, k: int | None, seat: int | None = None) -> None:
+        """D5: the dealer's left neighbour cuts, taking or leaving more than 3 cards;
+        ``k`` ``None`` (how deep is not known) only for a pack shuffled by hand."""
         self._expect(Phase.CUT, "D5", "cutting")
         if seat is not None and self.variant.check_seat(seat, rule="D5") != self.cutter:
             raise IllegalActionError("D5", "wrong_cutter", cutter=self.cutter, seat=seat)
-        _verify_cut_depth(k)
+        if k is None and self._unseen is None:
+            raise IllegalActionError("D5", "cut_depth_needed")
+        if k is not None:
+            _verify_cut_depth(k)
 
-    def can_cut(self, k: int, seat: int | None = None) -> bool:
+    def can_cut(self, k: int | None, seat: int | None = None) -> bool:
         return _can(self.verify_cut, k, seat)
 
     def cut(self, k: int, seat: int | None = None) -> Cut:
         """The cutter moves the top ``k`` cards under the rest."""
         self.verify_cut(k, seat)
         return self._act(Cut(self.cutter, k))
+
+    def cut_unknown(self, seat: int | None = None) -> CutUnknown:
+        """The cutter cuts a pack shuffled by hand, how deep not being known (D5)."""
+        self.verify_cut(None, seat)
+        return self._act(CutUnknown(self.cutter))
 
     # -- D6–D9: packets and chien cards -------------------------------------------------
 
@@ -681,7 +782,7 @@ class _DealSteps(_DealState):
             )
         if self._packets >= variant.packet_count:
             raise IllegalActionError("D9", "hands_full", size=variant.hand_size)
-        missing = variant.chien_size - len(self.chien_cards)
+        missing = variant.chien_size - self.chien_count()
         needed = min(missing, 1) if self.rules.consecutive_chien_cards else missing
         if self.chien_gaps_left < needed:
             raise IllegalActionError("D8", "chien_needs_card", missing=missing)
@@ -689,10 +790,15 @@ class _DealSteps(_DealState):
     def can_deal_packet(self, seat: int | None = None, count: int | None = None) -> bool:
         return _can(self.verify_packet, seat, count)
 
-    def deal_packet(self, seat: int | None = None, count: int | None = None) -> PacketDealt:
-        """The dealer gives the next packet from the top of the pack."""
+    def deal_packet(
+        self, seat: int | None = None, count: int | None = None
+    ) -> PacketDealt | PacketDealtUnseen:
+        """The dealer gives the next packet from the top of the pack (unseen when the
+        pack was shuffled by hand)."""
         self.verify_packet(seat, count)
         size = self.variant.packet_size
+        if self._unseen is not None:
+            return self._act(PacketDealtUnseen(self.next_packet_seat, size))
         cards = tuple(self.pack[self._next_card : self._next_card + size])
         return self._act(PacketDealt(self.next_packet_seat, cards))
 
@@ -700,7 +806,7 @@ class _DealSteps(_DealState):
         """D8: one card at a time, never the first or the last card of the pack, and (by
         default, ⚙) never right after another chien card."""
         self._expect(Phase.DEAL, "D8", "putting a card in the chien")
-        if len(self.chien_cards) >= self.variant.chien_size:
+        if self.chien_count() >= self.variant.chien_size:
             raise IllegalActionError("D8", "chien_full", size=self.variant.chien_size)
         if self._packets == 0:
             raise IllegalActionError("D8", "chien_not_first")
@@ -709,15 +815,18 @@ class _DealSteps(_DealState):
         if not self.rules.consecutive_chien_cards:
             if self._last_was_chien:
                 raise IllegalActionError("D8", "chien_one_at_a_time")
-            if self.variant.chien_size - len(self.chien_cards) - 1 > self.chien_gaps_left:
+            if self.variant.chien_size - self.chien_count() - 1 > self.chien_gaps_left:
                 raise IllegalActionError("D8", "chien_too_few_packets")
 
     def can_deal_chien_card(self) -> bool:
         return _can(self.verify_chien_card)
 
-    def deal_chien_card(self) -> ChienCardDealt:
-        """The dealer puts the top card of the pack in the chien."""
+    def deal_chien_card(self) -> ChienCardDealt | ChienCardDealtUnseen:
+        """The dealer puts the top card of the pack in the chien (unseen when the pack
+        was shuffled by hand)."""
         self.verify_chien_card()
+        if self._unseen is not None:
+            return self._act(ChienCardDealtUnseen())
         return self._act(ChienCardDealt(self.pack[self._next_card]))
 
     # -- D4–D16 at once: a deal dealt whole ------------------------------------------------
@@ -807,7 +916,7 @@ class _DealSteps(_DealState):
     def show_chien(self) -> ChienShown:
         """D10: the dealer shows that the chien holds the right number of cards."""
         self.verify_show_chien()
-        return self._act(ChienShown(len(self.chien_cards)))
+        return self._act(ChienShown(self.chien_count()))
 
     def verify_pick_up(self) -> None:
         self._expect(Phase.PICK_UP, "D11", "picking up the cards")
@@ -879,11 +988,11 @@ class _DealLog(_DealSteps):
             raise IllegalActionError(rule, "fault_no_card", fault=kind)
         if kind == "early_pickup" and by is None:
             raise IllegalActionError("D11", "name_early_pickup")
-        if kind == "early_pickup" and not self.received[by]:  # type: ignore[index]
+        if kind == "early_pickup" and not self.cards_received(by):  # type: ignore[arg-type]
             raise IllegalActionError("D11", "no_cards_yet", seat=by)
-        if kind == "early_pickup" and any(f.kind == kind and f.by == by for f in self.faults):
+        if kind == "early_pickup" and any(f.kind == kind and f.by == by for f in self._faults):
             raise IllegalActionError("D11", "pickup_recorded", seat=by)
-        if kind == "card_exposed" and any(f.card == card for f in self.faults):
+        if kind == "card_exposed" and any(f.card == card for f in self._faults):
             raise IllegalActionError("D14", "already_face_up", card=Card(card or 0))
         if kind == "card_exposed" and card is not None:
             self._verify_exposed(dealer if by is None else by, Card(card))
@@ -891,8 +1000,11 @@ class _DealLog(_DealSteps):
     def _verify_exposed(self, by: int, card: Card) -> None:
         """D14: the card turned face up is one the seat could hold at that point:
         before the first packet any card of the pack; then a card it has received, or
-        for the dealer, who holds the pack, any card not given to another seat."""
-        if self.phase is not Phase.DEAL or not any(self.received):
+        for the dealer, who holds the pack, any card not given to another seat. Unseen
+        cards may be any card: a seat that received some, or the dealer, may have it."""
+        if self.phase is not Phase.DEAL or not self._packets:
+            return
+        if self._unseen is not None and (self._unseen.received[by] or by == self.dealer):
             return
         if card in self.received[by]:
             return
@@ -964,10 +1076,31 @@ class _DealLog(_DealSteps):
         self.shuffled = op.order
         self.phase = Phase.CUT
 
+    def _apply_shuffled_unseen(self, op: ShuffledUnseen) -> None:
+        self._unseen = _Unseen([0] * self.variant.players)
+        self.phase = Phase.CUT
+
     def _apply_cut(self, op: Cut) -> None:
-        self.pack = self.pack[op.k :] + self.pack[: op.k]
+        if self._unseen is None:
+            self.pack = self.pack[op.k :] + self.pack[: op.k]
         self.cut_k = op.k
         self.phase = Phase.DEAL
+
+    def _apply_cut_unknown(self, op: CutUnknown) -> None:
+        self.phase = Phase.DEAL
+
+    def _apply_packet_unseen(self, op: PacketDealtUnseen) -> None:
+        self._unseen.received[op.seat] += op.count  # type: ignore[union-attr]
+        self._next_card += op.count
+        self._packets += 1
+        self._last_was_chien = False
+        self._after_card()
+
+    def _apply_chien_card_unseen(self, op: ChienCardDealtUnseen) -> None:
+        self._unseen.chien += 1  # type: ignore[union-attr]
+        self._last_was_chien = True
+        self._next_card += 1
+        self._after_card()
 
     def _apply_packet(self, op: PacketDealt) -> None:
         self.received[op.seat].extend(op.cards)
@@ -997,7 +1130,7 @@ class _DealLog(_DealSteps):
         self._log(self._void("petit_sec", self.variant.right_of(self._require_dealer()), ()))
 
     def _apply_fault(self, op: FaultRecorded) -> None:
-        self.faults.append(op)
+        self._faults.append(op)
         if op.voids:
             self._log(self._void("misdeal", self._require_dealer(), op.barred))
 
@@ -1011,17 +1144,41 @@ class _DealLog(_DealSteps):
         if sorted(op.order) != list(range(78)):
             raise IllegalActionError("D4", "shuffled_pack")
 
+    def _verify_shuffled_unseen(self, op: ShuffledUnseen) -> None:
+        self.verify_shuffle(op.seat)
+
     def _verify_cut(self, op: Cut) -> None:
         self.verify_cut(op.k, op.seat)
 
+    def _verify_cut_unknown(self, op: CutUnknown) -> None:
+        self.verify_cut(None, op.seat)
+
     def _verify_packet(self, op: PacketDealt) -> None:
         self.verify_packet(op.seat, len(op.cards))
+        self._verify_seen(True, "D6")
         top = tuple(self.pack[self._next_card : self._next_card + len(op.cards)])
         if op.cards != top:
             raise IllegalActionError("D6", "packet_from_top")
 
+    def _verify_packet_unseen(self, op: PacketDealtUnseen) -> None:
+        self.verify_packet(op.seat, op.count)
+        self._verify_seen(False, "D6")
+
+    def _verify_chien_card_unseen(self, op: ChienCardDealtUnseen) -> None:
+        self.verify_chien_card()
+        self._verify_seen(False, "D8")
+
+    def _verify_seen(self, seen: bool, rule: str) -> None:
+        """A card dealt is given with its face when the pack's order is known, and
+        unseen after a shuffle by hand (D4)."""
+        if seen and self._unseen is not None:
+            raise IllegalActionError(rule, "cards_unseen")
+        if not seen and self._unseen is None:
+            raise IllegalActionError(rule, "cards_seen")
+
     def _verify_chien_card(self, op: ChienCardDealt) -> None:
         self.verify_chien_card()
+        self._verify_seen(True, "D8")
         if op.card != self.pack[self._next_card]:
             raise IllegalActionError("D8", "chien_card_from_top")
 
@@ -1157,7 +1314,7 @@ class Deal(_DealLog):
         repeat = self.rules.consecutive_chien_cards
         here_open = packets >= 1 and (repeat or not self._last_was_chien)
         gaps = range(packets if here_open else packets + 1, total)
-        missing = self.variant.chien_size - len(self.chien_cards)
+        missing = self.variant.chien_size - self.chien_count()
         per_gap = [0] * (total + 1)
         for gap in _sample_gaps(gaps, missing, repeat, rng):
             per_gap[gap] += 1
@@ -1204,9 +1361,13 @@ _RULES: dict[type[Operation], str] = {
     CardDrawn: "D1",
     DealerChosen: "D1",
     Shuffled: "D4",
+    ShuffledUnseen: "D4",
     Cut: "D5",
+    CutUnknown: "D5",
     PacketDealt: "D6",
+    PacketDealtUnseen: "D6",
     ChienCardDealt: "D8",
+    ChienCardDealtUnseen: "D8",
     ChienShown: "D10",
     CardsPickedUp: "D15",
     PetitSecAnnounced: "D16",
@@ -1238,9 +1399,13 @@ def first_difference(
 _NAMES: dict[type[Operation], str] = {
     CardDrawn: "drawn",
     Shuffled: "shuffled",
+    ShuffledUnseen: "shuffled_unseen",
     Cut: "cut",
+    CutUnknown: "cut_unknown",
     PacketDealt: "packet",
+    PacketDealtUnseen: "packet_unseen",
     ChienCardDealt: "chien_card",
+    ChienCardDealtUnseen: "chien_card_unseen",
     ChienShown: "chien_shown",
     CardsPickedUp: "picked_up",
     PetitSecAnnounced: "petit_sec",

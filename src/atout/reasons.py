@@ -124,6 +124,14 @@ TEMPLATES: dict[str, str] = {
         "the cut must take and leave more than 3 cards ({low} ≤ k ≤ {high}), got k={k}"
     ),
     "cut_not_count": N_("the cut is a whole number of cards, not {value}"),
+    "cut_depth_needed": N_(
+        "the cut takes a number of cards: only a pack shuffled by hand may be cut at a depth "
+        "not known"
+    ),
+    "cards_unseen": N_(
+        "the pack was shuffled by hand: its cards are dealt unseen, not named one by one"
+    ),
+    "cards_seen": N_("the order of the pack is known: each card dealt is named"),
     "wrong_packet_seat": N_(
         "the next packet goes to {to}, counter-clockwise from the dealer's right neighbour, "
         "not to {seat}"
@@ -230,6 +238,9 @@ TEMPLATES: dict[str, str] = {
     "c_dealer_drawn_once": N_("only the first dealer is drawn; then the deal passes to the right"),
     "c_draw_begun": N_("the draw has begun: enter the cards drawn"),
     "c_cut_entered": N_("the cut is already entered"),
+    "c_packets_past": N_(
+        "packets: {packets}, but a fault entered before was already at packet {dealt}"
+    ),
     "c_drawn_petit": N_("the Petit has already been drawn: each card is drawn once"),
     "c_drawn_excuse": N_("the Excuse has already been drawn: each card is drawn once"),
     "c_drawn_trump": N_("the {number} of trumps has already been drawn: each card is drawn once"),

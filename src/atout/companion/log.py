@@ -6,8 +6,6 @@ apart, in :mod:`atout.companion.evening` and the modules it uses."""
 
 from __future__ import annotations
 
-import copy
-import random
 from collections.abc import Mapping, Sequence
 from typing import Any
 
@@ -17,7 +15,7 @@ from atout.companion.profiles import profile_rules
 from atout.companion.readers import canonical_cards, drawn_twice, read_card, read_names, whole
 from atout.companion.sheet import DonneSheet, FaultView
 from atout.companion.text import fault_lines
-from atout.dealing import MIN_CUT, Deal, Phase, is_legal_cut
+from atout.dealing import MIN_CUT, Cut, CutUnknown, Deal, Phase, is_legal_cut
 from atout.errors import AtoutError, IllegalActionError
 from atout.scoring import sum_of_marks
 from atout.table import Rules, Variant
@@ -26,7 +24,7 @@ _ENTRY_FIELDS: dict[str, tuple[str, ...]] = {
     "draw": ("seat", "card"),
     "dealer": ("seat",),
     "cut": ("k",),
-    "fault": ("kind", "by", "card"),
+    "fault": ("kind", "by", "card", "packets"),
     "petit_sec": ("seat",),
     "all_pass": (),
 }
@@ -256,18 +254,28 @@ class EveningLog:
             self._open(self.draw.dealer, frozenset())
 
     def _apply_cut(self, sheet: DonneSheet, entry: dict[str, Any]) -> None:
+        """D5: the depth of the cut goes into the deal's cut operation: the pack is
+        shuffled by hand and cut, or, when a fault entered before brought the deal on
+        with a cut of a depth not known, that cut now has its depth."""
         k = entry.get("k")
         deal = sheet.deal
         if sheet.cut is not None:
             raise refuse("D5", "c_cut_entered")
-        if deal.phase is Phase.SHUFFLE:
-            deal.shuffle(permutation=range(78))  # the real shuffle is the players'
         if not is_legal_cut(k):
             raise refuse("D5", "c_cut_depth", low=MIN_CUT, high=78 - MIN_CUT, value=f"{k!r:.20}")
-        deal.cut(k)
+        if deal.phase is Phase.SHUFFLE:
+            deal.shuffle_unseen()  # the real shuffle is the players'
+            deal.cut(k)
+        else:
+            ops = [Cut(op.seat, k) if isinstance(op, CutUnknown) else op for op in deal.operations]
+            sheet.deal = Deal.replay(self.variant, ops, self.rules, deal.barred)
         sheet.cut = k
 
     def _apply_fault(self, sheet: DonneSheet, entry: dict[str, Any]) -> None:
+        """D10–D14: the fault is an operation of the donne's deal, recorded where the
+        entry puts it (after ``packets`` packets) or where the fault needs the deal to
+        be: an early pick-up once a packet has gone to every seat if its player had
+        none yet (D11), a wrong chien count when the chien is shown (D10)."""
         kind = entry.get("kind")
         deal = sheet.deal
         by = entry.get("by")
@@ -275,16 +283,14 @@ class EveningLog:
             by = self.variant.check_seat(by, "the seat at fault", "D12")
         raw = entry.get("card")
         card = None if raw is None else read_card(raw, "card", "D14")
+        packets = entry.get("packets")
+        if packets is not None:
+            packets = whole(packets, "packets", 0, self.variant.packet_count, "D6")
+            _deal_to(deal, packets)
         if kind == "chien_count":
-            _to_chien(deal)
-        elif kind == "early_pickup":
-            checker = copy.deepcopy(deal)
-            _to_packets(checker)
-            checker.verify_fault(kind, by, card)
-            fault = deal.fault_consequences(kind, by if by is not None else deal.dealer or 0, None)
-            deal.faults.append(fault)  # a warning or a penalty: the deal goes on (D11)
-            sheet.faults.append(FaultView(fault, fault_lines(self.names, sheet.dealer, fault)))
-            return
+            _deal_to(deal, self.variant.packet_count)
+        elif kind == "early_pickup" and packets is None and not _holds_cards(deal, by):
+            _deal_to(deal, self.players)  # the first round of packets (D6)
         if not isinstance(kind, str):
             kind = repr(kind)
         fault = deal.record_fault(kind, by, card)  # type: ignore[arg-type]
@@ -322,21 +328,23 @@ class EveningLog:
         return [sheet for sheet in self.donnes if sheet.over]
 
 
-def _to_chien(deal: Deal) -> None:
-    """Bring the engine's deal to the chien shown (D10), the real cards aside."""
-    if deal.phase is Phase.SHUFFLE:
-        deal.shuffle(permutation=range(78))
-    if deal.phase is Phase.CUT:
-        deal.cut(39)
-    if deal.phase is Phase.DEAL:
-        deal.run_automatically(random.Random(0), pause=Phase.SHOW_CHIEN)
+def _holds_cards(deal: Deal, seat: int | None) -> bool:
+    return deal.phase is Phase.DEAL and seat is not None and deal.cards_received(seat) > 0
 
 
-def _to_packets(deal: Deal) -> None:
-    """Bring a copy of the deal to a packet dealt to every seat (D11)."""
+def _deal_to(deal: Deal, packets: int) -> None:
+    """Bring the deal by hand on to ``packets`` packets dealt (D6–D8), unseen: the pack
+    shuffled by hand and cut at a depth not known if that is not entered yet, and each
+    chien card at the first place D8 allows, as the scorer does not say where it fell.
+    A deal already past that packet is refused (D6)."""
     if deal.phase is Phase.SHUFFLE:
-        deal.shuffle(permutation=range(78))
+        deal.shuffle_unseen()
     if deal.phase is Phase.CUT:
-        deal.cut(39)
-    while deal.phase is Phase.DEAL and not all(deal.received):
-        deal.deal_packet()
+        deal.cut_unknown()
+    if deal.phase is Phase.DEAL and deal.packets_dealt > packets:
+        raise refuse("D6", "c_packets_past", packets=packets, dealt=deal.packets_dealt)
+    while deal.phase is Phase.DEAL and deal.packets_dealt < packets:
+        if deal.can_deal_chien_card():
+            deal.deal_chien_card()
+        else:
+            deal.deal_packet()

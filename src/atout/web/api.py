@@ -1,4 +1,5 @@
-"""The HTTP API of the web table: create a table, list the tables of owner links,
+"""The HTTP API of the web table: create a table, list the tables of owner links and
+say what the links a browser kept open,
 export a table's record (docs/reference/web-protocol.md)."""
 
 from __future__ import annotations
@@ -132,20 +133,41 @@ def _summary(table_id: str, index: int, info: dict[str, Any]) -> dict[str, Any]:
     }
 
 
+def _tokens(request: Request, header: str) -> list[str]:
+    """The tokens a header names, comma-separated (at most :data:`MAX_OWNER_TOKENS`)."""
+    given = [t.strip() for t in request.headers.get(header, "").split(",")]
+    return [t for t in given if 0 < len(t) <= 256][:MAX_OWNER_TOKENS]
+
+
 async def listing(server: Server, request: Request) -> Response:
-    """``GET /api/tables``: the tables whose owner links the request names."""
-    given = [t.strip() for t in request.headers.get("x-atout-owners", "").split(",")]
-    given = [t for t in given if t][:MAX_OWNER_TOKENS]
-    digests = [digest(t) for t in given]
-    owned = await server.db.owned(digests)
+    """``GET /api/tables``: the tables whose owner links the request names
+    (``X-Atout-Owners``), and what each link it names opens (``X-Atout-Links``): a
+    link that opens nothing (its table expired, or the link was replaced) is left out."""
+    owner_digests = [digest(t) for t in _tokens(request, "x-atout-owners")]
+    link_digests = [digest(t) for t in _tokens(request, "x-atout-links")]
+    owned = await server.db.owned(owner_digests)
     by_digest = {d: t for d, t in owned}
-    summaries = await server.db.summaries(sorted(set(by_digest.values())))
+    links = {d: (t, role, seat) for d, t, role, seat in await server.db.links(link_digests)}
+    wanted = set(by_digest.values()) | {t for t, _, _ in links.values()}
+    summaries = await server.db.summaries(sorted(wanted))
+    expired = server.expired()
+    summaries = {
+        t: info
+        for t, info in summaries.items()
+        if info["started"] or info["created"] >= expired  # never started in time: gone
+    }
     found = []
-    for index, d in enumerate(digests):
+    for index, d in enumerate(owner_digests):
         table_id = by_digest.get(d)
         if table_id is not None and table_id in summaries:
             found.append(_summary(table_id, index, summaries[table_id]))
-    return JSONResponse({"tables": found})
+    opened = []
+    for index, d in enumerate(link_digests):
+        if d in links and links[d][0] in summaries:
+            table_id, role, seat = links[d]
+            row = _summary(table_id, index, summaries[table_id])
+            opened.append({**row, "role": role, "seat": seat})
+    return JSONResponse({"tables": found, "links": opened})
 
 
 async def record(server: Server, request: Request, table_id: str) -> Response:

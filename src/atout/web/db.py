@@ -423,6 +423,17 @@ class Store:
         async with self.engine.connect() as c:
             return [(d, t) for d, t in await c.execute(query)]
 
+    async def links(self, digests: list[str]) -> list[tuple[str, str, str, int | None]]:
+        """``(digest, table_id, role, seat)`` of the tokens among ``digests`` that open a
+        table (of any role)."""
+        if not digests:
+            return []
+        query = sa.select(tokens.c.digest, tokens.c.table_id, tokens.c.role, tokens.c.seat).where(
+            tokens.c.digest.in_(digests)
+        )
+        async with self.engine.connect() as c:
+            return [(d, t, r, s) for d, t, r, s in await c.execute(query)]
+
     async def summaries(self, table_ids: list[str]) -> dict[str, dict[str, Any]]:
         if not table_ids:
             return {}

@@ -34,6 +34,13 @@ class Connection:
     closed: bool = False
     close_reason: str | None = None
     lang: str = "en"  # the page's language: its errors and refusals are said in it
+    with_owner: bool = False  # a seat's page whose hello also gave the owner's token
+
+    @property
+    def owns(self) -> bool:
+        """Whether the page has the owner's powers: the owner's link, or a seat's page
+        that also holds it (the creator who plays at his own seat)."""
+        return self.role == "owner" or self.with_owner
 
     def send(self, message: dict[str, Any] | str) -> None:
         if self.closed:

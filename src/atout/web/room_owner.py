@@ -46,7 +46,7 @@ async def owner_message(room: Room, conn: Connection, message: dict[str, Any]) -
 
 
 async def _start(room: Room, conn: Connection) -> None:
-    if conn.role != "owner":
+    if not conn.owns:
         conn.error("protocol", N_("only the table's owner starts it"))
         return
     if room.started:
@@ -79,7 +79,7 @@ def _bad_seat(room: Room, conn: Connection, seat: Any) -> bool:
 
 
 async def _seat_bot(room: Room, conn: Connection, seat: Any, bot: Any) -> None:
-    if conn.role != "owner":
+    if not conn.owns:
         conn.error("protocol", N_("only the table's owner puts bots in seats"))
         return
     if room.started:
@@ -121,7 +121,7 @@ def _name_refused(name: Any) -> bool:
 async def _new_link(room: Room, conn: Connection, seat: Any, name: Any) -> None:
     """The seat gets a new link and the name ``name`` (``""`` or none: no name); only the owner's
     page is sent the link (``{"type": "seat_link", "seat", "name", "token"}``)."""
-    if conn.role != "owner":
+    if not conn.owns:
         conn.error("protocol", N_("only the table's owner makes new links for seats"))
         return
     if _bad_seat(room, conn, seat):

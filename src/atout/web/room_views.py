@@ -87,7 +87,7 @@ class RoomViews:
             {
                 "type": "snapshot",
                 "seq": last,
-                "you": {"seat": seat, "role": conn.role},
+                "you": {"seat": seat, "role": conn.role, "owner": conn.owns},
                 "table": self.table_json(),
                 "view": self._view(seat, all_hands),
                 "events": events,

@@ -142,6 +142,7 @@ class _Socket:
                 conn.close("unknown table or token")
                 return None
             conn.role, conn.seat = who
+            conn.with_owner = conn.role == "player" and _owner_too(found, message.get("owner"))
             found.put(_Join(conn, seq))
             return found
 
@@ -216,6 +217,14 @@ async def serve_socket(server: Server, ws: WebSocket, table_id: str) -> None:
         if ws.client_state is WebSocketState.CONNECTED:
             with contextlib.suppress(Exception):
                 await ws.close()
+
+
+def _owner_too(room: Room, token: object) -> bool:
+    """Whether the hello's ``owner`` (optional) is the token of ``room``'s owner link:
+    a seat's page that gives it has the owner's powers too. Any other value gives none."""
+    if not isinstance(token, str) or not 0 < len(token) <= 256:
+        return False
+    return room.identify(digest(token)) == ("owner", None)
 
 
 def _hello_language(asked: object, accept: str | None) -> str:

@@ -1,29 +1,12 @@
-// The lobby: create a table, show its links, list the tables made from this browser.
+// The lobby: create a table (and go to one's own seat when one plays), show its links,
+// list the tables this browser created or opened a link of (tables_store.js).
 import { t } from "./i18n.js";
+import { rememberOpened, rememberOwned } from "./tables_store.js";
+import { linkItem, listMine } from "./lobby_mine.js";
 
-const STORE = "atout.owners"; // [{table, owner, created, players}]
 const form = document.getElementById("create-form");
 const errorLine = document.getElementById("create-error");
-
-function owned() {
-  try {
-    const list = JSON.parse(localStorage.getItem(STORE) || "[]");
-    return Array.isArray(list) ? list.filter((x) => x && x.table && x.owner) : [];
-  } catch {
-    return [];
-  }
-}
-
-function remember(entry) {
-  const list = owned().filter((x) => x.table !== entry.table);
-  list.unshift(entry);
-  localStorage.setItem(STORE, JSON.stringify(list.slice(0, 50)));
-}
-
-function tokenOf(url) {
-  const i = url.indexOf("#");
-  return i < 0 ? "" : url.slice(i + 1);
-}
+const NAME = "atout.name"; // the name the creator last played under, offered again
 
 function players() {
   return Number(form.querySelector("input[name=players]:checked").value);
@@ -47,7 +30,7 @@ function request() {
   for (let s = 0; s < n; s++) {
     const kind = value(`kind${s}`).value;
     seats.push(kind === "" ? null : kind);
-    const name = value(`name${s}`).value.trim();
+    const name = (s === mySeat() ? value("my_name") : value(`name${s}`)).value.trim();
     // a table listed on the lobby offers the persons' seats left without a name
     const unnamed = kind === "" ? (value("listed").checked ? "" : t("Seat {n}", { n: s + 1 })) : t("Bot {n}", { n: s + 1 });
     names.push(name || unnamed);
@@ -72,45 +55,6 @@ function request() {
     move_seconds: Number(value("move_seconds").value),
     listed: value("listed").checked,
   };
-}
-
-function copyButton(url) {
-  const button = document.createElement("button");
-  button.type = "button";
-  button.className = "copy";
-  button.textContent = t("Copy");
-  button.addEventListener("click", async () => {
-    try {
-      await navigator.clipboard.writeText(url);
-    } catch {
-      const area = document.createElement("textarea");
-      area.value = url;
-      document.body.append(area);
-      area.select();
-      document.execCommand("copy");
-      area.remove();
-    }
-    button.textContent = t("Copied ✓");
-    setTimeout(() => (button.textContent = t("Copy")), 1500);
-  });
-  return button;
-}
-
-function linkItem(label, url, kind) {
-  const li = document.createElement("li");
-  li.className = `link ${kind}`;
-  const title = document.createElement("span");
-  title.className = "label";
-  title.textContent = label;
-  const input = document.createElement("input");
-  input.type = "text";
-  input.readOnly = true;
-  input.value = url;
-  input.className = "url";
-  input.setAttribute("aria-label", label);
-  input.addEventListener("focus", () => input.select());
-  li.append(title, input, copyButton(url));
-  return li;
 }
 
 function showLinks(answer, sent) {
@@ -140,10 +84,54 @@ function showLinks(answer, sent) {
   document.getElementById("links").scrollIntoView({ behavior: "smooth", block: "start" });
 }
 
+/** The seat the creator plays at, or null when he only organises. */
+function mySeat() {
+  return value("me").checked ? Number(value("my_seat").value) : null;
+}
+
+/** The creator's seat row: a person's, named by the "as" field; the other rows as typed. */
+function showMe() {
+  const seat = mySeat();
+  for (const row of document.querySelectorAll(".seat-row")) {
+    const s = Number(row.dataset.seat);
+    const mine = s === seat;
+    row.classList.toggle("mine", mine);
+    const name = value(`name${s}`);
+    const kind = value(`kind${s}`);
+    if (mine) {
+      kind.value = "";
+      name.value = value("my_name").value;
+    } else if (name.readOnly) {
+      name.value = "";
+    }
+    name.readOnly = mine;
+    name.placeholder = mine ? t("Your name") : t("Name");
+    kind.disabled = mine;
+  }
+  for (const option of value("my_seat").options) option.hidden = Number(option.value) >= players();
+  if (seat !== null && seat >= players()) value("my_seat").value = "0";
+  document.querySelector(".me-seat").hidden = seat === null;
+  document.getElementById("me-hint").hidden = seat === null;
+}
+
+/** Why the form cannot be sent as it is, or "". */
+function refusal() {
+  const seat = mySeat();
+  if (seat !== null && !value("my_name").value.trim()) return t("Your name first: the others see it at the table.");
+  return "";
+}
+
 async function create(event) {
   event.preventDefault();
   errorLine.hidden = true;
   const sent = request();
+  const refused = refusal();
+  if (refused) {
+    errorLine.textContent = refused;
+    errorLine.hidden = false;
+    value("my_name").focus();
+    return;
+  }
   const button = document.getElementById("create-button");
   button.disabled = true;
   try {
@@ -156,15 +144,28 @@ async function create(event) {
     if (!response.ok) {
       throw new Error(answer.error || `HTTP ${response.status}`);
     }
-    remember({
+    const seat = mySeat();
+    rememberOwned({
       table: answer.table,
       owner: answer.owner,
       spectator: answer.spectator,
       seats: answer.seats,
       names: sent.names,
       players: sent.players,
+      mine: seat,
       created: new Date().toISOString(),
     });
+    if (seat !== null) {
+      const url = answer.seats[seat].url;
+      try {
+        localStorage.setItem(NAME, sent.names[seat]);
+      } catch {
+        /* storage disabled: the name is not offered next time */
+      }
+      rememberOpened({ table: answer.table, link: url, role: "player", seat, name: sent.names[seat], names: sent.names });
+      location.assign(url); // the creator's own seat, with the owner's controls
+      return;
+    }
     showLinks(answer, sent);
     listMine();
   } catch (error) {
@@ -175,66 +176,16 @@ async function create(event) {
   }
 }
 
-async function listMine() {
-  const mine = owned();
-  const list = document.getElementById("mine-list");
-  document.getElementById("mine-empty").hidden = mine.length > 0;
-  let known = new Map();
-  if (mine.length) {
-    try {
-      const response = await fetch("/api/tables", {
-        headers: { "X-Atout-Owners": mine.map((x) => tokenOf(x.owner)).join(",") },
-      });
-      if (response.ok) {
-        const answer = await response.json();
-        const rows = Array.isArray(answer) ? answer : answer.tables || [];
-        known = new Map(rows.map((row) => [row.table || row.id, row]));
-      }
-    } catch {
-      known = new Map();
-    }
-  }
-  list.replaceChildren();
-  for (const entry of mine) {
-    const row = known.get(entry.table);
-    const li = document.createElement("li");
-    const a = document.createElement("a");
-    a.href = entry.owner;
-    a.textContent = (row && row.names ? row.names : entry.names || []).join(", ") || entry.table;
-    const state = document.createElement("span");
-    state.className = "state";
-    if (!row) state.textContent = t("unknown to this server");
-    else if (row.over) state.textContent = t("over");
-    else if (row.started) state.textContent = t("playing");
-    else state.textContent = t("waiting");
-    const when = document.createElement("span");
-    when.className = "when";
-    when.textContent = new Date(entry.created).toLocaleString();
-    const details = document.createElement("details");
-    const summary = document.createElement("summary");
-    summary.textContent = t("Links");
-    details.append(summary);
-    const links = document.createElement("ul");
-    links.className = "links";
-    for (const seat of entry.seats || []) {
-      if (seat.kind === "person") links.append(linkItem(t("Seat {n}", { n: seat.seat + 1 }), seat.url, "seat-link"));
-    }
-    if (entry.spectator) links.append(linkItem(t("Spectators (read only)"), entry.spectator, "spectator"));
-    details.append(links);
-    const forget = document.createElement("button");
-    forget.type = "button";
-    forget.className = "forget";
-    forget.textContent = t("Forget");
-    forget.addEventListener("click", () => {
-      localStorage.setItem(STORE, JSON.stringify(owned().filter((x) => x.table !== entry.table)));
-      listMine();
-    });
-    li.append(a, " ", state, " ", when, forget, details);
-    list.append(li);
-  }
+for (const radio of form.querySelectorAll("input[name=players]")) {
+  radio.addEventListener("change", () => { showSeats(); showMe(); });
 }
-
-for (const radio of form.querySelectorAll("input[name=players]")) radio.addEventListener("change", showSeats);
+for (const name of ["me", "my_seat", "my_name"]) value(name).addEventListener(name === "my_name" ? "input" : "change", showMe);
 form.addEventListener("submit", create);
+try {
+  value("my_name").value = localStorage.getItem(NAME) || "";
+} catch {
+  /* storage disabled */
+}
 showSeats();
+showMe();
 listMine();

@@ -1,24 +1,25 @@
 // The owner's seats: free or reassign a person's seat at any time, with a new link for
 // it (the old link stops working at once; docs/reference/web-protocol.md, new_link).
 import { t } from "./i18n.js";
-import { $, S, TABLE, players, seatName } from "./table_state.js";
+import { $, S, TABLE, TOKEN, isOwner, players, seatName } from "./table_state.js";
 import { el, toast } from "./table_dom.js";
 import { control } from "./table_stream.js";
-
-const OWNERS = "atout.owners"; // the lobby's list: [{table, owner, seats: [{seat, kind, url}]}]
+import { ownedEntry, rememberOpened, updateOwned } from "./tables_store.js";
+import { renderSettings } from "./table_settings.js";
 const made = new Map(); // seat -> the new link made on this page
 
 export function setup() {
   $("btn-seats").addEventListener("click", () => {
     $("owner-seats").dataset.seats = ""; // opened again: the names as they are now
     render();
+    renderSettings();
     $("dlg-seats").showModal();
   });
 }
 
 /** The button shows on the owner's page only. */
 export function renderButton() {
-  $("btn-seats").hidden = !(S.you && S.you.role === "owner");
+  $("btn-seats").hidden = !isOwner();
   if ($("dlg-seats").open) render();
 }
 
@@ -37,7 +38,7 @@ function render() {
     const seat = Number(li.dataset.seat);
     const state = S.table.present[seat] ? t("here") : S.table.stand_in[seat] ? t("bot stands in") : t("not here");
     li.querySelector(".label").replaceChildren(el("b", { text: seatName(seat) }), " ", el("span", { class: "state", text: state }));
-    const url = made.get(seat);
+    const url = made.get(seat) || kept(seat);
     const shown = li.querySelector(".new-url input");
     if (url && (!shown || shown.value !== url)) {
       li.querySelector(".new-url")?.remove();
@@ -46,10 +47,19 @@ function render() {
   }
 }
 
+/** The seat's link this browser kept when it created the table (to send again), but
+ * the creator's own. */
+function kept(seat) {
+  const entry = ownedEntry(TABLE);
+  if (!entry || entry.mine === seat || seat === S.you.seat) return "";
+  const found = (entry.seats || []).find((x) => x.seat === seat);
+  return found && found.url ? found.url : "";
+}
+
 function row(seat) {
   const name = el("input", {
     type: "text", maxlength: "24", value: S.table.names[seat] || "", class: "seat-name",
-    placeholder: t("no name"), "aria-label": t("Name for seat {n}", { n: seat }),
+    placeholder: t("no name"), "aria-label": t("Name for seat {n}", { n: seat + 1 }),
   });
   const button = el("button", {
     type: "button", class: "new-link", text: t("New link"),
@@ -61,7 +71,7 @@ function row(seat) {
 }
 
 function linkRow(seat, url) {
-  const input = el("input", { type: "text", readonly: true, value: url, class: "url", "aria-label": t("New link for {name}", { name: seatName(seat) }) });
+  const input = el("input", { type: "text", readonly: true, value: url, class: "url", "aria-label": t("Link for {name}", { name: seatName(seat) }) });
   const copy = el("button", { type: "button", class: "copy", text: t("Copy"), onclick: async () => {
     try { await navigator.clipboard.writeText(url); copy.textContent = t("Copied ✓"); } catch { input.select(); }
   } });
@@ -77,19 +87,29 @@ function ask(seat, name) {
 export function linked(m) {
   const url = `${location.origin}/t/${encodeURIComponent(TABLE)}#${m.token}`;
   made.set(m.seat, url);
-  try {
-    const owners = JSON.parse(localStorage.getItem(OWNERS) || "[]");
-    const entry = owners.find((x) => x && x.table === TABLE);
-    const seats = entry && entry.seats ? entry.seats : null;
-    const kept = seats ? seats.find((s) => s.seat === m.seat) : null;
+  updateOwned(TABLE, (entry) => {
+    const seats = entry.seats || (entry.seats = []);
+    const kept = seats.find((s) => s.seat === m.seat);
     if (kept) kept.url = url;
-    else if (seats) seats.push({ seat: m.seat, kind: "person", url });
-    if (entry) localStorage.setItem(OWNERS, JSON.stringify(owners));
-  } catch {
-    /* storage full or disabled: the link is still shown */
-  }
+    else seats.push({ seat: m.seat, kind: "person", url });
+  });
   const name = m.name || t("Seat {n}", { n: m.seat + 1 }); // numbered from 1 for people
   toast(t("New link for {name}: send it to the player.", { name }), "info");
   render();
   if (!$("dlg-seats").open) $("dlg-seats").showModal();
+}
+
+/** Keep this page's link for the lobby's "Your tables" (tables_store.js): the table,
+ * the link, what it opens, the name, when. */
+export function keep() {
+  if (!S.you || !S.table) return;
+  const seat = S.you.role === "player" ? S.you.seat : null;
+  rememberOpened({
+    table: TABLE,
+    link: `${location.origin}/t/${encodeURIComponent(TABLE)}#${TOKEN}`,
+    role: S.you.role,
+    seat,
+    name: seat === null ? "" : S.table.names[seat] || "",
+    names: S.table.names,
+  });
 }

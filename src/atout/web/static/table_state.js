@@ -12,7 +12,7 @@ export const CONTRIB_KEY = `atout.contrib.${TABLE}`;
 export const STEP_MS = { packet: 70, chien: 110, draw: 450, play: 260, trick: 950 };
 
 export const S = {
-  you: null, // {seat, role}
+  you: null, // {seat, role, owner}
   table: null, // names, kinds, present, stand_in, started
   view: null,
   seq: 0, // the last event shown (sent in the hello of a reconnection)
@@ -40,6 +40,8 @@ export const players = () => (S.view ? S.view.players : S.table ? S.table.player
  * them with the table (atout.table.Variant): the page keeps no table of its own. */
 export const variant = () => S.table.variant;
 export const mySeat = () => (S.you ? S.you.seat : null);
+/** The owner's link, or a seat's page that also has the owner's token (its creator). */
+export const isOwner = () => Boolean(S.you && (S.you.role === "owner" || S.you.owner));
 export const isPlayer = () => S.you && S.you.role === "player" && S.you.seat !== null;
 
 export function seatName(seat) {

@@ -12,6 +12,7 @@ import { renderWaiting } from "./table_waiting.js";
 import { renderSeats } from "./table_seats.js";
 import * as Together from "./together.js";
 import * as OwnerSeats from "./table_owner_seats.js";
+import { ownerToken } from "./tables_store.js";
 
 // -- the connection ------------------------------------------------------------------------
 
@@ -36,7 +37,7 @@ export function loadPending() {
 }
 
 const wsUrl = `${location.protocol === "https:" ? "wss" : "ws"}://${location.host}/ws/${encodeURIComponent(TABLE)}`;
-export const conn = new Connection(wsUrl, () => ({ type: "hello", token: TOKEN, seq: S.seq, lang }), {
+export const conn = new Connection(wsUrl, () => ({ type: "hello", token: TOKEN, seq: S.seq, lang, owner: ownerToken(TABLE) || undefined }), {
   message: onMessage,
   state: onState,
 });
@@ -131,6 +132,7 @@ export function onSnapshot(m) {
   S.snapshotHere = true;
   S.you = m.you;
   S.table = m.table;
+  OwnerSeats.keep();
   const events = (m.events || []).filter((e) => e.seq > S.seq);
   const continuous = !events.length || events[0].seq === S.seq + 1;
   if (!continuous) {
