@@ -117,6 +117,8 @@ def test_a_wrap_keeps_numbers_with_their_words_and_rule_ids_with_their_text() ->
         (8, 18, "bold"),
     }
     assert wrapped("court", 0).plain == "court"
+    worst = "Pire donne : -300, Garde chutée, vous étiez preneur (2026-12-02, donne 5)"
+    assert wrapped(worst, 70).plain.endswith("\ndonne 5)")
 
 
 @pytest.mark.parametrize("ui", ["fr", "en"])

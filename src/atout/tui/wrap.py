@@ -23,7 +23,7 @@ TIME = re.compile(r"^\d\d:\d\d[.,;]?$")
 """A time of day after its date: ``2026-12-02 03:51.``."""
 SEAT = re.compile(r"^\(\d+\)[.,:;]*$")
 """A seat's number after its name: ``Gauche (3),``."""
-NUMBER = re.compile(r"^[+-]?\d+(?:[.,]\d+)?[.,:;]?$")
+NUMBER = re.compile(r"^[+-]?\d+(?:[.,]\d+)?[.,:;)]*$")
 LOWER_WORD = re.compile(r"^[a-zà-ÿ]")
 CAPITAL_WORD = re.compile(r"^[A-ZÀ-Ý][a-zà-ÿ]")
 
