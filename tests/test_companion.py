@@ -583,7 +583,7 @@ def test_csv_rows_and_running_totals() -> None:
     rows = list(csv.reader(io.StringIO(e.csv())))
     assert len(rows) == 4 and rows[0][:3] == ["donne", "dealer", "outcome"]
     assert rows[2][2] == "petit_sec"
-    assert [int(x) for x in rows[3][13:17]] == e.totals()
+    assert [int(x) for x in rows[3][14:18]] == e.totals()
     assert next(iter(csv.reader(io.StringIO(e.csv("fr")))))[1] == "donneur"
 
 

@@ -173,7 +173,7 @@ def test_a_whole_evening_on_a_phone(
     viewer = phone(browser, viewer_errors)
     viewer.goto(viewer_link)
     expect(viewer.locator("#role")).to_have_text("spectateur")
-    expect(viewer.locator("#donne-2")).to_contain_text("Garde Bruno")
+    expect(viewer.locator("#donne-2")).to_contain_text("Garde · Bruno")
     expect(viewer.locator("#result-button")).to_have_count(0)
     expect(viewer.locator("#undo")).to_have_count(0)
 
@@ -199,7 +199,7 @@ def test_a_whole_evening_on_a_phone(
     expect(page.locator("#last")).to_contain_text("S5")
     expect(page.locator("#last")).to_contain_text("petit au bout pour la défense")
     shot(page, "result", "#last")
-    expect(viewer.locator("#donne-3")).to_contain_text("Prise Chloé")  # live, by polling
+    expect(viewer.locator("#donne-3")).to_contain_text("Prise · Chloé")  # live, by polling
 
     # donne 4: a chelem announced by the defence is refused (A4), then the right entry
     page.locator("#result-button").click()
@@ -213,7 +213,7 @@ def test_a_whole_evening_on_a_phone(
 
     # a reload shows the sheet as stored
     page.reload()
-    expect(page.locator("#donne-4")).to_contain_text("Garde David")
+    expect(page.locator("#donne-4")).to_contain_text("Garde · David")
     expect(current.locator("h2")).to_have_text("Donne 5")
 
     for entry in (
@@ -253,7 +253,7 @@ def test_a_whole_evening_on_a_phone(
         page.locator("#export-csv").click()
     rows = list(csv.reader(io.StringIO(Path(caught.value.path()).read_text(encoding="utf-8-sig"))))
     assert rows[0][:3] == ["donne", "donneur", "issue"] and len(rows) == 1 + 7
-    assert [int(x) for x in rows[-1][13:17]] == expected.totals()
+    assert [int(x) for x in rows[-1][14:18]] == expected.totals()
     with page.expect_download() as caught:
         page.locator("#export-pdf").click()
     pdf = tmp_path / "sheet.pdf"

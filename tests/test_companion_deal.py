@@ -6,6 +6,8 @@ the deal by hand)."""
 
 from __future__ import annotations
 
+import csv
+import io
 import json
 import re
 from pathlib import Path
@@ -53,6 +55,21 @@ def steps(e: Evening, donne: int = 0) -> list[type]:
 # -- old evenings ---------------------------------------------------------------------
 
 
+def as_made_before(sheet: str) -> str:
+    """The CSV without its column ``by`` (the Petit sec's holder, the player at fault of
+    a void donne), which came after the vectors were made; the rest is compared whole."""
+    rows = list(csv.reader(io.StringIO(sheet)))
+    assert rows[0][3] == "by"
+    out = io.StringIO()
+    csv.writer(out, lineterminator="\n").writerows([row[:3] + row[4:] for row in rows])
+    return out.getvalue()
+
+
+def as_said_before(lines: list[str]) -> list[str]:
+    """The sheet's lines with a Petit sec said as before its holder was named."""
+    return [re.sub(r"Petit sec: .+? \(D16\)$", "Petit sec (D16)", line) for line in lines]
+
+
 def faults_of(e: Evening) -> list[list[list[Any]]]:
     return [
         [[f.kind, f.by, f.card, f.voids, list(f.barred), f.penalty] for f in s.deal.faults]
@@ -67,7 +84,8 @@ def test_an_evening_stored_before_loads_with_the_same_sheet(path: Path) -> None:
     rules = read_rules(stored["rules"], stored["players"])
     e = Evening(stored["players"], stored["names"], rules, stored["profile"], stored["entries"])
     assert e.log == stored["entries"]
-    assert e.csv("en") == made["sheet"] and sheet_lines(e) == made["text"]
+    assert as_made_before(e.csv("en")) == made["sheet"]
+    assert as_said_before(sheet_lines(e)) == made["text"]
     assert faults_of(e) == made["faults"]
     assert e.game_record() == made["record"]
     for sheet in e.donnes:  # each fault the sheet shows is an operation of its deal
@@ -81,7 +99,7 @@ def test_a_record_exported_before_reads_back_to_the_same_sheet(path: Path) -> No
     e = read_evening(json.dumps(made["record"]))
     assert e.game_record() == made["record"]
     finished = [line for line in made["text"] if line[:3].strip().isdigit()]
-    assert sheet_lines(e)[: len(finished)] == finished
+    assert as_said_before(sheet_lines(e))[: len(finished)] == finished
 
 
 # -- the cut and the faults as operations --------------------------------------------

@@ -96,8 +96,7 @@ def test_a_barred_player_is_not_offered_and_undo_asks_then_redo(
     expect(takers).to_have_text(["— choisir —", "Anne", "Bruno", "David"])  # Chloé barred (D14)
     expect(page.locator("#result-form button[type=button]")).to_have_text("Fermer sans enregistrer")
     page.locator("#undo").click()
-    expect(page.locator("#undo-ask")).to_contain_text("Annuler la dernière saisie ?")
-    page.screenshot(path=str(DOCS / "companion-undo.png"))
+    expect(page.locator("#undo-ask")).to_contain_text("Annuler : faute à la donne 1 (D14 — Chloé")
     page.locator("#undo-no").click()
     assert stored(server, created)["entries"] == 2
     page.locator("#undo").click()

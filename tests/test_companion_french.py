@@ -121,8 +121,8 @@ def test_the_french_csv_says_the_issue_and_the_contract_in_french() -> None:
     e.add({"type": "result", "contract": "garde_sans", "taker": 2, "points": 60, "bouts": 1})
     rows = _rows(e, "fr")[1:]
     assert [r[2] for r in rows] == ["Petit sec", "tous passent", "jouée"]
-    assert rows[2][3] == "Garde sans"
-    assert _rows(e, "en")[3][3] == "garde_sans"
+    assert rows[2][4] == "Garde sans"
+    assert _rows(e, "en")[3][4] == "garde_sans"
 
 
 def test_french_sentences_elide_and_say_who_took() -> None:

@@ -128,7 +128,7 @@ def test_slow_network_double_tap_and_two_scorers(server: ServerProcess, browser:
     )
     expect(b.locator("#message")).to_have_attribute("aria-live", "assertive")
     in_view_beside(b, "#message", "#result-save")
-    expect(b.locator("#donne-1")).to_contain_text("Garde Bruno")  # the new sheet is shown
+    expect(b.locator("#donne-1")).to_contain_text("Garde · Bruno")  # the new sheet is shown
     expect(b.locator("#points")).to_have_value("47")  # what he typed is kept
     assert entries_of(server.base, created)["version"] == 2
     b.screenshot(path=str(DOCS / "companion-stale.png"))
@@ -188,7 +188,7 @@ def reopened_offline(context: BrowserContext, base: str, created: dict[str, Any]
     expect(waiting).to_have_text("3 saisies en attente" if fr else "3 entries waiting")
     expect(page.locator("#waiting li")).to_have_count(3)
     expect(page.locator("#waiting li").nth(0)).to_contain_text("30")
-    expect(page.locator("#waiting li").nth(1)).to_contain_text("Garde Bruno · 47 points, 2 bouts")
+    expect(page.locator("#waiting li").nth(1)).to_contain_text("Garde · Bruno · 47 points, 2 bouts")
     expect(page.locator("#donne-1")).to_have_count(0)  # the sheet as last seen
     start = context.new_page()
     start.goto(f"{base}/companion")

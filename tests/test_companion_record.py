@@ -98,7 +98,7 @@ def dumps(record: Record) -> str:
 def sheet_of(e: Evening) -> Any:
     """What the score sheet shows, apart from the log (entries, undo, edits)."""
     view = e.view()
-    for key in ("entries", "can_undo"):
+    for key in ("entries", "can_undo", "undo_labels", "redo_labels"):
         del view[key]
     for donne in view["donnes"]:
         for key in ("edited", "entry"):

@@ -98,9 +98,9 @@ def test_the_csv_for_a_french_spreadsheet(tmp_path: Path) -> None:
         assert plain.startswith(b"\xef\xbb\xbfdonne,dealer,")
         french = client.get(f"{sheet}?lang=fr&sep=%3B", headers=auth(viewer)).content
         text = french.decode("utf-8-sig")
-        assert text.startswith("donne;donneur;issue;contrat;preneur;appelé;points;bouts;")
+        assert text.startswith("donne;donneur;issue;par;contrat;preneur;appelé;points;bouts;")
         row = text.splitlines()[1].split(";")
-        assert row[4] == "Chloé" and row[6] == "40,5"
+        assert row[5] == "Chloé" and row[7] == "40,5"
         bad = client.get(f"{sheet}?sep=%7C", headers=auth(viewer))
         assert bad.status_code == 400
 

@@ -284,10 +284,10 @@ def check_companion(donnes: list[Donne], players: int, rules: Rules) -> None:
             if sheet.result is None:
                 assert row[-1] == ""
                 continue
-            assert int(row[8]) == equation_sum(row[-1], lang) == sheet.result.score
-            assert row[6] == number(sheet.result.points, lang)
+            assert int(row[9]) == equation_sum(row[-1], lang) == sheet.result.score
+            assert row[7] == number(sheet.result.points, lang)
             if lang == "fr":
-                assert "." not in row[6]
+                assert "." not in row[7]
         groups: list[list[tuple[str, str]]] = []
         for bold, text in detail_rows(evening, lang):
             if bold:

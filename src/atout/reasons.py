@@ -224,6 +224,8 @@ TEMPLATES: dict[str, str] = {
     "already_contributed": N_("{seat} has already given its value for this deal"),
     "contribution_late": N_("values are given before the shuffle, not after"),
     "nothing_to_do": N_("{seat} has nothing to do now"),
+    "next_not_yet": N_("the donne is not over: Next begins the next one once it is"),
+    "next_pressed": N_("{seat} has already pressed Next for this donne"),
     # -- the table companion (atout.companion): a score sheet's entries -------------------
     "c_no_profile": N_("no rules profile {name}: one of {profiles}"),
     "c_not_a_setting": N_("{name} is not a setting ({settings})"),

@@ -28,7 +28,12 @@ def sheet_csv(evening: EveningLog, lang: str = "en", sep: str = ",") -> str:
     writer = csv.writer(out, delimiter=sep, lineterminator="\n")
     fr = lang == "fr"
     names = evening.names
-    head = ["donne", "donneur" if fr else "dealer", "issue" if fr else "outcome"]
+    head = [
+        "donne",
+        "donneur" if fr else "dealer",
+        "issue" if fr else "outcome",
+        "par" if fr else "by",
+    ]
     head += ["contrat" if fr else "contract", "preneur" if fr else "taker"]
     head += ["appelé" if fr else "partner", "points", "bouts", "score"]
     head += [f"{n} ({'marque' if fr else 'marks'})" for n in names]
@@ -58,6 +63,7 @@ def _csv_row(
         sheet.number,
         names[sheet.dealer],
         outcome,
+        "" if sheet.void_by is None else names[sheet.void_by],
         CONTRACTS_FR.get(e.get("contract", ""), "") if fr else e.get("contract", ""),
         names[e["taker"]] if e else "",
         _partner_cell(names, e, lang),
@@ -210,7 +216,7 @@ def _donne_line(evening: EveningLog, sheet: DonneSheet, running: tuple[int, ...]
     head += f" [{faults}]" if faults else ""
     e, r = sheet.entry, sheet.result
     if sheet.void is not None or e is None or r is None:
-        return f"{head}: void, {sheet.outcome_text('en') or 'all pass (B3)'}"
+        return f"{head}: void, {sheet.outcome_text('en', names) or 'all pass (B3)'}"
     camp = names[e["taker"]]
     if e.get("partner") is not None and e["partner"] != e["taker"]:
         camp += f" with {names[e['partner']]}"

@@ -11,6 +11,7 @@ from typing import Any
 
 from atout.companion.base import ENTRY_TYPES, MAX_ENTRIES, CompanionError, refuse
 from atout.companion.checks import result_fields, score_entry
+from atout.companion.labels import Applied, labelled
 from atout.companion.profiles import profile_rules
 from atout.companion.readers import canonical_cards, drawn_twice, read_card, read_names, whole
 from atout.companion.sheet import DonneSheet, FaultView
@@ -85,11 +86,41 @@ class EveningLog:
         self.draw_by_cards = False
         self.donnes: list[DonneSheet] = []
         self._effective: list[dict[str, Any]] = []
+        self.applied: list[Applied] = []
         kept, self._undone = effective(log)
         for entry in kept:
-            self._apply(entry)
-            self._effective.append(entry)
+            self._apply_noted(entry)
         self.log = log
+
+    def _apply_noted(self, entry: dict[str, Any]) -> None:
+        """Apply an effective entry and note where it went (:class:`Applied`)."""
+        before, count = self.current, len(self.donnes)
+        self._apply(entry)
+        self._effective.append(entry)
+        if entry["type"] == "edit":
+            target = self.donnes[entry["donne"] - 1]
+            self.applied.append(Applied(entry, target.number, result=target.result))
+        elif before is None:
+            self.applied.append(Applied(entry, None))
+        else:
+            line = before.faults[-1].lines[0] if entry["type"] == "fault" else None
+            closes = len(self.donnes) > count
+            self.applied.append(Applied(entry, before.number, line, before.result, closes))
+
+    def undo_labels(self, lang: str, most: int = 30) -> list[dict[str, Any]]:
+        """The last ``most`` entries that count, each named as an Undo would take it
+        back (:func:`~atout.companion.labels.labelled`), the last one last."""
+        return [labelled(a, self.names, lang) for a in self.applied[-most:]]
+
+    def redo_labels(self, lang: str) -> list[dict[str, Any]]:
+        """The entries a Redo would put back, the next one last: each named as it was
+        when it counted (the log replayed with every one of them put back)."""
+        if not self._undone:
+            return []
+        trial = type(self)(self.players, self.names, self.rules, self.profile)
+        trial._rebuild([*self.log, *({"type": "redo"} for _ in self._undone)])
+        back = trial.applied[-len(self._undone) :]
+        return [labelled(a, self.names, lang) for a in reversed(back)]
 
     def add(self, entry: Mapping[str, Any], lang: str | None = "en") -> dict[str, Any]:
         """Check ``entry`` and keep it: the entry as kept (normalised, its cards in
@@ -99,12 +130,12 @@ class EveningLog:
         if len(self.log) >= MAX_ENTRIES:
             raise refuse("⚙", "c_too_many_entries", most=MAX_ENTRIES)
         saved = (self.log, self.draw, self.first_dealer, self.donnes, self._effective)
-        saved_more = (self.draw_by_cards, self._undone)
+        saved_more = (self.draw_by_cards, self._undone, self.applied)
         try:
             self._rebuild([*self.log, clean])
         except AtoutError as error:
             self.log, self.draw, self.first_dealer, self.donnes, self._effective = saved
-            self.draw_by_cards, self._undone = saved_more
+            self.draw_by_cards, self._undone, self.applied = saved_more
             if isinstance(error, IllegalActionError):  # said with the players' names
                 raise CompanionError(error.reason, self.names) from None
             raise
@@ -118,8 +149,7 @@ class EveningLog:
         if len(self.log) >= MAX_ENTRIES:
             raise refuse("⚙", "c_too_many_entries", most=MAX_ENTRIES)
         clean = self.normalise(entry, None)
-        self._apply(clean)
-        self._effective.append(clean)
+        self._apply_noted(clean)
         self._undone = []
         self.log.append(clean)
 

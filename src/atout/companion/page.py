@@ -45,6 +45,8 @@ def view(evening: EveningLog, lang: str = "en") -> dict[str, Any]:
         "entries": len(evening.log),
         "can_undo": evening.can_undo,
         "can_redo": evening.can_redo,
+        "undo_labels": evening.undo_labels(lang),
+        "redo_labels": evening.redo_labels(lang),
     }
 
 
@@ -64,7 +66,7 @@ def _donne_view(
         "void": sheet.void,
         "void_rule": VOID_RULES[sheet.void] if sheet.void else None,
         "void_by": sheet.void_by,
-        "outcome": sheet.outcome_text(lang),
+        "outcome": sheet.outcome_text(lang, evening.names),
         "edited": sheet.edited,
         "faults": [
             {

@@ -3,12 +3,14 @@ of its deal with its consequence (:class:`FaultView`)."""
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
 from atout.companion.base import Line
 from atout.companion.text import FAULT_NAMES, OUTCOMES
 from atout.dealing import Deal, FaultRecorded
+from atout.i18n import N_, said
 from atout.scoring import Result
 from atout.state import VOID_RULES
 
@@ -57,8 +59,9 @@ class DonneSheet:
             return str(voiding[-1].kind) if voiding else "misdeal"
         return self.void
 
-    def outcome_text(self, lang: str) -> str:
-        """The void donne for the sheet, with its rule: ``carte retournée (D14)``."""
+    def outcome_text(self, lang: str, names: Sequence[str] | None = None) -> str:
+        """The void donne for the sheet, with its rule: ``carte retournée (D14)``;
+        given the ``names``, a Petit sec names its holder: ``Petit sec : Bruno (D16)``."""
         outcome = self.outcome
         if outcome is None:
             return ""
@@ -68,6 +71,8 @@ class DonneSheet:
         else:
             rule = VOID_RULES[outcome]
             en, fr = OUTCOMES[outcome]
+        if outcome == "petit_sec" and names is not None and self.void_by is not None:
+            return f"{said(lang, N_('Petit sec: {name}'), name=names[self.void_by])} ({rule})"
         return f"{fr if lang == 'fr' else en} ({rule})"
 
     @property

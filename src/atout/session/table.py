@@ -149,6 +149,7 @@ class TableObservation(NamedTuple):
     sheet: tuple[SheetRow, ...]
     totals: tuple[int, ...]
     over: bool
+    next_dealer: int | None = None  # once the donne is over: who deals the next one (D17)
 
 
 def _drawn(seed: int, *parts: object) -> bytes:
@@ -350,6 +351,7 @@ class _TableView:
             self.sheet(),
             tuple(self.match.totals()),
             self.is_over,
+            self.match.next_dealer if donne is not None and donne.is_terminal() else None,
         )
 
     def sheet(self) -> tuple[SheetRow, ...]:

@@ -84,6 +84,7 @@ def observation_json(obs: TableObservation) -> dict[str, Any]:
         "sheet": sheet_json(obs.sheet),
         "totals": list(obs.totals),
         "over": obs.over,
+        "next_dealer": obs.next_dealer,
     }
 
 

@@ -61,13 +61,25 @@ class CardView(Static):
         marked: bool = False,
         sign: bool = False,
     ) -> None:
-        text = card_text(card, lang, legal, marked)
+        super().__init__(classes="card")
+        self.card, self.lang = card, lang
+        self.shown: tuple[bool, ...] = ()
+        self.show(legal, selected, marked, sign)
+
+    def show(self, legal: bool, selected: bool, marked: bool = False, sign: bool = False) -> None:
+        """Draw the card as it now is (in place: no new widget for a new cursor or new
+        legal cards)."""
+        shown = (legal, selected, marked, sign)
+        if shown == self.shown:
+            return
+        self.shown, self.cursor = shown, selected
+        text = card_text(self.card, self.lang, legal, marked)
         if selected:
             text.stylize("reverse")
         text.append("\n" + (PLAYABLE if sign else " "), style="bold" if sign else "")
-        classes = "card" + ("" if legal else " illegal") + (" chien" if marked else "")
-        super().__init__(text, classes=classes)
-        self.card, self.cursor = card, selected
+        self.update(text)
+        self.set_class(not legal, "illegal")
+        self.set_class(marked, "chien")
 
     def on_click(self) -> None:
         self.post_message(self.Chosen(self.card))
@@ -108,6 +120,7 @@ class TableView(Screen[None]):
         self.picked: list[Card] = []  # the écart chosen so far, until it is confirmed
         self.result_shown = False
         self.drawn_hand: tuple[Any, ...] = ()
+        self.drawn_actions: tuple[Any, ...] = ()
         self.export_note = ""
 
     @property
@@ -253,6 +266,12 @@ class TableView(Screen[None]):
         if drawn == self.drawn_hand:
             return
         self.drawn_hand = drawn
+        views = list(box.query_children(CardView))
+        if [view.card for view in views] == cards:  # the same cards: each redrawn in place
+            for index, (view, card) in enumerate(zip(views, cards, strict=True)):
+                selected = index == self.selected and bool(legal)
+                view.show(card in legal or not legal, selected, card in chien, card in legal)
+            return
         await box.remove_children()
         await box.mount_all(
             CardView(
@@ -273,9 +292,9 @@ class TableView(Screen[None]):
 
     async def render_actions(self) -> None:
         bar = self.query_one("#actions", Horizontal)
-        await bar.remove_children()
         obs, game = self.obs, self.obs.game
         if not self.session.human_to_act() or game is None or self.narration:
+            await self.show_buttons(bar, [])
             if not self.hold and not self.refusal:
                 self.say(self.thinking_text())
             return
@@ -301,11 +320,20 @@ class TableView(Screen[None]):
                 buttons.append(Button(self.t("Take back (u)"), id="undo"))
             if len(self.picked) == len(game.chien or ()):
                 buttons.append(Button(self.t("Confirm écart (y)"), id="confirm", variant="primary"))
-        await bar.mount_all(buttons)
+        await self.show_buttons(bar, buttons)
         if self.refusal:
             self.say(self.refusal + self.t(" (r: the rule)"), error=True)
         else:
             self.say(self.prompt(calls))
+
+    async def show_buttons(self, bar: Horizontal, buttons: list[Button]) -> None:
+        """Put ``buttons`` in the bar, unless the same buttons are there already."""
+        drawn = tuple((str(b.label), b.id, b.variant) for b in buttons)
+        if drawn == self.drawn_actions:
+            return
+        self.drawn_actions = drawn
+        await bar.remove_children()
+        await bar.mount_all(buttons)
 
     def prompt(self, calls: list[CallCard]) -> str:
         game = self.obs.game

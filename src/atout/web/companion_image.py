@@ -23,6 +23,7 @@ from atout.web.companion_pdf import COLOURS, FONT, FONT_BOLD
 __all__ = ["MARKERS", "SheetImage", "sheet_png"]
 
 WIDTH = 900
+MARGIN = 24
 ROW = 46
 CHART = 260
 LEGEND = 40
@@ -55,34 +56,88 @@ def row_label(evening: Evening, index: int, lang: str) -> tuple[str, str]:
     and the called card with 5 players, or *seul*), then its points and bouts."""
     sheet = evening.finished()[index]
     if sheet.result is None or sheet.entry is None:
-        return sheet.outcome_text(lang), ""
+        return sheet.outcome_text(lang, evening.names), ""
     e, r = sheet.entry, sheet.result
-    first = f"{said(lang, CONTRACTS[e['contract']])} {camp_text(evening.names, e, lang)}"
+    first = f"{said(lang, CONTRACTS[e['contract']])} · {camp_text(evening.names, e, lang)}"
     second = f"{number(r.points, lang)} points · {bouts_text(r.bouts, lang)}"
     return first, f"{second} {'✓' if r.made else '✗'}"
 
 
+def name_lines(name: str, font: Any, room: float) -> list[str]:
+    """A player's name for the sheet's head: on one line, or on two when it is wider
+    than ``room`` (cut after a space or a hyphen where it can); never shortened."""
+    measure = ImageDraw.Draw(Image.new("RGB", (1, 1)))
+    if measure.textlength(name, font=font) <= room or len(name) < 2:
+        return [name]
+    cuts = [i + 1 for i, c in enumerate(name[:-1]) if c in " -"] or list(range(1, len(name)))
+    best = min(cuts, key=lambda i: max(measure.textlength(p, font=font) for p in _halves(name, i)))
+    return _halves(name, best)
+
+
+def _halves(name: str, at: int) -> list[str]:
+    return [name[:at].rstrip(), name[at:].lstrip()]
+
+
 class SheetImage:
     """The sheet drawn on a Pillow image; :attr:`texts` keeps every text drawn, with
-    its colour, in order (what the picture says, for a reader to check)."""
+    its colour, in order (what the picture says, for a reader to check). The picture
+    is as wide as its columns need (:data:`WIDTH` at least), with the same margin
+    (:data:`MARGIN`) on the right as on the left."""
 
     def __init__(self, evening: Evening, lang: str) -> None:
         self.evening, self.lang = evening, lang
         self.finished = evening.finished()
-        # the head, the rows, the totals, then the chart and its legend
-        height = 104 + ROW * len(self.finished) + (CHART + 70 + LEGEND if self.finished else 40)
-        self.image = Image.new("RGB", (WIDTH, height), (251, 250, 246))
-        self.draw = ImageDraw.Draw(self.image)
+        self.sums = running_totals(map(evening.marks_of, self.finished), evening.players)
+        self.penalties = evening.penalties()
+        self.draw = ImageDraw.Draw(Image.new("RGB", (1, 1)))  # to measure, first
+        self.layout()
         self.texts: list[tuple[str, tuple[int, int, int]]] = []
-        self.first, self.label = 50, 380
-        self.per = (WIDTH - 24 - self.first - self.label) // evening.players
+        self.boxes: list[tuple[str, tuple[float, float, float, float]]] = []
+        # the head, the rows, the penalties, the totals, then the chart and its legend
+        rows = len(self.finished) + (1 if any(self.penalties) else 0)
+        height = self.top + ROW * rows + 60
+        if self.finished:
+            height += CHART + 24 + LEGEND * len(self.legend_lines())
+        self.image = Image.new("RGB", (self.width, height), (251, 250, 246))
+        self.draw = ImageDraw.Draw(self.image)
+
+    def layout(self) -> None:
+        """The widths: the donne's label as wide as its longest line, each player's
+        column as wide as his name or his widest number, the picture as wide as both."""
+        bold, plain, small = _font(17, True), _font(16), _font(14)
+        self.heads = [name_lines(n, bold, 150) for n in self.evening.names]
+        self.top = 70 + 22 * max(map(len, self.heads)) + 12
+        labels = [row_label(self.evening, i, self.lang) for i in range(len(self.finished))]
+        widest = [self.draw.textlength(a, font=plain) for a, _ in labels]
+        widest += [self.draw.textlength(b, font=small) for _, b in labels]
+        widest.append(self.draw.textlength(self.penalty_label(), font=bold))
+        self.first, self.label = 50, max(300, int(max(widest)) + 24)
+        self.widths = []
+        for seat in range(self.evening.players):
+            numbers = [str(row[seat]) for row in self.sums] + [f"−{self.penalties[seat]}"]
+            numbers.append(str(self.evening.standings()[seat]))
+            texts = [self.draw.textlength(t, font=bold) for t in [*self.heads[seat], *numbers]]
+            self.widths.append(max(70, int(max(texts)) + 24))
+        inner = self.first + self.label + sum(self.widths)
+        self.width = max(WIDTH, 2 * MARGIN + inner)
+        spare = self.width - 2 * MARGIN - inner  # shared by the columns
+        self.widths = [w + spare // len(self.widths) for w in self.widths]
+
+    def penalty_label(self) -> str:
+        return said(self.lang, N_("Penalties (D11)"))
 
     def text(self, at: tuple[float, float], text: str, font: Any, fill: Any, **more: Any) -> None:
         self.texts.append((text, fill))
+        self.boxes.append((text, self.draw.textbbox(at, text, font=font, **more)))
         self.draw.text(at, text, font=font, fill=fill, **more)
 
     def column(self, seat: int) -> int:
-        return 24 + self.first + self.label + seat * self.per + self.per - 8
+        """The right edge of the seat's numbers (they are right-aligned)."""
+        return MARGIN + self.first + self.label + sum(self.widths[: seat + 1]) - 8
+
+    @property
+    def right(self) -> int:
+        return self.width - MARGIN
 
     def png(self) -> bytes:
         y = self.rows(self.head())
@@ -94,31 +149,38 @@ class SheetImage:
 
     def head(self) -> int:
         title = said(self.lang, N_("Score sheet"))
-        self.text((24, 18), f"atout · {title}", _font(28, True), (15, 81, 50))
+        self.text((MARGIN, 18), f"atout · {title}", _font(28, True), (15, 81, 50))
         bold = _font(17, True)
-        self.text((24, 70), "#", bold, GREY)
-        self.text((24 + self.first, 70), said(self.lang, N_("Donne")), bold, GREY)
-        for seat, name in enumerate(self.evening.names):
-            colour = COLOURS[seat]
-            self.text((self.column(seat), 70), name[:12], bold, colour, anchor="ra")
-        return 70 + 34
+        self.text((MARGIN, 70), "#", bold, GREY)
+        self.text((MARGIN + self.first, 70), said(self.lang, N_("Donne")), bold, GREY)
+        for seat, lines in enumerate(self.heads):
+            for i, line in enumerate(lines):
+                at = (self.column(seat), 70 + 22 * i)
+                self.text(at, line, bold, COLOURS[seat], anchor="ra")
+        return self.top
 
     def rows(self, y: int) -> int:
         evening, plain, small = self.evening, _font(16), _font(14)
-        sums = running_totals(map(evening.marks_of, self.finished), evening.players)
-        for i, running in enumerate(sums):
-            self.draw.line((24, y - 5, WIDTH - 24, y - 5), fill=LINE)
-            self.text((24, y), str(self.finished[i].number), plain, INK)
+        for i, running in enumerate(self.sums):
+            self.draw.line((MARGIN, y - 5, self.right, y - 5), fill=LINE)
+            self.text((MARGIN, y), str(self.finished[i].number), plain, INK)
             first, second = row_label(evening, i, self.lang)
-            self.text((24 + self.first, y), first[:40], plain, INK)
+            self.text((MARGIN + self.first, y), first, plain, INK)
             if second:
-                self.text((24 + self.first, y + 20), second, small, GREY)
+                self.text((MARGIN + self.first, y + 20), second, small, GREY)
             for seat in range(evening.players):
                 self.text((self.column(seat), y), str(running[seat]), plain, INK, anchor="ra")
             y += ROW
-        self.draw.line((24, y - 4, WIDTH - 24, y - 4), fill=INK, width=2)
         bold = _font(17, True)
-        self.text((24 + self.first, y), said(self.lang, N_("Total")), bold, INK)
+        if any(self.penalties):
+            self.draw.line((MARGIN, y - 5, self.right, y - 5), fill=LINE)
+            self.text((MARGIN + self.first, y), self.penalty_label(), bold, GREY)
+            for seat, points in enumerate(self.penalties):
+                if points:
+                    self.text((self.column(seat), y), f"−{points}", bold, GREY, anchor="ra")
+            y += ROW
+        self.draw.line((MARGIN, y - 4, self.right, y - 4), fill=INK, width=2)
+        self.text((MARGIN + self.first, y), said(self.lang, N_("Total")), bold, INK)
         for seat, total in enumerate(evening.standings()):
             self.text((self.column(seat), y), str(total), bold, COLOURS[seat], anchor="ra")
         return y
@@ -127,11 +189,9 @@ class SheetImage:
         """Every player's standing after each donne (the D11 penalties counted at the
         end), his marker at each point, tied lines drawn side by side; a legend below."""
         evening = self.evening
-        sums = running_totals(map(evening.marks_of, self.finished), evening.players)
-        history = [[0] * evening.players, *map(list, sums)]
-        penalties = evening.penalties()
-        history[-1] = [t - p for t, p in zip(history[-1], penalties, strict=True)]
-        left, right, bottom = 70, WIDTH - 24, top + CHART
+        history = [[0] * evening.players, *map(list, self.sums)]
+        history[-1] = [t - p for t, p in zip(history[-1], self.penalties, strict=True)]
+        left, right, bottom = 70, self.right, top + CHART
         values = [v for row in history for v in row]
         low, high = min(0, *values), max(0, *values)
         span = (high - low) or 1
@@ -156,14 +216,31 @@ class SheetImage:
                 self.text(at, MARKERS[seat], marker, COLOURS[seat], anchor="mm")
         self.legend(bottom + 14)
 
-    def legend(self, y: int) -> None:
-        font, x = _font(16, True), 70
+    def legend_lines(self) -> list[list[int]]:
+        """The seats of each line of the legend: a line is full at the right margin."""
+        font, room = _font(16, True), self.width - MARGIN - 70
+        lines: list[list[int]] = [[]]
+        used = 0.0
         for seat, name in enumerate(self.evening.names):
-            key = f"{MARKERS[seat]} {name}"
-            self.text((x, y), key, font, COLOURS[seat])
-            x += int(self.draw.textlength(key, font=font)) + 28
+            wide = self.draw.textlength(f"{MARKERS[seat]} {name}", font=font) + 28
+            if lines[-1] and used + wide - 28 > room:
+                lines.append([])
+                used = 0.0
+            lines[-1].append(seat)
+            used += wide
+        return lines
+
+    def legend(self, y: int) -> None:
+        font = _font(16, True)
+        for line in self.legend_lines():
+            x = 70
+            for seat in line:
+                key = f"{MARKERS[seat]} {self.evening.names[seat]}"
+                self.text((x, y), key, font, COLOURS[seat])
+                x += int(self.draw.textlength(key, font=font)) + 28
+            y += LEGEND
 
 
 def sheet_png(evening: Evening, lang: str = "en") -> bytes:
-    """The sheet as a PNG image, ``WIDTH`` pixels wide."""
+    """The sheet as a PNG image, :data:`WIDTH` pixels wide or more."""
     return SheetImage(evening, lang).png()

@@ -146,7 +146,7 @@ class _Sheet:
 
     def label(self, sheet: Any) -> str:
         if sheet.result is None or sheet.entry is None:
-            return str(sheet.outcome_text(self.lang))
+            return str(sheet.outcome_text(self.lang, self.evening.names))
         e, r = sheet.entry, sheet.result
         label = f"{SHORT[e['contract']]} {camp_text(self.evening.names, e, self.lang)}"
         label += f" {number(r.points, self.lang)} ({r.bouts}b) {'✓' if r.made else '✗'}"

@@ -36,9 +36,12 @@ FIELDS = (
     "stand_in",
     "move_seconds",
     "listed",
+    "next_seconds",
 )
 MIN_MOVE_SECONDS = 5
 MAX_MOVE_SECONDS = 3600
+MIN_NEXT_SECONDS = 5
+MAX_NEXT_SECONDS = 600
 
 
 class ConfigError(AtoutError):
@@ -71,6 +74,7 @@ class TableConfig:
     stand_in: str = "heuristic"
     move_seconds: int = 0  # a present person's time for a decision (0: no timer)
     listed: bool = False  # on the lobby's list of open tables
+    next_seconds: int = 0  # the next donne after this pause (0: once every person presses Next)
 
     def settings(self) -> TableSettings:
         """The session's settings: visible, verifiable dealing."""
@@ -109,6 +113,7 @@ class TableConfig:
             "stand_in": self.stand_in,
             "move_seconds": self.move_seconds,
             "listed": self.listed,
+            "next_seconds": self.next_seconds,
         }
 
 
@@ -225,6 +230,7 @@ def table_config(data: Any) -> TableConfig:
         stand_in=_stand_in(data),
         move_seconds=_move_seconds(data),
         listed=_bool(data, "listed", False),
+        next_seconds=_next_seconds(data),
     )
     try:
         config.settings().check()
@@ -307,6 +313,20 @@ def _move_seconds(data: dict[str, Any]) -> int:
             "move_seconds: 0 (no timer) or a whole number from {low} to {high}, not {value}",
             low=MIN_MOVE_SECONDS,
             high=MAX_MOVE_SECONDS,
+            value=_short(value),
+        )
+    return value
+
+
+def _next_seconds(data: dict[str, Any]) -> int:
+    """The pause after a donne: 0 (until every person present presses Next) or seconds."""
+    value = data.get("next_seconds", 0)
+    if type(value) is not int or not (value == 0 or MIN_NEXT_SECONDS <= value <= MAX_NEXT_SECONDS):
+        raise _fail(
+            "next_seconds: 0 (when everyone presses Next) or a whole number from {low} to"
+            " {high}, not {value}",
+            low=MIN_NEXT_SECONDS,
+            high=MAX_NEXT_SECONDS,
             value=_short(value),
         )
     return value

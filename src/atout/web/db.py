@@ -55,6 +55,7 @@ tables = sa.Table(
     sa.Column("joined", sa.Text, nullable=False),
     sa.Column("started", sa.Boolean, nullable=False),
     sa.Column("over", sa.Boolean, nullable=False),
+    sa.Column("ready", sa.Text, nullable=True),  # who pressed Next (atout.web.room_next)
 )
 tokens = sa.Table(
     "atout_tokens",
@@ -89,6 +90,7 @@ class StoredTable:
     over: bool
     tokens: list[tuple[str, str, int | None]]  # digest, role, seat
     actions: list[dict[str, Any]]
+    ready: dict[str, Any] | None = None  # {"donne": n, "seats": [...]}: who pressed Next
 
 
 def default_database_path() -> Path:
@@ -311,9 +313,9 @@ class Store:
         return await self._transaction(job)
 
     async def update(self, table_id: str, **values: Any) -> None:
-        """Change a table's ``config``, ``joined``, ``started`` or ``over``."""
-        for key in ("config", "joined"):
-            if key in values:
+        """Change a table's ``config``, ``joined``, ``started``, ``over`` or ``ready``."""
+        for key in ("config", "joined", "ready"):
+            if key in values and (key != "ready" or values[key] is not None):
                 values[key] = json.dumps(values[key])
         statement = tables.update().where(tables.c.id == table_id).values(**values)
         await self._transaction(lambda c: c.execute(statement))
@@ -405,6 +407,7 @@ class Store:
             row.over,
             [(d, r, s) for d, r, s in found],
             [json.loads(a) for _, a in rows],
+            json.loads(row.ready) if row.ready else None,
         )
 
     async def unfinished(self) -> list[str]:

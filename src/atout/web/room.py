@@ -42,6 +42,7 @@ from atout.web.room_connection import (
     _Owner,
     _Take,
 )
+from atout.web.room_next import begin_next, ended, is_next, next_due, press_next, ready_from
 from atout.web.room_owner import owner_message
 from atout.web.room_together import chat_message, take_seat, timer_due, timer_run_out
 from atout.web.room_views import RoomViews
@@ -73,6 +74,9 @@ class Room(RoomViews):
             self.table, self.by_bot = played_for.rebuild(
                 self.config.settings(), self.seed, stored.actions
             )
+        self.ready: set[int] = set()  # who pressed Next (atout.web.room_next)
+        if self.started:
+            self.ready = ready_from(stored.ready, ended(self))
         self.conns: set[Connection] = set()
         self.queue: asyncio.Queue[Command] = asyncio.Queue()
         self.present = [0] * self.config.players
@@ -162,6 +166,7 @@ class Room(RoomViews):
             self.table, self.by_bot = played_for.rebuild(
                 self.config.settings(), self.seed, stored.actions
             )
+            self.ready = ready_from(stored.ready, ended(self))
             self._broadcast()
 
     async def _handle(self, command: Command) -> None:
@@ -254,6 +259,9 @@ class Room(RoomViews):
         if self.table is None or not self.started:
             conn.error("protocol", N_("the table has not started: its owner starts it"), msg_id)
             return
+        if is_next(command.data):
+            await press_next(self, conn, command.data, msg_id)
+            return
         try:
             action = action_from_json(command.data)
         except AtoutError as error:
@@ -315,14 +323,15 @@ class Room(RoomViews):
             return None
         delay = self.config.bot_delay_ms / 1000
         donne = table.donne
-        if donne is not None and donne.is_terminal():
-            return self.changed + delay * PAUSE_PER_DELAY
         due: float | None = None
         for seat in range(self.config.players):
             if self.config.seats[seat] is not None or self.present[seat] or self.stand_in[seat]:
                 continue
             flip = self.away_since[seat] + self.config.grace_seconds
             due = flip if due is None else min(due, flip)
+        if donne is not None and donne.is_terminal():
+            following = next_due(self, delay * PAUSE_PER_DELAY)
+            return following if due is None or (following is not None and following < due) else due
         for seat in table.to_act():
             if self.config.seats[seat] is not None or self.stand_in[seat]:
                 at = self.changed + delay
@@ -345,8 +354,9 @@ class Room(RoomViews):
             self._presence()
         donne = table.donne
         if donne is not None and donne.is_terminal():
-            if now >= self.changed + self.config.bot_delay_ms / 1000 * PAUSE_PER_DELAY:
-                table.next_donne()
+            due = next_due(self, self.config.bot_delay_ms / 1000 * PAUSE_PER_DELAY)
+            if due is not None and now >= due:
+                await begin_next(self)
                 self.changed = now
                 self._broadcast()
             return

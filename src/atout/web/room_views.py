@@ -13,6 +13,7 @@ from atout.session.view import variant_json
 from atout.web import played_for
 from atout.web.config import TableConfig
 from atout.web.room_connection import Connection, dumps
+from atout.web.room_next import view_next
 from atout.web.together import Chatter
 
 __all__ = ["RoomViews"]
@@ -33,6 +34,8 @@ class RoomViews:
     version: int
     chatter: Chatter
     by_bot: set[int]  # events of a bot's decisions for a person (atout.web.played_for)
+    ready: set[int]  # the persons who pressed Next at the end of the donne (room_next)
+    changed: float
 
     def table_json(self) -> dict[str, Any]:
         return {
@@ -49,6 +52,7 @@ class RoomViews:
             "spectators_see_hands": self.config.spectators_see_hands,
             "grace_seconds": self.config.grace_seconds,
             "move_seconds": self.config.move_seconds,
+            "next_seconds": self.config.next_seconds,
             "rules": dataclasses.asdict(self.config.rules),
             "bots": sorted(BOTS),
         }
@@ -70,7 +74,8 @@ class RoomViews:
     def _view(self, seat: int | None, all_hands: bool) -> dict[str, Any] | None:
         if self.table is None:
             return None
-        return observation_json(self.table.observation(seat, all_hands=all_hands))
+        view = observation_json(self.table.observation(seat, all_hands=all_hands))
+        return view_next(self, seat, view)  # type: ignore[arg-type]  # a Room's part
 
     def _snapshot(self, conn: Connection, seq: int) -> None:
         seat, all_hands = self._viewer(conn)

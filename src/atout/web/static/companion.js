@@ -32,8 +32,11 @@ const T = {
     byPile: "Cartes du tas", poignees: "Poignées", none: "—", chelem: "Chelem annoncé par",
     every: "Tous les plis", attack: "attaque", defence: "défense", pab: "Petit au bout",
     petitChien: "Le Petit était au chien", save: "Enregistrer", cancel: "Fermer sans enregistrer", edit: "Corriger",
-    pick: "— choisir —", redo: "Rétablir la saisie annulée", undoAsk: "Annuler la dernière saisie ? Vous pourrez la rétablir.",
-    undoYes: "Oui, l'annuler", undoNo: "Non, la garder",
+    pick: "— choisir —", redo: "Rétablir la saisie annulée", undoAsk: "Annuler : {what} ?", undoLater: "Vous pourrez la rétablir.",
+    undoYes: "Oui, l'annuler", undoNo: "Non, la garder", undone: "Saisie annulée : {what}", redone: "Saisie rétablie : {what}",
+    lDraw: "tirage {of} ({card})", lDealer: "choix {of} comme premier donneur", lCut: "coupe de la donne {n} ({k} cartes)",
+    lFault: "faute à la donne {n} ({what})", lPetit: "Petit sec {of} à la donne {n}", lPass: "tous passent à la donne {n}",
+    lResult: "résultat de la donne {n} — {what}", lEdit: "correction de la donne {n} — {what}", lBy: "par",
     editing: "Correction de la donne", sheet: "Feuille de marque", totals: "Total", ahead: "En tête", nobodyAhead: "Personne n'est encore en tête : tous à égalité.",
     chart: "Totaux au fil de la soirée", rules: "Règles", fft: "FFT : règles officielles, sans différence.",
     links: "Liens", viewerLink: "Lien spectateur (lecture seule)", scorerLink: "Votre lien de marqueur : gardez-le",
@@ -48,8 +51,10 @@ const T = {
     waitingHint: "Envoi dans l'ordre…", sendAnyway: "Envoyer quand même", takeBack: "Retirer cette saisie",
     guideLater: "Saisies en attente : qui donne, coupe et parle sera dit au retour de la connexion.", cards: "cartes",
     image: "Image (PNG)",
-    totalsWaitingOne: "Ces totaux ne comptent pas la saisie en attente : ils seront à jour quand le serveur l'aura enregistrée.",
-    totalsWaitingMany: "Ces totaux ne comptent pas les {n} saisies en attente : ils seront à jour quand le serveur les aura enregistrées.",
+    totalsWaitingOne: "Ces totaux ne comptent pas la saisie en attente : ils seront à jour quand le serveur l'aura enregistrée. Les donnes en attente sont grisées, sans marques : c'est le serveur qui les calcule.",
+    totalsWaitingMany: "Ces totaux ne comptent pas les {n} saisies en attente : ils seront à jour quand le serveur les aura enregistrées. Les donnes en attente sont grisées, sans marques : c'est le serveur qui les calcule.",
+    pendingMark: "en attente",
+    exportOffline: "Pas de connexion : les exports sont faits par le serveur. Réessayez quand la connexion sera revenue.",
   },
   en: {
     scorer: "scorer", viewer: "viewer", live: "live", offline: "offline — retrying…",
@@ -64,8 +69,11 @@ const T = {
     byPile: "Cards of the pile", poignees: "Poignées", none: "—", chelem: "Chelem announced by",
     every: "Every trick", attack: "attack", defence: "defence", pab: "Petit au bout",
     petitChien: "The Petit was in the chien", save: "Save", cancel: "Close without saving", edit: "Edit",
-    pick: "— choose —", redo: "Redo the undone entry", undoAsk: "Undo the last entry? You can redo it.",
-    undoYes: "Yes, undo it", undoNo: "No, keep it",
+    pick: "— choose —", redo: "Redo the undone entry", undoAsk: "Undo: {what}?", undoLater: "You can redo it.",
+    undoYes: "Yes, undo it", undoNo: "No, keep it", undone: "Undone: {what}", redone: "Redone: {what}",
+    lDraw: "the draw {of} ({card})", lDealer: "the choice {of} as first dealer", lCut: "the cut at donne {n} ({k} cards)",
+    lFault: "the fault at donne {n} ({what})", lPetit: "the Petit sec {of} at donne {n}", lPass: "all pass at donne {n}",
+    lResult: "the result of donne {n} — {what}", lEdit: "the edit of donne {n} — {what}", lBy: "by",
     editing: "Editing donne", sheet: "Score sheet", totals: "Total", ahead: "Ahead", nobodyAhead: "Nobody is ahead yet: all level.",
     chart: "Totals over the evening", rules: "Rules", fft: "FFT: the official rules, no difference.",
     links: "Links", viewerLink: "Viewer link (read-only)", scorerLink: "Your scorer link: keep it",
@@ -80,8 +88,10 @@ const T = {
     waitingHint: "Sending in order…", sendAnyway: "Send anyway", takeBack: "Take this entry back",
     guideLater: "Entries waiting: who deals, cuts and speaks is said when the connection is back.", cards: "cards",
     image: "Image (PNG)",
-    totalsWaitingOne: "These totals do not count the entry waiting: they are brought up to date once the server has stored it.",
-    totalsWaitingMany: "These totals do not count the {n} entries waiting: they are brought up to date once the server has stored them.",
+    totalsWaitingOne: "These totals do not count the entry waiting: they are brought up to date once the server has stored it. Donnes waiting are greyed, without marks: the server works them out.",
+    totalsWaitingMany: "These totals do not count the {n} entries waiting: they are brought up to date once the server has stored them. Donnes waiting are greyed, without marks: the server works them out.",
+    pendingMark: "waiting",
+    exportOffline: "No connection: the exports are made by the server. Try again once the connection is back.",
   },
 }[LANG];
 
@@ -212,6 +222,10 @@ async function poll(force = false) {
     const data = await answer.json();
     offline = false;
     retryMs = POLL_MS;
+    if (exportNote) {
+      exportNote = false; // the server is back: the exports work again
+      if (data.unchanged) render();
+    }
     if (!data.unchanged) {
       takeView(data);
       render();
@@ -247,6 +261,7 @@ async function enter(entry, where) {
   sendingFrom = where; // set at once: a second tap before the first is kept does nothing
   sendingGen = formGen;
   message = null;
+  if (where !== "undo" && where !== "redo") toast = null;
   const panelForm = where === "result-form" || where === "fault-form" || where === "petit-form";
   const n = !queue.length && panelForm && formBase !== null ? Math.min(formBase, view.version) : expected();
   const item = await store.addWaiting(boot.evening, entry, n, where);
@@ -311,6 +326,7 @@ async function settle(item, answer, data) {
     if (!queue.length) message = null;
   } else {
     if (data.stale) takeView(data);
+    if (item.where === "undo" || item.where === "redo") toast = null;
     const shown = { text: data.error, rule: data.rule, field: data.field, where: item.where, fresh: true };
     if (open) {
       // the form is still open with what was typed: the message goes beside it
@@ -361,8 +377,14 @@ function playerLink(name, seat) {
  * downloaded. */
 async function shareImage() {
   const name = `atout-${view.evening}.png`;
+  let answer;
   try {
-    const answer = await fetch(`${API}/sheet.png?lang=${LANG}`, { headers: headers() });
+    answer = await fetch(`${API}/sheet.png?lang=${LANG}`, { headers: headers() });
+  } catch (e) {
+    exportFailed();
+    return;
+  }
+  try {
     if (!answer.ok) return;
     const file = new File([await answer.blob()], name, { type: "image/png" });
     if (navigator.canShare && navigator.canShare({ files: [file] })) {
@@ -375,8 +397,23 @@ async function shareImage() {
   download("sheet.png", name);
 }
 
+let exportNote = false; // an export asked for without the server: said under the buttons
+
+function exportFailed() {
+  exportNote = true;
+  render();
+  document.getElementById("export-note")?.scrollIntoView({ block: "nearest" });
+}
+
 async function download(path, name) {
-  const answer = await fetch(`${API}/${path}${path.includes("?") ? "&" : "?"}lang=${LANG}`, { headers: headers() });
+  let answer;
+  try {
+    answer = await fetch(`${API}/${path}${path.includes("?") ? "&" : "?"}lang=${LANG}`, { headers: headers() });
+  } catch (e) {
+    exportFailed(); // offline: nothing to download, and the scorer is told why
+    return;
+  }
+  exportNote = false;
   if (!answer.ok) return;
   const blob = await answer.blob();
   const url = URL.createObjectURL(blob);
@@ -514,9 +551,159 @@ function describe(entry) {
       const points = String(r.points).replace(".", FR ? "," : ".");
       const bouts = `${r.bouts} ${r.bouts === 1 || (FR && r.bouts === 0) ? "bout" : "bouts"}`;
       const amount = r.pile ? `${r.pile.length} ${T.cards}` : `${points} points, ${bouts}`;
-      return `${T.result}${COLON}${T[r.contract] || r.contract} ${name(r.taker)} · ${amount}`;
+      return `${T.result}${COLON}${T[r.contract] || r.contract} · ${name(r.taker)} · ${amount}`;
     }
   }
+}
+
+// -- what Undo and Redo take back or put back -------------------------------------------
+// The server names the entries that count and those a Redo puts back (`undo_labels`,
+// `redo_labels`, in the page's language); the entries waiting on this phone are named
+// here in the same words, and the waiting undos and redos are played over both lists.
+
+const FAULT_WORDS = {
+  misdeal: ["D12", "misdeal", "maldonne"], chien_count: ["D10", "wrong chien count", "chien mal compté"],
+  card_exposed: ["D14", "card turned face up", "carte retournée"], early_pickup: ["D11", "cards picked up too early", "cartes ramassées trop tôt"],
+};
+
+function fill(text, values) {
+  return text.replace(/\{(\w+)\}/g, (all, key) => (key in values ? String(values[key]) : all));
+}
+
+/** `of Anne` / `d'Anne`, `de Bruno` (French elides before a vowel). */
+function ofName(name) {
+  if (!FR) return `of ${name}`;
+  return /^[aeiouyàâéèêëîïôûü]/i.test(name) ? `d'${name}` : `de ${name}`;
+}
+
+function resultWords(r) {
+  const taker = view.names[r.taker] ?? r.taker;
+  const contract = T[r.contract] || r.contract;
+  return FR ? `${contract} ${ofName(taker)}` : `${taker}'s ${contract}`;
+}
+
+/** A waiting entry named as the server names a stored one (`n`: the donne it goes to). */
+function entryLabel(entry, n) {
+  const name = (s) => view.names[s] ?? s;
+  switch (entry.type) {
+    case "draw": return fill(T.lDraw, { of: ofName(name(entry.seat)), card: entry.card });
+    case "dealer": return fill(T.lDealer, { of: ofName(name(entry.seat)) });
+    case "cut": return fill(T.lCut, { n, k: entry.k });
+    case "fault": {
+      const [ruleId, en, fr] = FAULT_WORDS[entry.kind] || ["D12", entry.kind, entry.kind];
+      const by = entry.by === undefined ? "" : ` ${T.lBy} ${name(entry.by)}`;
+      return fill(T.lFault, { n, what: `${ruleId} — ${FR ? fr : en}${by}` });
+    }
+    case "petit_sec": return fill(T.lPetit, { of: ofName(name(entry.seat)), n });
+    case "all_pass": return fill(T.lPass, { n });
+    case "edit": return fill(T.lEdit, { n: entry.donne, what: resultWords(entry.result) });
+    default: return fill(T.lResult, { n, what: resultWords(entry) });
+  }
+}
+
+/** Whether an entry ends its donne: a result, a void donne, a dealer's fault (D10, D12). */
+function closing(entry) {
+  if (entry.type === "fault") return entry.kind === "misdeal" || entry.kind === "chien_count";
+  return entry.type === "result" || entry.type === "all_pass" || entry.type === "petit_sec";
+}
+
+/** The waiting entries played over the sheet: what an Undo would take back and a Redo
+ * put back once they are sent, and the rows the sheet shows for them (`pending`): a
+ * donne they end, an edit, an undo or a redo of a stored entry. */
+function undoRedo() {
+  const kept = [...(view.undo_labels || [])];
+  if (!view.undo_labels && view.can_undo) kept.push({ text: FR ? "la dernière saisie" : "the last entry", closes: false }); // a sheet kept before the labels
+  let undone = [...(view.redo_labels || [])];
+  const last = view.donnes[view.donnes.length - 1];
+  let n = last ? last.number : null;
+  const pending = [];
+  for (const item of queue) {
+    const type = item.entry.type;
+    const shown = !(sendingFrom && item.where === sendingFrom); // a form's entry on its way: not yet
+    if (type === "undo" || type === "redo") {
+      const moved = type === "undo" ? kept.pop() : undone.pop();
+      if (!moved) continue;
+      (type === "undo" ? undone : kept).push(moved);
+      if (moved.closes) n += type === "undo" ? -1 : 1;
+      if (moved.row) moved.row.gone = type === "undo";
+      else if (shown) pending.push({ move: fill(type === "undo" ? T.undone : T.redone, { what: moved.text }) });
+      continue;
+    }
+    const closes = closing(item.entry);
+    const row = (closes || type === "edit") && shown ? { n, entry: item.entry, gone: false } : null;
+    if (row) pending.push(row);
+    kept.push({ text: entryLabel(item.entry, n), closes, row });
+    undone = [];
+    if (closes) n += 1;
+  }
+  const top = (list) => (list.length ? list[list.length - 1].text : null);
+  return { undo: top(kept), redo: top(undone), pending: pending.filter((r) => !r.gone) };
+}
+
+/** How a waiting entry reads on the sheet, as the server will say it once stored. */
+function pendingOutcome(entry) {
+  const name = (s) => view.names[s] ?? s;
+  switch (entry.type) {
+    case "all_pass": return `${T.all_passV} (B3)`;
+    case "petit_sec": return `${T.petitSec}${COLON}${name(entry.seat)} (D16)`;
+    case "fault": {
+      const [ruleId, en, fr] = FAULT_WORDS[entry.kind] || ["D12", entry.kind, entry.kind];
+      return `${FR ? fr : en} (${ruleId})`;
+    }
+    case "edit": return fill(T.lEdit, { n: entry.donne, what: resultWords(entry.result) });
+    default: {
+      let camp = name(entry.taker);
+      if (entry.called) camp += `${entry.partner === undefined || entry.partner === entry.taker ? ` ${T.alone}` : ` + ${name(entry.partner)}`} (${entry.called})`;
+      const amount = entry.pile ? `${entry.pile.length} ${T.cards}` : `${String(entry.points).replace(".", FR ? "," : ".")} (${entry.bouts}b)`;
+      return `${T[entry.contract] || entry.contract} · ${camp} · ${amount}`;
+    }
+  }
+}
+
+/** The sheet's rows for what waits on this phone: greyed, marked, without marks. */
+function pendingRows() {
+  return undoRedo().pending.map((row) => h("tr", { class: "donne pending" },
+    h("td", {}, row.move ? "" : row.entry.type === "edit" ? "✎" : row.n),
+    h("td", { class: "what" }, row.move || pendingOutcome(row.entry), " ", h("span", { class: "pending-mark" }, T.pendingMark)),
+    view.names.map(() => h("td", { class: "num" }, "…"))));
+}
+
+let toast = null; // what was just undone or redone, said once beside the buttons
+
+function undoNow(what) {
+  askingUndo = false;
+  toast = fill(T.undone, { what });
+  enter({ type: "undo" }, "undo");
+}
+
+function redoNow(what) {
+  toast = fill(T.redone, { what });
+  enter({ type: "redo" }, "redo");
+}
+
+function undoButtons(scorer) {
+  const parts = [];
+  if (!scorer) return parts;
+  const next = undoRedo();
+  if (next.undo && askingUndo) {
+    parts.push(h("div", { id: "undo-ask", class: "panel", role: "alertdialog", "aria-live": "polite" },
+      h("p", {}, fill(T.undoAsk, { what: next.undo })),
+      h("p", { class: "hint" }, T.undoLater),
+      h("div", { class: "buttons" },
+        h("button", { id: "undo-yes", onclick: () => undoNow(next.undo) }, T.undoYes),
+        h("button", { id: "undo-no", class: "primary", onclick: () => { askingUndo = false; render(); } }, T.undoNo))));
+  } else if (next.undo) {
+    parts.push(h("button", { id: "undo", class: "quiet", disabled: sendingFrom === "undo", onclick: () => { askingUndo = true; toast = null; render(); } }, `↶ ${T.undo}`));
+  }
+  const refusedUndo = slot("undo");
+  if (refusedUndo) parts.push(refusedUndo);
+  if (next.redo) {
+    parts.push(h("button", { id: "redo", class: "quiet", disabled: sendingFrom === "redo", onclick: () => redoNow(next.redo) }, `↷ ${T.redo}`));
+    const refusedRedo = slot("redo");
+    if (refusedRedo) parts.push(refusedRedo);
+  }
+  if (toast) parts.push(h("p", { id: "toast", class: "toast", role: "status", "aria-live": "polite" }, toast));
+  return parts;
 }
 
 function waitingCard() {
@@ -537,18 +724,29 @@ function projection() {
   let closed = 0;
   let cut = false;
   let draws = 0;
+  const kept = [...(view.undo_labels || [])];
+  let undone = [...(view.redo_labels || [])];
   for (const item of queue) {
     // the entry of a form still open (its Save button waiting) is not stored yet: the
     // form and its heading stay on the donne being saved until the answer
     if (sendingFrom && item.where === sendingFrom) continue;
     const type = item.entry.type;
-    if (type === "result" || type === "all_pass" || type === "petit_sec") {
+    if (type === "undo" || type === "redo") {
+      const moved = type === "undo" ? kept.pop() : undone.pop();
+      if (moved) (type === "undo" ? undone : kept).push(moved);
+      if (moved && moved.closes) closed += type === "undo" ? -1 : 1;
+      continue;
+    }
+    const closes = closing(item.entry);
+    kept.push({ closes });
+    undone = [];
+    if (closes) {
       closed += 1;
       cut = false;
     } else if (type === "cut") cut = true;
     else if (type === "draw" || type === "dealer") draws += 1;
   }
-  return { closed, cut, draws };
+  return { closed: Math.max(closed, 0), cut, draws };
 }
 
 function drawCard(scorer) {
@@ -769,7 +967,7 @@ function outcome(d) {
   if (d.void) return `${T[`${d.void}V`]} (${d.void_rule})`;
   if (!d.result) return "…";
   const r = d.result;
-  let text = `${T[d.contract]} ${d.camp ?? view.names[d.taker]}`; // with 5: "+ Émile (R♥)" or "seul (R♥)"
+  let text = `${T[d.contract]} · ${d.camp ?? view.names[d.taker]}`; // "Garde sans · Anne", not "Garde sans Anne"; with 5: "+ Émile (R♥)" or "seul (R♥)"
   text += ` · ${String(r.points).replace(".", FR ? "," : ".")} (${r.bouts}b) ${r.made ? "✓" : "✗"}`;
   return text;
 }
@@ -809,6 +1007,7 @@ function sheetCard(scorer) {
       rows.push(h("tr", { class: "detail" }, h("td", { colspan: view.players + 2 }, detail)));
     }
   }
+  if (scorer) rows.push(...pendingRows());
   const best = view.ahead;
   const foot = h("tr", { class: "total" }, h("td", {}, ""), h("td", {}, T.totals),
     view.standings.map((t, s) => h("td", { class: `num ${best.includes(s) ? "ahead" : ""}` }, h("b", {}, t))));
@@ -823,23 +1022,7 @@ function sheetCard(scorer) {
   if (view.penalties.some((p) => p)) {
     parts.push(h("p", { class: "hint" }, `${T.penalties}${COLON}${view.penalties.map((p, s) => (p ? `${view.names[s]} −${p}` : null)).filter(Boolean).join(", ")}`));
   }
-  const canUndo = view.can_undo || queue.length > 0; // a waiting entry can be taken back too
-  if (scorer && canUndo && askingUndo) {
-    parts.push(h("div", { id: "undo-ask", class: "panel", role: "alertdialog", "aria-live": "polite" },
-      h("p", {}, T.undoAsk),
-      h("div", { class: "buttons" },
-        h("button", { id: "undo-yes", onclick: () => { askingUndo = false; enter({ type: "undo" }, "undo"); } }, T.undoYes),
-        h("button", { id: "undo-no", class: "primary", onclick: () => { askingUndo = false; render(); } }, T.undoNo))));
-  } else if (scorer && canUndo) {
-    parts.push(h("button", { id: "undo", class: "quiet", disabled: sendingFrom === "undo", onclick: () => { askingUndo = true; render(); } }, `↶ ${T.undo}`));
-  }
-  const refusedUndo = slot("undo");
-  if (refusedUndo) parts.push(refusedUndo);
-  if (scorer && view.can_redo) {
-    parts.push(h("button", { id: "redo", class: "quiet", disabled: sendingFrom === "redo", onclick: () => enter({ type: "redo" }, "redo") }, `↷ ${T.redo}`));
-    const refusedRedo = slot("redo");
-    if (refusedRedo) parts.push(refusedRedo);
-  }
+  parts.push(...undoButtons(scorer));
   return h("section", { class: "card", id: "sheet-card" }, parts);
 }
 
@@ -904,6 +1087,7 @@ function linksCard(scorer) {
       h("button", { id: "export-png", onclick: shareImage }, T.image),
       h("button", { id: "export-json", onclick: () => download("record.json", `atout-${view.evening}.json`) }, "atout.game/1"),
     )];
+  if (offline || exportNote) parts.push(h("p", { id: "export-note", class: "hint waiting-note", role: "status" }, T.exportOffline));
   if (scorer) {
     parts.push(h("h2", {}, T.links));
     parts.push(...linkField("scorer-link", T.scorerLink, window.location.href));

@@ -53,6 +53,7 @@ function request() {
     spectators_see_hands: value("spectators_see_hands").checked,
     grace_seconds: Number(value("grace_seconds").value),
     move_seconds: Number(value("move_seconds").value),
+    next_seconds: Number(value("next_seconds").value),
     listed: value("listed").checked,
   };
 }

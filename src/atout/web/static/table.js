@@ -24,6 +24,7 @@ $("btn-last").addEventListener("click", () => {
   const trick = lastTrick();
   if (!trick) return;
   trickNode(trick, $("last-trick"));
+  $("last-winner").textContent = t("{name} takes the trick (P5)", { name: seatName(trick.winner) });
   $("dlg-last").showModal();
 });
 $("btn-log").addEventListener("click", () => document.body.classList.toggle("show-log"));

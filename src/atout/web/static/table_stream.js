@@ -10,6 +10,7 @@ import { animate } from "./table_anim.js";
 import { render } from "./table_view.js";
 import { renderWaiting } from "./table_waiting.js";
 import { renderSeats } from "./table_seats.js";
+import { renderResult } from "./table_result.js";
 import * as Together from "./together.js";
 import * as OwnerSeats from "./table_owner_seats.js";
 import { ownerToken } from "./tables_store.js";
@@ -95,6 +96,7 @@ export function onMessage(m) {
     }
     renderSeats();
     renderWaiting();
+    if (S.view) renderResult(); // who is still reading at the end of a donne
     OwnerSeats.renderButton();
   }
 }
@@ -186,9 +188,7 @@ export async function drain() {
       S.dealing = null;
       render();
       checkContribution();
-      if (item.events.some((e) => e.kind === "match_over") && !$("dlg-sheet").open) {
-        $("dlg-sheet").showModal(); // the match is over: the final standings
-      }
+      if (item.events.some((e) => e.kind === "match_over")) $("result").scrollIntoView({ block: "nearest" });
     }
   } finally {
     if (S.gen === gen) {

@@ -11,6 +11,7 @@ import { lastTrick, renderCenter } from "./table_center.js";
 import { renderActions } from "./table_actions.js";
 import { renderHand } from "./table_hand.js";
 import { renderSheet } from "./table_sheet.js";
+import { renderResult } from "./table_result.js";
 import * as Together from "./together.js";
 import { onTurn } from "./table_focus.js";
 
@@ -33,6 +34,7 @@ export function render() {
   renderHand();
   renderFairness();
   renderSheet();
+  renderResult();
   $("btn-last").disabled = !lastTrick();
   Together.turn(myTurn(), S.table.move_seconds || 0);
   onTurn(myTurn());
@@ -40,7 +42,7 @@ export function render() {
 
 /** The page's seat has a decision to make (its random value is sent by the page itself). */
 function myTurn() {
-  return isPlayer() && !!S.view && (S.view.options || []).some((o) => o.type !== "contribute");
+  return isPlayer() && !!S.view && (S.view.options || []).some((o) => o.type !== "contribute" && o.type !== "next");
 }
 
 export function renderStatus() {

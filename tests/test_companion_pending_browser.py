@@ -1,0 +1,134 @@
+"""Offline, the companion's sheet shows the entries kept on the phone (Debian's
+chromium), French and English, on a phone and on a laptop: each donne they end is a
+greyed row marked "en attente" / "waiting", without marks, the totals the server's,
+and a note says why; once sent the server's rows and totals replace them."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from tests.browser import CHROMIUM, DESKTOP, PHONE, browser, needs_chromium, sqlite_server
+from tests.web_harness import ServerProcess, http_json
+
+__all__ = ["browser"]  # the fixture
+
+DOCS = Path(__file__).resolve().parent.parent / "docs" / "images"
+NAMES = ["Anne", "Bruno", "Chloé", "David"]
+pytestmark = needs_chromium
+
+if CHROMIUM.exists():
+    from playwright.sync_api import Browser, expect
+else:  # pragma: no cover
+    Browser = Any  # type: ignore[misc,assignment]
+
+WORDS = {
+    "fr": {
+        "locale": "fr-FR",
+        "mark": "en attente",
+        "result": "Garde · Bruno · 47,5 (2b) en attente",
+        "petit": "Petit sec : Chloé (D16) en attente",
+        "undone": "Saisie annulée : résultat de la donne 1 — Garde d'Anne, faite de 1 en attente",
+        "note": "Les donnes en attente sont grisées, sans marques : "
+        "c'est le serveur qui les calcule.",
+        "export": "Pas de connexion : les exports sont faits par le serveur. "
+        "Réessayez quand la connexion sera revenue.",
+    },
+    "en": {
+        "locale": "en-US",
+        "mark": "waiting",
+        "result": "Garde · Bruno · 47.5 (2b) waiting",
+        "petit": "Petit sec: Chloé (D16) waiting",
+        "undone": "Undone: the result of donne 1 — Anne's Garde, made by 1 waiting",
+        "note": "Donnes waiting are greyed, without marks: the server works them out.",
+        "export": "No connection: the exports are made by the server. "
+        "Try again once the connection is back.",
+    },
+}
+
+
+@pytest.fixture(scope="module")
+def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[ServerProcess]:
+    yield from sqlite_server(tmp_path_factory.mktemp("pending"))
+
+
+def evening(server: ServerProcess) -> Any:
+    status, created, _ = http_json(
+        "POST", f"{server.base}/api/companion", {"players": 4, "names": NAMES}
+    )
+    assert status == 201
+    token = created["scorer"].split("#")[1]
+    url = f"{server.base}/api/companion/{created['evening']}/entries"
+    entries = [
+        {"type": "dealer", "seat": 0},
+        {"type": "result", "contract": "garde", "taker": 0, "points": 42, "bouts": 2},
+    ]
+    for n, entry in enumerate(entries):
+        answer = http_json(
+            "POST", url, {"n": n, "entry": entry}, {"Authorization": f"Bearer {token}"}
+        )
+        assert answer[0] == 200, answer
+    return created
+
+
+@pytest.mark.parametrize(("lang", "size"), [("fr", "phone"), ("en", "phone"), ("fr", "desktop")])
+def test_offline_entries_are_greyed_rows_without_marks(
+    server: ServerProcess, browser: Browser, lang: str, size: str
+) -> None:
+    created = evening(server)
+    words, mobile = WORDS[lang], size == "phone"
+    context = browser.new_context(
+        viewport=PHONE if mobile else DESKTOP,
+        is_mobile=mobile,
+        has_touch=mobile,
+        locale=words["locale"],
+    )
+    page = context.new_page()
+    page.goto(created["scorer"])
+    expect(page.locator("#current h2")).to_have_text("Donne 2")
+    totals = page.locator("#sheet tfoot td.num")
+    expect(totals).to_have_text(["156", "-52", "-52", "-52"])
+    stored_totals = totals.all_inner_texts()
+    page.context.set_offline(True)
+    page.locator("#result-button").click()
+    form = page.locator("#result-form")
+    form.locator("#contract").select_option("garde")
+    form.locator("#taker").select_option("1")
+    form.locator("#bouts").select_option("2")
+    form.locator("#points").fill("47,5" if lang == "fr" else "47.5")
+    form.locator("#result-save").click()
+    page.locator("#petit-button").click()
+    page.locator("#petit-form select").select_option("2")
+    page.locator("#petit-save").click()
+    pending = page.locator("#sheet tr.pending")
+    expect(pending).to_have_count(2)
+    expect(pending.locator("td.what")).to_have_text([words["result"], words["petit"]])
+    expect(pending.nth(0).locator("td").first).to_have_text("2")
+    expect(pending.nth(1).locator("td").first).to_have_text("3")
+    expect(pending.nth(0).locator("td.num")).to_have_text(["…"] * 4)
+    style = pending.nth(0).locator("td.what").evaluate("(n) => getComputedStyle(n).fontStyle")
+    assert style == "italic"
+    assert totals.all_inner_texts() == stored_totals  # the server's totals, as the note says
+    expect(page.locator("#totals-waiting")).to_contain_text(words["note"])
+    page.locator("#export-pdf").click()  # the server makes the exports: said, not silent
+    expect(page.locator("#export-note")).to_have_text(words["export"])
+    if mobile and lang == "fr":
+        page.locator("#sheet-card").screenshot(path=str(DOCS / "companion-pending.png"))
+    page.locator("#undo").click()
+    page.locator("#undo-yes").click()  # the Petit sec taken back: its row goes
+    expect(pending).to_have_count(1)
+    page.locator("#undo").click()
+    page.locator("#undo-yes").click()
+    page.locator("#undo").click()
+    page.locator("#undo-yes").click()  # and the stored result of donne 1, waiting
+    expect(pending).to_have_count(1)
+    expect(pending.locator("td.what")).to_have_text(words["undone"])
+    page.context.set_offline(False)
+    expect(pending).to_have_count(0, timeout=30_000)
+    expect(page.locator("#totals-waiting")).to_have_count(0)
+    expect(page.locator("#export-note")).to_have_count(0)
+    expect(page.locator("#sheet tbody tr.donne")).to_have_count(0)  # donne 1 undone
+    context.close()
