@@ -32,6 +32,7 @@ from atout.tui.screens import (
 from atout.tui.table_comforts import TableComforts
 from atout.tui.table_view import CardView
 from atout.tui.texts import BID_KEYS, last_trick_text
+from atout.tui.words import tr
 
 
 class TableScreen(TableComforts):
@@ -78,6 +79,8 @@ class TableScreen(TableComforts):
             await self.pick(card)
         elif game.phase is GamePhase.PLAY:
             await self.human(CardPlayed(self.me, card))
+        else:  # a bid, a King to call, a chelem to announce: never silence
+            self.idle_key(tr(self.ui, "Enter", "key"))
 
     async def pick(self, card: Card) -> None:
         """E1–E2: put ``card`` aside for the écart (not yet confirmed)."""
