@@ -170,7 +170,7 @@ class TableFlow(TableView):
         threading.Thread(target=work, name=f"atout-bot-{seat}", daemon=True).start()
 
     def show_thinking(self, token: object) -> None:
-        if token is self.thought and self.is_attached:
+        if token is self.thought and self.is_attached and not self.thinking_shown:
             self.thinking_shown = True
             if not self.hold and not self.refusal:
                 self.say(self.thinking_text())

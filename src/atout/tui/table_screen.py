@@ -213,7 +213,11 @@ class TableScreen(TableComforts):
             self.idle_key(self.t("Escape"))
             return
         card, self.queued = self.queued, None
-        self.say(self.t("{card} is no longer queued.", card=card.display(self.lang)))
+        if self.thinking is not None:
+            self.thinking_shown = True  # told now, beside the note, not over it later
+        busy = self.thinking_text()
+        note = self.t("{card} is no longer queued.", card=card.display(self.lang))
+        self.say(f"{busy} {note}" if busy else note)
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         """``h`` is in the footer only when a hint is possible (the person's turn);
