@@ -24,9 +24,10 @@ __all__ = ["browser"]  # the fixture
 pytestmark = needs_chromium
 
 
-@pytest.fixture(params=["sqlite", "postgresql"])
+@pytest.fixture(scope="module", params=["sqlite", "postgresql"])
 def database(request: pytest.FixtureRequest, tmp_path_factory: pytest.TempPathFactory) -> str:
-    """A database for a server of its own: SQLite, then PostgreSQL (tests/conftest.py)."""
+    """A database for a server of its own: SQLite, then PostgreSQL (tests/conftest.py),
+    made before the browser's driver holds this thread's event loop."""
     if request.param == "sqlite":
         return f"sqlite+aiosqlite:///{tmp_path_factory.mktemp('again') / 'atout.db'}"
     url: str = request.getfixturevalue("pg_url")
@@ -79,7 +80,7 @@ def no_overlap(page: Page, one: str, other: str) -> None:
 
 
 def test_play_again_starts_a_new_match_every_page_follows(
-    server: ServerProcess, browser: Browser
+    database: str, server: ServerProcess, browser: Browser
 ) -> None:
     settings = {
         "players": 4,
