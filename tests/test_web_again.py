@@ -12,6 +12,7 @@ from typing import Any
 
 import pytest
 from websockets.asyncio.client import connect
+from websockets.typing import Origin
 
 from tests.web_harness import Seat, ServerProcess, create_table, http_json, token_of
 
@@ -70,7 +71,7 @@ async def test_who_may_play_again_and_the_new_match(server: ServerProcess) -> No
     assert new["table"]["match"] == 2
     # a page that saw match 1 reconnects: its seq counts for nothing in match 2
     await seat.drain(1.0)
-    async with connect(seat.url, origin=seat.origin) as ws:
+    async with connect(seat.url, origin=Origin(seat.origin)) as ws:
         hello = {"type": "hello", "token": seat.token, "seq": 2, "match": 1, "lang": "en"}
         await ws.send(json.dumps(hello))
         again = json.loads(await ws.recv())

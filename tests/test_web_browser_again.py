@@ -7,7 +7,7 @@ finished match's record can still be downloaded, and a restart keeps it all."""
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from pathlib import Path
 from typing import Any
 
@@ -67,6 +67,11 @@ def match_of(page: Page) -> int:
     return earlier + 1
 
 
+def offered(page: Page) -> Callable[[], bool]:
+    """Whether the page's standings panel offers Play again."""
+    return lambda: page.locator("#play-again button").count() == 1
+
+
 def no_overlap(page: Page, one: str, other: str) -> None:
     a, b = page.locator(one).bounding_box(), page.locator(other).bounding_box()
     assert a is not None and b is not None
@@ -112,7 +117,7 @@ def test_play_again_starts_a_new_match_every_page_follows(
     assert bar == "The match is over: the standings and Play again are in the result panel.", bar
     assert "panneau" in ana.page.inner_text("#actions")
     for watched in (ana, ben):
-        wait_until(lambda w=watched: w.page.locator("#play-again button").count() == 1, "offer")
+        wait_until(offered(watched.page), "Play again offered")
     # an owner's page opens: it alone starts the new match
     owner = Watched(new_page(browser, "en-GB", DESKTOP), "owner")
     owner.page.goto(links["owner"])
