@@ -222,7 +222,7 @@ class Room(RoomViews):
             self.conns.add(conn)
             self._snapshot(conn, seq)
             if conn.owns:
-                self._presence()  # the owner is here: the seats no longer start a new match
+                self._owner_presence()  # the seats no longer start a new match
 
     def _leave(self, conn: Connection) -> None:
         if conn not in self.conns:
@@ -233,9 +233,8 @@ class Room(RoomViews):
             if self.present[conn.seat] == 0:
                 self.away_since[conn.seat] = time.monotonic()
                 self._presence()
-                return
         if conn.owns:
-            self._presence()
+            self._owner_presence()
 
     def _spawn(self, job: Any) -> None:
         task = asyncio.get_running_loop().create_task(job)

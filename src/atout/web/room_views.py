@@ -139,13 +139,17 @@ class RoomViews:
 
     def _presence(self) -> None:
         message = dumps(
-            {
-                "type": "presence",
-                "present": self._present(),
-                "stand_in": list(self.stand_in),
-                "owner_here": owner_here(self),
-            }
+            {"type": "presence", "present": self._present(), "stand_in": list(self.stand_in)}
         )
+        for conn in list(self.conns):
+            conn.send(message)
+
+    def _owner_presence(self) -> None:
+        """At the end of the match, tell every page whether a page with the owner's
+        powers is open (who may press *Play again*, atout.web.room_again)."""
+        if not self.over:
+            return
+        message = dumps({"type": "owner_here", "here": owner_here(self)})
         for conn in list(self.conns):
             conn.send(message)
 

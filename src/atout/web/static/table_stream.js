@@ -88,12 +88,15 @@ export function onMessage(m) {
   } else if (m.type === "error") onError(m);
   else if (m.type === "chat") Together.entry(m.entry);
   else if (m.type === "seat_link") OwnerSeats.linked(m);
-  else if (m.type === "presence") {
+  else if (m.type === "owner_here") {
+    if (S.table) S.table.owner_here = m.here;
+    if (S.view) renderResult(); // who may press Play again
+    render();
+  } else if (m.type === "presence") {
     if (S.table) {
       if (S.table.started) logHandOvers(S.table.stand_in, m.stand_in);
       S.table.present = m.present;
       S.table.stand_in = m.stand_in;
-      S.table.owner_here = m.owner_here;
     }
     renderSeats();
     renderWaiting();
