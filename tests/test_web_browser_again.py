@@ -134,6 +134,7 @@ def test_play_again_starts_a_new_match_every_page_follows(
         assert watched.page.evaluate("() => window.sameDocument === true"), "no reload"
         assert watched.page.locator("#log li").count() < 20, "the new match's feed"
     assert "Partie 2" in ana.page.inner_text("#log")
+    assert ben.page.inner_text("#status").startswith("Match 2 · Donne 1 of 1")
     assert "Match 2" in ben.page.inner_text("#log")
     # the old link opened later leads to the new match, names kept
     late = Watched(new_page(browser, "en-GB", DESKTOP), "late Ben")
