@@ -318,10 +318,13 @@ class Room(RoomViews):
             ack: dict[str, Any] = {"type": "ack", "id": msg_id, "seq": len(table.events)}
             conn.send(ack)
         self.changed = time.monotonic()
-        if table.is_over and not self.over:
+        finished = table.is_over and not self.over
+        if finished:
             self.over = True
             await self.store.update(self.id, over=True)
         self._broadcast()
+        if finished:
+            self._owner_presence()  # who may press Play again, told at the end
         return True
 
     def _due(self) -> float | None:

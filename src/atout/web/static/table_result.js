@@ -111,7 +111,7 @@ function againPart() {
   if (mayPlayAgain()) {
     box.append(el("button", { type: "button", class: "primary", dataset: { act: "play_again" },
       onclick: (e) => { e.currentTarget.disabled = true; control({ type: "play_again" }); }, text: t("Play again") }),
-    el("span", { class: "hint", text: t("A new match with the same seats, names and links; this one stays in the score sheet's export.") }));
+    el("span", { class: "hint", text: t("A new match with the same seats, names and links; this one can still be downloaded from the score sheet.") }));
   } else {
     box.append(el("span", { class: "hint", text: t("The table's owner can start a new match with the same seats: Play again.") }));
   }
