@@ -145,7 +145,7 @@ def source_messages() -> set[Key]:
 
 def test_every_message_the_sources_ask_for_is_extracted() -> None:
     messages = source_messages()
-    assert ("sheet", "Deal") in messages and (None, "Pts") in messages
+    assert ("sheet", "You") in messages and (None, "Pts") in messages
     missing = messages - keys(catalogue(TEMPLATE))
     assert not missing, f"not in the template (hidden in an f-string?): {sorted(missing)[:5]}"
 

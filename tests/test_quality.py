@@ -116,3 +116,39 @@ def test_the_contracts_catch_a_broken_rule(
     done = lint_imports(tmp_path)
     assert done.returncode == 1, done.stdout + done.stderr
     assert f"{broken}" in done.stdout.split("Broken contracts")[1]
+
+
+MOST_CLASS_LINES = 400  # docs/explanation/design.md: rooms with one job each
+MOST_FUNCTION_LINES = 60
+
+
+def oversized(source: str, name: str) -> list[str]:
+    """The classes over 400 lines and the functions over 60 lines of ``source``."""
+    found = []
+    for node in ast.walk(ast.parse(source)):
+        if not isinstance(node, ast.ClassDef | ast.FunctionDef | ast.AsyncFunctionDef):
+            continue
+        size = (node.end_lineno or node.lineno) - node.lineno + 1
+        if isinstance(node, ast.ClassDef) and size > MOST_CLASS_LINES:
+            found.append(f"{name}: class {node.name} has {size} lines")
+        elif not isinstance(node, ast.ClassDef) and size > MOST_FUNCTION_LINES:
+            found.append(f"{name}: function {node.name} has {size} lines")
+    return found
+
+
+def test_no_class_over_400_lines_and_no_function_over_60() -> None:
+    package = ROOT / "src" / "atout"
+    found = [
+        line
+        for path in sorted(package.rglob("*.py"))
+        for line in oversized(path.read_text(encoding="utf-8"), str(path.relative_to(ROOT)))
+    ]
+    assert not found, "\n".join(found)
+
+
+def test_the_size_check_sees_a_long_function_and_a_long_class() -> None:
+    body = "".join(f"    x{i} = {i}\n" for i in range(60))
+    assert oversized(f"def f():\n{body}", "a.py") == ["a.py: function f has 61 lines"]
+    assert oversized(f"def f():\n{body[: -len('    x59 = 59') - 1]}", "a.py") == []
+    methods = "".join(f"    def m{i}(self):\n        pass\n" for i in range(200))
+    assert oversized(f"class C:\n{methods}", "b.py") == ["b.py: class C has 401 lines"]

@@ -150,7 +150,11 @@ async def test_escape_cancels_the_queued_card(tmp_path: Path, gate: threading.Ev
         await press_card(pilot, screen, card)
         await pilot.press("escape")
         assert screen.queued is None
-        assert message(app) == f"{card.display('fr')} is no longer queued."
+        # the note stays said, beside the bot's thinking, however late that is told
+        assert message(app).endswith(f"{card.display('fr')} is no longer queued.")
+        screen.show_thinking(screen.thought)  # the "thinking" line's timer, firing late
+        await pilot.pause()
+        assert message(app).endswith(f"{card.display('fr')} is no longer queued.")
         gate.set()
         await settle(pilot, screen)
         await pilot.pause(0.1)

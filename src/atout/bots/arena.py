@@ -648,11 +648,8 @@ class ArenaShard:
     counts: ArenaCounts
 
 
-def read_shard(name: str) -> ArenaShard:
-    """Read the arena shard record in file ``name``; one line naming it when it is not one."""
-    from atout.sim.shards import Shard
-
-    what = "not a shard of atout arena"
+def _shard_json(name: str, what: str) -> dict[str, Any]:
+    """The JSON object of an arena record in file ``name`` (bounded in size)."""
     try:
         if os.path.isdir(name):
             raise _fail(name, "a folder, not a shard file")
@@ -670,6 +667,15 @@ def read_shard(name: str) -> ArenaShard:
         raise _fail(name, f"not JSON: {what}") from None
     if not isinstance(data, dict) or data.get("format") != FORMAT:
         raise _fail(name, f"not an {FORMAT} record: {what}")
+    return data
+
+
+def read_shard(name: str) -> ArenaShard:
+    """Read the arena shard record in file ``name``; one line naming it when it is not one."""
+    from atout.sim.shards import Shard
+
+    what = "not a shard of atout arena"
+    data = _shard_json(name, what)
     about = data.get("shard")
     if not isinstance(about, dict):
         raise _fail(

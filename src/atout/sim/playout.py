@@ -373,6 +373,19 @@ def _follow(hold: I8, cnt: I64, players: int, seat: int, leader: int, k: int, t:
 
 
 @jit
+def _note_legal(legal: I64, m: int, masks: I64, step: int) -> None:
+    """Step ``step``'s legal cards as two words of bits in ``masks``."""
+    lo, hi = 0, 0
+    for i in range(m):
+        if legal[i] < 63:
+            lo |= 1 << legal[i]
+        else:
+            hi |= 1 << (legal[i] - 63)
+    masks[step, 0] = lo
+    masks[step, 1] = hi
+
+
+@jit
 def _play_out(players: int, last: int, hold: I8, cnt: I64, tricks: I64, leaders: I64,
               winners: I64, t: int, k: int, camps: I64, called: int, restrict: bool,
               first: int, eps: int, rng: int, trace: I64, masks: I64) -> int:  # fmt: skip
@@ -398,14 +411,7 @@ def _play_out(players: int, last: int, hold: I8, cnt: I64, tricks: I64, leaders:
         for s in range(6):
             left += cnt[seat, s]
         if step < trace.shape[0]:
-            lo, hi = 0, 0
-            for i in range(m):
-                if legal[i] < 63:
-                    lo |= 1 << legal[i]
-                else:
-                    hi |= 1 << (legal[i] - 63)
-            masks[step, 0] = lo
-            masks[step, 1] = hi
+            _note_legal(legal, m, masks, step)
         if first >= 0 and step == 0:
             card = first
         elif m == 1:

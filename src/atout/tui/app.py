@@ -104,13 +104,18 @@ class TarotApp(App[None]):
     .dialog { width: 64; height: auto; max-height: 22; border: round $accent; padding: 0 1;
               background: $panel; }
     .wide { width: 76; }
-    .sheet { width: 78; max-height: 24; }
+    .sheet { width: 80; max-width: 100%; max-height: 24; }
     .rules { width: 78; height: 22; }
     #rules-scroll { height: 1fr; }
     .rule, .intro { margin: 0 0 1 0; }
     .rule.current { background: $accent 30%; }
     .chapter { margin: 0 0 1 0; }
     ModalScreen, StartScreen { align: center middle; }
+    GuideScreen { align: left top; background: $background 30%; }  /* over the log */
+    /* a panel clears what is behind it: no piece of the table at its sides */
+    HelpScreen, PanelScreen, SheetScreen, RulesScreen, StatsScreen, ConfirmScreen,
+    ExportScreen, PoigneeScreen { background: $background; }
+    StartScreen .dialog { width: 76; }  /* three buttons keep their keys: (n) (g) (r) */
     StartScreen Button { width: 1fr; margin: 0; min-height: 1; height: 1; border: none; }
     .option { height: 1; padding: 0 1; }
     .option:focus { background: $accent; color: $text; text-style: bold; }

@@ -1,6 +1,8 @@
 """One note of the guided first match on a screen of its own: its words, then the text
 of the rules it is about, from :mod:`atout.rulebook`; Enter or Escape closes it, and
-it is not shown again."""
+it is not shown again. Over the table the note lies over the log, so that the hand and
+the middle of the table stay in sight; over a panel (the result) it takes the bottom
+half."""
 
 from __future__ import annotations
 
@@ -10,6 +12,7 @@ from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import BindingType
 from textual.containers import Vertical, VerticalScroll
+from textual.geometry import Region
 from textual.screen import ModalScreen
 from textual.widgets import Button, Static
 
@@ -18,14 +21,16 @@ from atout.i18n import N_
 from atout.tui.guide import Note
 from atout.tui.words import tr
 
-__all__ = ["GuideScreen"]
+__all__ = ["GuideScreen", "note_region"]
 
 
 class GuideScreen(ModalScreen[str]):
     """The note ``note`` in the interface's language; gives back its name once read."""
 
     DEFAULT_CSS = """
-    #guide-scroll { height: auto; max-height: 18; }
+    GuideScreen > .note { height: auto; border: round $accent; padding: 0 1;
+                          background: $panel; }
+    #guide-scroll { height: auto; }
     #guide-text { height: auto; }
     """
 
@@ -43,16 +48,46 @@ class GuideScreen(ModalScreen[str]):
             title, _, body = rulebook.render_rule(rule, ui, keys=False).partition("\n")
             text.append("\n" + title + "\n", style="bold")
             text.append(body.strip().split("\n\n")[0] + "\n", style="italic")
-        with Vertical(classes="dialog wide"):
+        with Vertical(classes="note"):
             with VerticalScroll(id="guide-scroll"):
                 yield Static(text, id="guide-text")
             yield Button(tr(ui, "Got it (Enter)"), id="close", variant="primary")
 
     def on_mount(self) -> None:
+        self.place()
         self.query_one("#guide-scroll", VerticalScroll).focus()
+
+    def on_resize(self) -> None:
+        self.place()
+
+    def place(self) -> None:
+        """The note where :func:`note_region` puts it; its text scrolls within."""
+        region = note_region(self)
+        box = self.query_one(".note")
+        box.styles.offset = (region.x, region.y)
+        box.styles.width = region.width
+        box.styles.max_height = region.height
+        self.query_one("#guide-scroll").styles.max_height = max(3, region.height - 3)
 
     def on_button_pressed(self) -> None:
         self.dismiss(self.note.name)
 
     def action_close(self) -> None:
         self.dismiss(self.note.name)
+
+
+def note_region(note: GuideScreen) -> Region:
+    """Where ``note`` lies: right over the table's log, its whole width (no piece of
+    the log beside it), not over the hand, the buttons or the middle of the table;
+    over anything else (the result panel), the bottom half of the window, so that the
+    top of the result (the camps' points and the score) stays in sight."""
+    stack = note.app.screen_stack
+    below = stack[stack.index(note) - 1] if note in stack and stack.index(note) > 0 else None
+    logs = below.query("#log") if below is not None else None
+    width, height = note.app.size
+    if logs:
+        log = logs.first().region
+        if log.width >= 40 and log.height >= 8:
+            return Region(log.x, log.y, log.width, log.height)
+    half = max(8, height // 2)
+    return Region(0, height - half, width, half)

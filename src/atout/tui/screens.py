@@ -30,6 +30,11 @@ from atout.tui.session import (
 )
 from atout.tui.texts import HELP, card_text, sheet_text, translate_footer
 from atout.tui.words import Seats, refusal_text, tr
+from atout.tui.wrap import hang
+
+HELP_WIDTH = 70
+"""The help's lines are this wide: its dialog (76 columns) less its border, its padding
+and its scrollbar."""
 
 ResultType = TypeVar("ResultType")
 
@@ -56,7 +61,8 @@ class HelpScreen(Modal[None]):
             with VerticalScroll(id="help-scroll"):
                 search = bot_levels.title("search", self.ui)
                 comforts = tr(self.ui, COMFORT_HELP, search=search)
-                yield Static(with_comforts(tr(self.ui, HELP), comforts), id="help-text")
+                keys = with_comforts(tr(self.ui, HELP), comforts)
+                yield Static(hang(keys, HELP_WIDTH), id="help-text")
             yield Button(tr(self.ui, "Close"), id="close")
 
     def on_mount(self) -> None:
@@ -93,11 +99,15 @@ class PanelScreen(Modal[str]):
         button: str = "Continue",
         more: tuple[tuple[str, str, str], ...] = (),
         escape: str = "",
+        words: dict[str, str] | None = None,
     ) -> None:
         """``escape``: what Escape says instead of going on (a result panel must not
-        deal the next donne on Escape); without it Escape goes on as Enter does."""
+        deal the next donne on Escape); without it Escape goes on as Enter does.
+        ``words``: the footer's shorter word for a button (by its id), so that the
+        footer's keys fit in 80 columns."""
         super().__init__()
         self.text, self.button, self.more, self.escape = text, button, more, escape
+        self.words = words or {}
 
     def compose(self) -> ComposeResult:
         with Vertical(classes="dialog wide"):
@@ -112,7 +122,7 @@ class PanelScreen(Modal[str]):
 
     def on_mount(self) -> None:
         for ident, label, key in self.more:
-            self._bindings.bind(key, f"choose('{ident}')", label)
+            self._bindings.bind(key, f"choose('{ident}')", self.words.get(ident, label))
         if self.escape:  # a result or the standings: the keys that still work over it
             self._bindings.bind("t", "app.stats", N_("Statistics"))
             self._bindings.bind("question_mark", "help", N_("Help"))

@@ -29,6 +29,7 @@ from atout.tui.session import (
 )
 from atout.tui.texts import length_text, pause_text, translate_footer
 from atout.tui.words import tr
+from atout.tui.wrap import wrapped
 
 LENGTHS: tuple[tuple[str, int], ...] = (
     ("deals", 1),
@@ -41,6 +42,11 @@ LENGTHS: tuple[tuple[str, int], ...] = (
     ("target", 1000),
     ("target", 2000),
 )
+
+
+START_TEXT_WIDTH = 72
+"""The start screen's lines are this wide (its dialog, 76 columns, less its border and
+padding)."""
 
 
 class OptionRow(Static, can_focus=True):
@@ -146,7 +152,8 @@ class StartScreen(Screen[None]):
                 if app.save_path.exists() and not app.refused:
                     yield Button(tr(ui, "Resume (r)"), id="resume", variant="success")
             if app.save_path.exists() and not app.refused:
-                yield Static(saved_match_text(app.save_path, ui), id="resume-about")
+                about = wrapped(saved_match_text(app.save_path, ui), START_TEXT_WIDTH)
+                yield Static(about, id="resume-about")
             if app.first_start:
                 yield Static(
                     tr(ui, "New to tarot? g: a guided match, with notes as it goes."),

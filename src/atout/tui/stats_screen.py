@@ -15,6 +15,11 @@ from textual.widgets import Button, Static
 from atout.i18n import N_
 from atout.tui.history import Stats, read, stats_text
 from atout.tui.words import tr
+from atout.tui.wrap import wrapped
+
+STATS_WIDTH = 70
+"""The statistics' lines are this wide: their dialog (76 columns) less its border, its
+padding and its scrollbar."""
 
 __all__ = ["StatsScreen"]
 
@@ -37,7 +42,8 @@ class StatsScreen(ModalScreen[None]):
     def compose(self) -> ComposeResult:
         with Vertical(classes="dialog wide"):
             with VerticalScroll(id="stats-scroll"):
-                yield Static(stats_text(self.stats, self.ui), id="stats-text")
+                text = wrapped(stats_text(self.stats, self.ui), STATS_WIDTH)
+                yield Static(text, id="stats-text")
             yield Button(tr(self.ui, "Close (t)"), id="close")
 
     def on_mount(self) -> None:

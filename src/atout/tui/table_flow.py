@@ -9,7 +9,6 @@ from functools import partial
 from typing import Any, cast
 
 from rich.text import Text
-from textual.widgets import Static
 
 from atout.bot_levels import level
 from atout.errors import IllegalActionError, Reason
@@ -27,6 +26,7 @@ from atout.tui.session import (
 from atout.tui.table_view import TableView
 from atout.tui.texts import (
     donne_over,
+    footer_word,
     kept_text,
     length_text,
     result_text,
@@ -115,7 +115,7 @@ class TableFlow(TableView):
             await self.pump()
             return
         said = self.tell_one(self.narration.pop(0))
-        self.query_one("#trick", Static).update(self.middle_text(bool(self.narration)))
+        self.draw_middle()
         if self.narration:
             self.set_timer(max(self.NARRATION_DELAY, self.pace(said)), self.narrate)
         else:
@@ -170,7 +170,7 @@ class TableFlow(TableView):
         threading.Thread(target=work, name=f"atout-bot-{seat}", daemon=True).start()
 
     def show_thinking(self, token: object) -> None:
-        if token is self.thought and self.is_attached:
+        if token is self.thought and self.is_attached and not self.thinking_shown:
             self.thinking_shown = True
             if not self.hold and not self.refusal:
                 self.say(self.thinking_text())
@@ -305,7 +305,8 @@ class TableFlow(TableView):
                 ("quit", self.t("Quit"), "q"),
             )
             escape = self.t("The match is over: a plays again, x exports, q quits.")
-            self.app.push_screen(PanelScreen(text, "", more, escape), self.after_match)
+            panel = PanelScreen(text, "", more, escape, self.footer_words("Quit"))
+            self.app.push_screen(panel, self.after_match)
         else:
             more = (
                 ("sheet", self.t("Score sheet"), "m"),
@@ -313,9 +314,15 @@ class TableFlow(TableView):
                 ("quit", self.t("Save & quit"), "q"),
             )
             escape = self.t("Enter deals the next donne; q saves and quits.")
-            self.app.push_screen(
-                PanelScreen(text, self.t("Next donne (Enter)"), more, escape), self.after_result
-            )
+            button = self.t("Next donne (Enter)")
+            panel = PanelScreen(text, button, more, escape, self.footer_words("Save & quit"))
+            self.app.push_screen(panel, self.after_result)
+
+    def footer_words(self, quit_word: str) -> dict[str, str]:
+        """The result panel's and the standings' keys in the footer's short words."""
+        words = {"sheet": "Score sheet", "export": "Export", "again": "Play again"}
+        words["quit"] = quit_word
+        return {ident: footer_word(word, self.ui) for ident, word in words.items()}
 
     async def after_result(self, choice: str | None) -> None:
         if choice == "quit":  # the footer's q, kept on the result panel

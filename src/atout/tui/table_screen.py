@@ -32,6 +32,7 @@ from atout.tui.screens import (
 from atout.tui.table_comforts import TableComforts
 from atout.tui.table_view import CardView
 from atout.tui.texts import BID_KEYS, last_trick_text
+from atout.tui.words import tr
 
 
 class TableScreen(TableComforts):
@@ -78,6 +79,8 @@ class TableScreen(TableComforts):
             await self.pick(card)
         elif game.phase is GamePhase.PLAY:
             await self.human(CardPlayed(self.me, card))
+        else:  # a bid, a King to call, a chelem to announce: never silence
+            self.idle_key(tr(self.ui, "Enter", "key"))
 
     async def pick(self, card: Card) -> None:
         """E1–E2: put ``card`` aside for the écart (not yet confirmed)."""
@@ -210,7 +213,11 @@ class TableScreen(TableComforts):
             self.idle_key(self.t("Escape"))
             return
         card, self.queued = self.queued, None
-        self.say(self.t("{card} is no longer queued.", card=card.display(self.lang)))
+        if self.thinking is not None:
+            self.thinking_shown = True  # told now, beside the note, not over it later
+        busy = self.thinking_text()
+        note = self.t("{card} is no longer queued.", card=card.display(self.lang))
+        self.say(f"{busy} {note}" if busy else note)
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         """``h`` is in the footer only when a hint is possible (the person's turn);

@@ -41,6 +41,7 @@ from atout.tui.texts import (
     trick_text,
 )
 from atout.tui.words import Seats, plural, tr
+from atout.tui.wrap import wrapped
 
 
 class CardView(Static):
@@ -82,6 +83,15 @@ class CardView(Static):
 
     def on_click(self) -> None:
         self.post_message(self.Chosen(self.card))
+
+
+class TableLog(RichLog):
+    """The log beside the trick, kept at its end whenever its room changes (the hand on
+    one row or two, a status on two lines): never scrolled past its last line."""
+
+    def on_resize(self, event: events.Resize) -> None:
+        super().on_resize(event)
+        self.call_after_refresh(self.scroll_end, animate=False)
 
 
 class TableView(Screen[None]):
@@ -133,7 +143,7 @@ class TableView(Screen[None]):
         yield Static(id="scores")
         with Horizontal(id="middle"):
             yield Static(id="trick")
-            yield RichLog(id="log", wrap=True, markup=False, min_width=20)
+            yield TableLog(id="log", wrap=True, markup=False, min_width=20)
         yield Static(id="message")
         yield Static(id="warning")
         yield Container(id="hand")
@@ -148,8 +158,9 @@ class TableView(Screen[None]):
         log = self.query_one("#log", RichLog)
         log.clear()
         for line in self.lines:
-            log.write(line)
+            log.write(wrapped(line, log.scrollable_content_region.width))
         log.scroll_end(animate=False)
+        self.draw_middle()
 
     def refresh_obs(self) -> TableObservation:
         self.obs = self.session.observation()
@@ -160,7 +171,7 @@ class TableView(Screen[None]):
     def log_line(self, line: str) -> None:
         self.lines.append(line)
         log = self.query_one("#log", RichLog)
-        log.write(line)
+        log.write(wrapped(line, log.scrollable_content_region.width))
         log.scroll_end(animate=False)
 
     def show_save_state(self) -> None:
@@ -185,10 +196,15 @@ class TableView(Screen[None]):
             status_text(self.session, obs, self.seats, telling)
         )
         self.query_one("#scores", Static).update(scores_text(obs, self.seats))
-        self.query_one("#trick", Static).update(self.middle_text(telling))
+        self.draw_middle()
         self.show_save_state()
         await self.render_hand()
         await self.render_actions()
+
+    def draw_middle(self) -> None:
+        """The middle of the table, its lines wrapped to its width (:mod:`.wrap`)."""
+        middle = self.query_one("#trick", Static)
+        middle.update(wrapped(self.middle_text(bool(self.narration)), middle.content_region.width))
 
     def middle_text(self, telling: bool) -> Text:
         """The middle of the table: the deal while it is told and during the bidding,
@@ -268,6 +284,11 @@ class TableView(Screen[None]):
             )
             for index, card in enumerate(cards)
         )
+        self.call_after_refresh(self.keep_log_end)  # the hand's rows may have changed
+
+    def keep_log_end(self) -> None:
+        """The log kept at its end when its room changes (the hand on one row or two)."""
+        self.query_one("#log", RichLog).scroll_end(animate=False)
 
     async def render_actions(self) -> None:
         bar = self.query_one("#actions", Horizontal)

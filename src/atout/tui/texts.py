@@ -8,6 +8,7 @@ from collections.abc import Sequence
 from dataclasses import replace
 from typing import Any
 
+from rich.cells import cell_len
 from rich.text import Text
 from textual.screen import Screen
 
@@ -122,15 +123,11 @@ def bonus_text(row: SheetRow) -> str:
     return score_bonuses(result.breakdown)
 
 
-def sheet_text(obs: TableObservation, seats: Seats, lang: str) -> Text:
+def sheet_rows(obs: TableObservation, seats: Seats) -> list[tuple[str, ...]]:
+    """Each donne of the score sheet in words: number, dealer, taker (and partner),
+    contract, failed mark, points, bouts, bonuses."""
     ui = seats.ui
-    players = obs.players
-    deal, taker, contract = tr(ui, "Deal", "sheet"), tr(ui, "Taker"), tr(ui, "Contract")
-    pts, b, bonus, totals = tr(ui, "Pts"), tr(ui, "B"), tr(ui, "Bonus"), tr(ui, "Totals")
-    head = f"{'#':>2} {deal:<4} {taker:<8} {contract:<9} {pts:>4} {b} {bonus:<9}"
-    head += "".join(f"{tiny(seats, s):>6}" for s in range(players))
-    text = Text(tr(ui, "Score sheet") + "\n\n", style="bold")
-    text.append(head + "\n", style="bold underline")
+    rows: list[tuple[str, ...]] = []
     for row in obs.sheet:
         taker = "—"
         if row.taker is not None:
@@ -144,20 +141,43 @@ def sheet_text(obs: TableObservation, seats: Seats, lang: str) -> Text:
         else:
             contract = SHORT_BIDS[Contract(row.contract)] if row.contract else ""
         result = row.result
-        points = points_text(result.points, ui) if result else ""
-        bouts = str(result.bouts) if result else ""
-        failed = "✗" if result and not result.made else " "  # in the row, whatever its width
-        line = (
-            f"{row.number:>2} {tiny(seats, row.dealer):<4} {taker:<8} {contract:<9}{failed}"
-            f"{points:>4} {bouts:>1} {bonus_text(row):<9}"
-        )
-        marks = result.marks if result else (0,) * players
-        line += "".join(f"{mark:>+6d}" for mark in marks)
-        text.append(line + "\n")
-    totals = f"{'':>2} {'':<4} {'':<8} {totals:<9} {'':>4} {'':>1} {'':<9}" + "".join(
-        f"{total:>+6d}" for total in obs.totals
+        rows.append((
+            str(row.number), tiny(seats, row.dealer), taker, contract,
+            "✗" if result and not result.made else " ",  # in the row, whatever its width
+            points_text(result.points, ui) if result else "",
+            str(result.bouts) if result else "",
+            bonus_text(row),
+        ))  # fmt: skip
+    return rows
+
+
+def sheet_text(obs: TableObservation, seats: Seats, lang: str) -> Text:
+    """The score sheet: each column as wide as its header and its longest entry, so
+    that the dealer's column says *Dealer* (*Donneur*) and 5 players fit in 80 columns."""
+    ui = seats.ui
+    heads = (tr(ui, "Dealer"), tr(ui, "Taker"), tr(ui, "Contract"), tr(ui, "Bonus"))
+    pts, b, totals = tr(ui, "Pts"), tr(ui, "B"), tr(ui, "Totals")
+    rows = sheet_rows(obs, seats)
+    dealer, taker, contract, bonus = (
+        max([cell_len(heads[i]), *(cell_len(r[i + 1]) for r in rows)]) for i in range(4)
     )
-    text.append(totals + "\n", style="bold")
+    contract = max(contract, cell_len(totals))
+    head = f"{'#':>2} {heads[0]:<{dealer}} {heads[1]:<{taker}} {heads[2]:<{contract}} "
+    head += f"{pts:>4} {b} {heads[3]:<{bonus}}"
+    head += "".join(f"{tiny(seats, s):>6}" for s in range(obs.players))
+    text = Text(tr(ui, "Score sheet") + "\n\n", style="bold")
+    text.append(head + "\n", style="bold underline")
+    for row, words in zip(obs.sheet, rows, strict=True):
+        number, by, took, bid, failed, points, bouts, bonuses = words
+        line = (
+            f"{number:>2} {by:<{dealer}} {took:<{taker}} {bid:<{contract}}{failed}"
+            f"{points:>4} {bouts:>1} {bonuses:<{bonus}}"
+        )
+        marks = row.result.marks if row.result else (0,) * obs.players
+        text.append(line + "".join(f"{mark:>+6d}" for mark in marks) + "\n")
+    line = f"{'':>2} {'':<{dealer}} {'':<{taker}} {totals:<{contract}} {'':>4} {'':>1} "
+    line += f"{'':<{bonus}}" + "".join(f"{total:>+6d}" for total in obs.totals)
+    text.append(line + "\n", style="bold")
     text.append(
         "\n"
         + tr(
@@ -334,9 +354,10 @@ def trick_text(
             tr(ui, "Last: {cards} → {name}", cards=cards, name=seats.short(before.winner)) + "\n",
             "dim",
         )
-    if game.phase is GamePhase.ECART and game.chien is not None:
+    if game.chien is not None and not any(trick.cards for trick in game.tricks):
+        # face up from the moment it is shown (E1) until the first card is played
         text.append(tr(ui, "Chien: ") + " ".join(c.display(lang) for c in game.chien) + "\n")
-        if game.taker == seats.me:
+        if game.phase is GamePhase.ECART and game.taker == seats.me:
             chosen = " ".join(c.display(lang) for c in picked) or "—"
             text.append(
                 tr(ui, "Your écart ({count}/{size}): {cards}", count=len(picked),
