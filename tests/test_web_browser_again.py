@@ -14,12 +14,10 @@ from typing import Any
 import pytest
 from playwright.sync_api import Browser, Page
 
-from tests.browser import DESKTOP, PHONE, browser, needs_chromium
+from tests.browser import ARGS, CHROMIUM, DESKTOP, PHONE, needs_chromium
 from tests.test_web_browser import Watched, match_over, play, wait_until
 from tests.test_web_browser_result import new_page
 from tests.web_harness import ServerProcess, create_table, http_json, token_of
-
-__all__ = ["browser"]  # the fixture
 
 pytestmark = needs_chromium
 
@@ -32,6 +30,22 @@ def database(request: pytest.FixtureRequest, tmp_path_factory: pytest.TempPathFa
         return f"sqlite+aiosqlite:///{tmp_path_factory.mktemp('again') / 'atout.db'}"
     url: str = request.getfixturevalue("pg_url")
     return url
+
+
+@pytest.fixture
+def browser() -> Iterator[Browser]:
+    """A chromium of each test's own: the driver's event loop ends before the next
+    database is made (a PostgreSQL one is made with asyncio.run)."""
+    from playwright.sync_api import sync_playwright
+
+    with sync_playwright() as playwright:
+        chromium = playwright.chromium.launch(
+            executable_path=str(CHROMIUM), headless=True, args=ARGS
+        )
+        try:
+            yield chromium
+        finally:
+            chromium.close()
 
 
 @pytest.fixture
