@@ -4,14 +4,17 @@ option given on the command line at its default value, help sized to the screen,
 
 from __future__ import annotations
 
+from dataclasses import replace
 from pathlib import Path
 
 import pytest
+from textual.containers import VerticalScroll
 
-from atout.tui.app import TarotApp
+from atout.tui.app import HelpScreen, TarotApp
 from atout.tui.remember import remember
 from atout.tui.session import Settings
 from tests.cli_helpers import run
+from tests.test_tui import QUIET, screen_text
 
 
 def settings_opened(
@@ -44,3 +47,32 @@ def test_an_option_given_at_its_default_wins_over_the_remembered_one(
     assert (found.players, found.deals, found.bots) == (3, 1, "heuristic")
     found = settings_opened(capsys, monkeypatch)
     assert (found.players, found.deals, found.bots) == (3, 1, "random")
+
+
+@pytest.mark.parametrize("ui", ["fr", "en"])
+@pytest.mark.parametrize("size", [(80, 24), (120, 40)])
+async def test_the_help_uses_the_height_there_is_and_says_when_there_is_more(
+    tmp_path: Path, ui: str, size: tuple[int, int]
+) -> None:
+    app = TarotApp(replace(QUIET, ui=ui), 5, tmp_path / "match.json")
+    async with app.run_test(size=size) as pilot:
+        await pilot.press("n")
+        await pilot.pause()
+        await pilot.press("question_mark")
+        await pilot.pause()
+        assert isinstance(app.screen, HelpScreen)
+        scroll = app.screen.query_one("#help-scroll", VerticalScroll)
+        text = app.screen.query_one("#help-text")
+        more = "↓ PgDn more" if ui == "en" else "↓ PgDn suite"
+        footer = screen_text(app)[-1]
+        if text.virtual_region.height > scroll.region.height:
+            # it must scroll: it takes the whole height, and the footer says so
+            assert scroll.region.height >= size[1] - 6, scroll.region
+            assert more in footer, footer
+            for _ in range(20):
+                await pilot.press("pagedown")
+            await pilot.pause()
+            assert more not in screen_text(app)[-1]  # its last line is shown
+        else:
+            assert more not in footer, footer
+        assert scroll.region.bottom <= size[1] - 1

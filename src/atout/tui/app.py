@@ -139,7 +139,7 @@ class TarotApp(App[None]):
     #actions { height: 1; }
     #actions Button { min-width: 8; height: 1; border: none; margin: 0 1 0 0; }
     #panel-scroll { height: auto; max-height: 18; }
-    #help-scroll { height: auto; max-height: 19; }
+    #help-scroll { height: auto; }
     #panel-text, #help-text { height: auto; }
     #continue, #close { width: 100%; height: 1; border: none; min-height: 1; }
     #folder { margin: 1 0 0 0; }

@@ -3,6 +3,7 @@ the score sheet, the rules, the poignée's trumps."""
 
 from __future__ import annotations
 
+from dataclasses import replace
 from pathlib import Path
 from typing import ClassVar, TypeVar
 
@@ -49,7 +50,34 @@ class Modal(ModalScreen[ResultType]):
         translate_footer(self, getattr(settings, "ui", "en"))
 
 
+class MoreScroll(VerticalScroll):
+    """A text that scrolls, whose footer says ``↓ PgDn more`` while there is more of
+    it below (the label in ``ui``)."""
+
+    BINDINGS: ClassVar[list[BindingType]] = [
+        Binding("pagedown", "page_down", N_("more"), key_display="↓ PgDn"),
+    ]
+
+    def __init__(self, ui: str, id: str) -> None:
+        super().__init__(id=id)
+        self.ui = ui
+
+    def on_mount(self) -> None:
+        self._bindings = self._bindings.copy()
+        table = self._bindings.key_to_bindings
+        table["pagedown"] = [replace(b, description=tr(self.ui, "more")) for b in table["pagedown"]]
+        for name in ("scroll_y", "virtual_size", "size"):  # more below, or not
+            self.watch(self, name, lambda: self.screen.refresh_bindings(), init=False)
+
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        """``more`` (PgDn) is in the footer while there is more of the text below."""
+        return action != "page_down" or self.scroll_y < self.max_scroll_y
+
+
 class HelpScreen(Modal[None]):
+    """The keys and the comforts, as tall as the terminal; when the help must scroll,
+    its footer says so (``↓ PgDn more``) until its last line is on the screen."""
+
     BINDINGS: ClassVar[list[BindingType]] = [("escape,q,question_mark", "close", N_("Close"))]
 
     def __init__(self, ui: str) -> None:
@@ -58,7 +86,7 @@ class HelpScreen(Modal[None]):
 
     def compose(self) -> ComposeResult:
         with Vertical(classes="dialog wide"):
-            with VerticalScroll(id="help-scroll"):
+            with MoreScroll(self.ui, id="help-scroll"):
                 search = bot_levels.title("search", self.ui)
                 comforts = tr(self.ui, COMFORT_HELP, search=search)
                 keys = with_comforts(tr(self.ui, HELP), comforts)
@@ -74,8 +102,9 @@ class HelpScreen(Modal[None]):
 
     def fit(self) -> None:
         """The help as tall as the terminal leaves room for, its button under it."""
-        room = self.app.size.height - 5  # the border, the button, a line above and below
-        self.query_one("#help-scroll").styles.max_height = max(3, min(19, room))
+        room = self.app.size.height - 5  # the border, the button, the footer, a line
+        self.query_one(".dialog").styles.max_height = max(6, room + 3)
+        self.query_one("#help-scroll").styles.max_height = max(3, room)
 
     def on_button_pressed(self) -> None:
         self.dismiss(None)
