@@ -14,7 +14,7 @@ from atout.tui.app import HelpScreen, TarotApp
 from atout.tui.remember import remember
 from atout.tui.session import Settings
 from tests.cli_helpers import run
-from tests.test_tui import QUIET, screen_text
+from tests.test_tui import QUIET, find_seed, hand_views, human_takes, new_app, screen_text, table
 
 
 def settings_opened(
@@ -76,3 +76,28 @@ async def test_the_help_uses_the_height_there_is_and_says_when_there_is_more(
         else:
             assert more not in footer, footer
         assert scroll.region.bottom <= size[1] - 1
+
+
+async def test_the_cursor_goes_to_the_card_taken_back_from_the_ecart(tmp_path: Path) -> None:
+    app = new_app(tmp_path, find_seed(human_takes))
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.press("n")
+        await pilot.pause()
+        await pilot.press("2")
+        await pilot.pause()
+        screen = table(app)
+        await pilot.press("right")
+        await pilot.press("enter")
+        await pilot.pause()
+        (first,) = screen.picked
+        for _ in range(3):  # the cursor goes elsewhere, then the card is taken back
+            await pilot.press("right")
+        await pilot.pause()
+        await pilot.press("u")
+        await pilot.pause()
+        assert screen.picked == []
+        (cursor,) = [v.card for v in hand_views(app) if v.cursor]
+        assert cursor == first
+        await pilot.press("enter")  # puts back that card, not its neighbour
+        await pilot.pause()
+        assert screen.picked == [first]
