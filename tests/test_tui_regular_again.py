@@ -4,17 +4,31 @@ option given on the command line at its default value, help sized to the screen,
 
 from __future__ import annotations
 
+import random
 from dataclasses import replace
 from pathlib import Path
+from typing import Any
 
 import pytest
 from textual.containers import VerticalScroll
 
+from atout.bots.explain import Hint, hint
+from atout.bots.search import ROUND
 from atout.tui.app import HelpScreen, TarotApp
 from atout.tui.remember import remember
 from atout.tui.session import Settings
 from tests.cli_helpers import run
-from tests.test_tui import QUIET, find_seed, hand_views, human_takes, new_app, screen_text, table
+from tests.test_tui import (
+    QUIET,
+    find_seed,
+    first_session,
+    hand_views,
+    human_takes,
+    new_app,
+    screen_text,
+    table,
+)
+from tests.test_tui_learn import wait_for_hint
 
 
 def settings_opened(
@@ -101,3 +115,37 @@ async def test_the_cursor_goes_to_the_card_taken_back_from_the_ecart(tmp_path: P
         await pilot.press("enter")  # puts back that card, not its neighbour
         await pilot.pause()
         assert screen.picked == [first]
+
+
+def test_a_hint_gives_the_best_found_when_its_time_budget_runs_out() -> None:
+    session = first_session(12, QUIET)
+    game = session.observation().game
+    assert game is not None
+    quick = hint(game, random.Random(1), samples=4000, budget=0.0)
+    assert quick.samples == ROUND  # one round of samples, then the budget is spent
+    assert quick.action in game.legal_actions and quick.value is not None
+    assert hint(game, random.Random(1), samples=40).samples == 40  # no budget: all
+
+
+async def test_the_table_gives_its_hints_a_time_budget(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    from atout.tui import table_comforts
+
+    given: list[Hint] = []
+
+    def kept(*args: Any, **kwargs: Any) -> Hint:
+        found = hint(*args, **kwargs)
+        given.append(found)
+        return found
+
+    monkeypatch.setattr(table_comforts, "hint", kept)
+    monkeypatch.setattr(table_comforts, "HINT_SAMPLES", 4000)  # far more than time allows
+    monkeypatch.setattr(table_comforts, "HINT_BUDGET", 0.0)
+    app = new_app(tmp_path, 12)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.press("n")
+        await pilot.pause()
+        await pilot.press("h")
+        text = await wait_for_hint(pilot, app)
+        assert text.startswith("Hint: ") and given[0].samples == ROUND
