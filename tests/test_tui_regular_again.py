@@ -14,7 +14,7 @@ from textual.containers import VerticalScroll
 
 from atout.bots.explain import Hint, hint
 from atout.bots.search import ROUND
-from atout.tui.app import HelpScreen, TarotApp
+from atout.tui.app import HelpScreen, OptionRow, TarotApp
 from atout.tui.remember import remember
 from atout.tui.session import Settings
 from tests.cli_helpers import run
@@ -149,3 +149,17 @@ async def test_the_table_gives_its_hints_a_time_budget(
         await pilot.press("h")
         text = await wait_for_hint(pilot, app)
         assert text.startswith("Hint: ") and given[0].samples == ROUND
+
+
+async def test_the_start_screens_footer_follows_the_language_at_once(tmp_path: Path) -> None:
+    app = new_app(tmp_path, 3, replace(QUIET, ui="fr"))
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        assert "q Quitter" in screen_text(app)[-1]
+        app.screen.query_one("#ui", OptionRow).focus()
+        for ui, words in (("en", ("q Quit", "n New match")), ("fr", ("q Quitter",))):
+            await pilot.press("right")
+            await pilot.pause()
+            assert app.settings.ui == ui
+            footer = screen_text(app)[-1]
+            assert all(word in footer for word in words), footer
