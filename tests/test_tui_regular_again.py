@@ -5,6 +5,7 @@ option given on the command line at its default value, help sized to the screen,
 from __future__ import annotations
 
 import random
+import re
 from dataclasses import replace
 from pathlib import Path
 from typing import Any
@@ -14,9 +15,11 @@ from textual.containers import VerticalScroll
 
 from atout.bots.explain import Hint, hint
 from atout.bots.search import ROUND
-from atout.tui.app import HelpScreen, OptionRow, TarotApp
+from atout.tui import texts
+from atout.tui.app import HelpScreen, OptionRow, SheetScreen, TarotApp
 from atout.tui.remember import remember
-from atout.tui.session import Settings
+from atout.tui.session import Settings, TableSession
+from atout.tui.words import Seats
 from tests.cli_helpers import run
 from tests.test_tui import (
     QUIET,
@@ -163,3 +166,52 @@ async def test_the_start_screens_footer_follows_the_language_at_once(tmp_path: P
             assert app.settings.ui == ui
             footer = screen_text(app)[-1]
             assert all(word in footer for word in words), footer
+
+
+def sheet_with_bonuses(players: int, ui: str, monkeypatch: pytest.MonkeyPatch) -> TableSession:
+    """A match of 2 donnes whose every donne shows a petit au bout, a poignée and a
+    chelem in its bonuses (the widest the column meets)."""
+    monkeypatch.setattr(texts, "bonus_text", lambda row: "b+10 p+20 c-200" if row.result else "")
+    session = TableSession(replace(QUIET, ui=ui, players=players, deals=2), 12)
+    for _ in range(2):
+        session.new_donne()
+        while session.bot_step() is not None or session.human_to_act():
+            if session.human_to_act():
+                session.act(session.observation().options[0])
+    return session
+
+
+def marks_under_their_headers(lines: list[str], players: int) -> None:
+    head = next(line for line in lines if line.lstrip(" │").startswith("#"))
+    ends = [m.end() for m in re.finditer(r"[^\s│]+", head)][-players:]
+    rows = [line for line in lines if re.match(r"^[ │]*\d+ ", line)]
+    assert rows
+    for row in rows:
+        found = [m.end() for m in re.finditer(r"[+-]\d+\b", row)][-players:]
+        assert found == ends, (head, row)
+
+
+@pytest.mark.parametrize("ui", ["fr", "en"])
+@pytest.mark.parametrize("players", [4, 5])
+def test_the_score_sheets_bonuses_keep_the_marks_under_their_headers(
+    players: int, ui: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    session = sheet_with_bonuses(players, ui, monkeypatch)
+    seats = Seats(session.human, players, ui)
+    lines = texts.sheet_text(session.observation(), seats, ui).plain.splitlines()
+    assert max(len(line) for line in lines[:-1]) <= 74  # the sheet's room at 80 columns
+    marks_under_their_headers(lines, players)
+    assert sum("c-200" in line for line in lines) == 2  # every bonus shown
+
+
+@pytest.mark.parametrize("size", [(80, 24), (120, 40)])
+async def test_the_score_sheet_with_bonuses_on_the_screen(
+    tmp_path: Path, size: tuple[int, int], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    session = sheet_with_bonuses(5, "fr", monkeypatch)
+    app = new_app(tmp_path, 12, replace(QUIET, players=5, ui="fr"))
+    async with app.run_test(size=size) as pilot:
+        await pilot.pause()
+        app.push_screen(SheetScreen(session.observation(), Seats(0, 5, "fr"), "fr"))
+        await pilot.pause()
+        marks_under_their_headers(screen_text(app), 5)

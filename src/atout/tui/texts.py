@@ -153,28 +153,35 @@ def sheet_rows(obs: TableObservation, seats: Seats) -> list[tuple[str, ...]]:
 
 def sheet_text(obs: TableObservation, seats: Seats, lang: str) -> Text:
     """The score sheet: each column as wide as its header and its longest entry, so
-    that the dealer's column says *Dealer* (*Donneur*) and 5 players fit in 80 columns."""
+    that the dealer's column says *Dealer* (*Donneur*) and 5 players fit in 80 columns;
+    a donne's bonuses wider than their column go on under it, the marks staying under
+    their headers."""
     ui = seats.ui
     heads = (tr(ui, "Dealer"), tr(ui, "Taker"), tr(ui, "Contract"), tr(ui, "Bonus"))
     pts, b, totals = tr(ui, "Pts"), tr(ui, "B"), tr(ui, "Totals")
     rows = sheet_rows(obs, seats)
-    dealer, taker, contract, bonus = (
-        max([cell_len(heads[i]), *(cell_len(r[i + 1]) for r in rows)]) for i in range(4)
+    dealer, taker, contract = (
+        max([cell_len(heads[i]), *(cell_len(r[i + 1]) for r in rows)]) for i in range(3)
     )
+    bonus = max([cell_len(heads[3]), *(cell_len(word) for r in rows for word in r[7].split())])
     contract = max(contract, cell_len(totals))
     head = f"{'#':>2} {heads[0]:<{dealer}} {heads[1]:<{taker}} {heads[2]:<{contract}} "
     head += f"{pts:>4} {b} {heads[3]:<{bonus}}"
     head += "".join(f"{tiny(seats, s):>6}" for s in range(obs.players))
     text = Text(tr(ui, "Score sheet") + "\n\n", style="bold")
     text.append(head + "\n", style="bold underline")
+    indent = cell_len(head) - 6 * obs.players - bonus  # where the bonus column begins
     for row, words in zip(obs.sheet, rows, strict=True):
         number, by, took, bid, failed, points, bouts, bonuses = words
+        first, *more = packed(bonuses, bonus)
         line = (
             f"{number:>2} {by:<{dealer}} {took:<{taker}} {bid:<{contract}}{failed}"
-            f"{points:>4} {bouts:>1} {bonuses:<{bonus}}"
+            f"{points:>4} {bouts:>1} {first:<{bonus}}"
         )
         marks = row.result.marks if row.result else (0,) * obs.players
         text.append(line + "".join(f"{mark:>+6d}" for mark in marks) + "\n")
+        for rest in more:
+            text.append(" " * indent + rest + "\n")
     line = f"{'':>2} {'':<{dealer}} {'':<{taker}} {totals:<{contract}} {'':>4} {'':>1} "
     line += f"{'':<{bonus}}" + "".join(f"{total:>+6d}" for total in obs.totals)
     text.append(line + "\n", style="bold")
@@ -188,6 +195,22 @@ def sheet_text(obs: TableObservation, seats: Seats, lang: str) -> Text:
         style="italic",
     )
     return text
+
+
+def packed(words: str, width: int) -> list[str]:
+    """``words`` in lines of at most ``width`` cells (a word longer stays whole); one
+    line, maybe empty, at least.
+
+    >>> packed("b+10 p+20 c+200", 9)
+    ['b+10 p+20', 'c+200']
+    """
+    lines = [""]
+    for word in words.split():
+        if lines[-1] and cell_len(lines[-1]) + 1 + cell_len(word) > width:
+            lines.append(word)
+        else:
+            lines[-1] = f"{lines[-1]} {word}".strip()
+    return lines
 
 
 def length_text(value: tuple[str, int], ui: str) -> str:
