@@ -14,6 +14,8 @@ import pytest
 from textual.containers import VerticalScroll
 
 from atout.bots.explain import Hint, hint
+from atout.cards import Card
+from atout.play import Trick
 from atout.bots.search import ROUND
 from atout.tui import texts
 from atout.tui.app import HelpScreen, OptionRow, SheetScreen, TarotApp
@@ -215,3 +217,17 @@ async def test_the_score_sheet_with_bonuses_on_the_screen(
         app.push_screen(SheetScreen(session.observation(), Seats(0, 5, "fr"), "fr"))
         await pilot.pause()
         marks_under_their_headers(screen_text(app), 5)
+
+
+@pytest.mark.parametrize("ui", ["fr", "en"])
+def test_the_last_trick_keeps_a_space_between_each_name_and_its_card(ui: str) -> None:
+    cards = ("8S", "9S", "KS", "T3", "2S")
+    trick = Trick(2, tuple((seat % 5, Card.parse(c)) for seat, c in enumerate(cards, 2)), 3)
+    seats = Seats(0, 5, ui)
+    lines = texts.last_trick_text(trick, 4, seats, ui).plain.splitlines()[2:7]
+    shown = [Card.parse(c).display(ui) for c in cards]
+    columns = {line.rindex(card) for line, card in zip(lines, shown, strict=True)}
+    assert len(columns) == 1, lines  # the cards in one column
+    for line, (seat, _) in zip(lines, trick.cards, strict=True):
+        name = seats.name(seat)
+        assert line.strip().startswith(name) and line[line.index(name) + len(name)] == " ", line

@@ -403,8 +403,10 @@ def last_trick_text(trick: Trick, number: int, seats: Seats, lang: str) -> Text:
         tr(ui, "Trick {number}, led by {name}:", number=number, name=seats.name(trick.leader))
         + "\n\n"
     )
-    for seat, card in trick.cards:
-        text.append(f"  {seats.name(seat):<16}")
+    width = max(cell_len(seats.name(seat)) for seat, _ in trick.cards)
+    for seat, card in trick.cards:  # the names in a column, a space at least before the card
+        name = seats.name(seat)
+        text.append(f"  {name}{' ' * (width - cell_len(name) + 2)}")
         text.append_text(card_text(card, lang))
         text.append("\n")
     won = seats.says(trick.winner or 0, N_("Won by you"), N_("Won by {name}"))
