@@ -14,9 +14,9 @@ import pytest
 from textual.containers import VerticalScroll
 
 from atout.bots.explain import Hint, hint
+from atout.bots.search import ROUND
 from atout.cards import Card
 from atout.play import Trick
-from atout.bots.search import ROUND
 from atout.tui import texts
 from atout.tui.app import HelpScreen, OptionRow, SheetScreen, TarotApp
 from atout.tui.remember import remember
