@@ -12,6 +12,7 @@ from typing import Any
 
 import pytest
 from textual.containers import VerticalScroll
+from textual.widgets import Button
 
 from atout.bots.explain import Hint, hint
 from atout.bots.search import ROUND
@@ -231,3 +232,24 @@ def test_the_last_trick_keeps_a_space_between_each_name_and_its_card(ui: str) ->
     for line, (seat, _) in zip(lines, trick.cards, strict=True):
         name = seats.name(seat)
         assert line.strip().startswith(name) and line[line.index(name) + len(name)] == " ", line
+
+
+@pytest.mark.parametrize(
+    ("ui", "labels"),
+    [
+        ("en", ["Pass (p)", "Prise (1)", "Garde (2)", "Garde sans (3)", "Garde contre (4)"]),
+        ("fr", ["Passe (p)", "Prise (1)", "Garde (2)", "G. sans (3)", "G. contre (4)"]),
+    ],
+)
+async def test_the_bid_buttons_follow_the_interface_language(
+    tmp_path: Path, ui: str, labels: list[str]
+) -> None:
+    settings = replace(QUIET, ui=ui)
+    app = new_app(tmp_path, find_seed(lambda s: s.human_to_act(), settings), settings)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.press("n")
+        await pilot.pause()
+        shown = [str(b.label) for b in app.screen.query("#actions Button").results(Button)]
+        assert shown[0] == labels[0] and set(shown) <= set(labels), shown
+        buttons = list(app.screen.query("#actions Button").results(Button))
+        assert all(b.region.right <= 80 and b.region.width >= len(str(b.label)) for b in buttons)

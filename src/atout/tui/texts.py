@@ -43,6 +43,20 @@ SHORT_BIDS = {
     Contract.GARDE_SANS: "G. sans",
     Contract.GARDE_CONTRE: "G. contre",
 }
+
+
+def bid_label(contract: Contract | None, ui: str) -> str:
+    """A bid's button in the interface's language (short in French: *G. sans*)."""
+    words = {
+        None: tr(ui, "Pass", "bid button"),
+        Contract.PRISE: tr(ui, "Prise", "bid button"),
+        Contract.GARDE: tr(ui, "Garde", "bid button"),
+        Contract.GARDE_SANS: tr(ui, "Garde sans", "bid button"),
+        Contract.GARDE_CONTRE: tr(ui, "Garde contre", "bid button"),
+    }
+    return words[contract]
+
+
 SUIT_STYLE = {0: "bold", 1: "bold red", 2: "bold red", 3: "bold"}
 
 HELP = N_("""\
