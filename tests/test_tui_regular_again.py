@@ -16,10 +16,11 @@ from textual.widgets import Button
 
 from atout.bots.explain import Hint, hint
 from atout.bots.search import ROUND
-from atout.cards import Card
+from atout.cards import Card, CardSet
 from atout.play import Trick
+from atout.state import PoigneeLevel, PoigneeShown
 from atout.tui import texts
-from atout.tui.app import HelpScreen, OptionRow, SheetScreen, TarotApp
+from atout.tui.app import HelpScreen, OptionRow, PoigneeScreen, SheetScreen, TarotApp
 from atout.tui.remember import remember
 from atout.tui.session import Settings, TableSession
 from atout.tui.words import Seats
@@ -253,3 +254,24 @@ async def test_the_bid_buttons_follow_the_interface_language(
         assert shown[0] == labels[0] and set(shown) <= set(labels), shown
         buttons = list(app.screen.query("#actions Button").results(Button))
         assert all(b.region.right <= 80 and b.region.width >= len(str(b.label)) for b in buttons)
+
+
+@pytest.mark.parametrize("ui", ["fr", "en"])
+async def test_the_poignee_choosers_footer_is_translated_and_fits(tmp_path: Path, ui: str) -> None:
+    trumps = [Card.parse(f"T{n}") for n in range(1, 14)]
+    hand = CardSet([*trumps, *(Card.parse(c) for c in ("KS", "QS", "KH", "KD", "KC"))])
+    levels = list(PoigneeLevel)[:2]
+    options = [
+        PoigneeShown(0, level, tuple(trumps[: 10 + 3 * i])) for i, level in enumerate(levels)
+    ]
+    app = new_app(tmp_path, 3, replace(QUIET, ui=ui))
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        app.push_screen(PoigneeScreen(0, hand, options, 4, ui, ui))
+        await pilot.pause()
+        footer = screen_text(app)[-1]
+        words = {
+            "fr": ("←→ Atout", "espace Mettre/ôter", "y Montrer", "1-3 Niveau", "Esc Retour"),
+            "en": ("←→ Trump", "space Take in or out", "y Show", "1-3 Level", "Esc Back"),
+        }[ui]
+        assert all(word in footer for word in words), footer

@@ -388,15 +388,16 @@ class PoigneeScreen(Modal[PoigneeShown | None]):
     Enter takes a trump in or out, y shows the poignée, 1 2 3 its level, Escape goes
     back without showing it."""
 
-    BINDINGS: ClassVar[list[BindingType]] = [
-        ("left", "move(-1)", "←"),
-        ("right", "move(1)", "→"),
-        ("space,enter", "take", N_("Take in or out")),
+    BINDINGS: ClassVar[list[BindingType]] = [  # the footer fits in 80 columns, in French too
+        Binding("left", "move(-1)", N_("Trump"), key_display="←→"),
+        Binding("right", "move(1)", N_("Trump"), show=False),
+        Binding("space", "take", N_("Take in or out")),
+        Binding("enter", "take", N_("Take in or out"), show=False),
         ("y", "show", N_("Show")),
-        ("1", "level(0)", N_("Simple")),
-        ("2", "level(1)", N_("Double")),
-        ("3", "level(2)", N_("Triple")),
-        ("escape", "cancel", N_("Back")),
+        Binding("1", "level(0)", N_("Level"), key_display="1-3"),
+        Binding("2", "level(1)", N_("Double"), show=False),
+        Binding("3", "level(2)", N_("Triple"), show=False),
+        Binding("escape", "cancel", N_("Back"), key_display="Esc"),
     ]
 
     def __init__(
@@ -419,6 +420,10 @@ class PoigneeScreen(Modal[PoigneeShown | None]):
             yield Static(id="poignee-why")
 
     def on_mount(self) -> None:
+        self._bindings = self._bindings.copy()
+        table = self._bindings.key_to_bindings  # the space key named in the language
+        space = tr(self.ui, "space")
+        table["space"] = [replace(b, key_display=space) for b in table["space"]]
         self.draw()
 
     def draw(self, why: str = "") -> None:
