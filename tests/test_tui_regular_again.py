@@ -32,6 +32,7 @@ from tests.test_tui import (
     hand_views,
     human_takes,
     new_app,
+    play_until_result,
     screen_text,
     table,
 )
@@ -275,3 +276,23 @@ async def test_the_poignee_choosers_footer_is_translated_and_fits(tmp_path: Path
             "en": ("←→ Trump", "space Take in or out", "y Show", "1-3 Level", "Esc Back"),
         }[ui]
         assert all(word in footer for word in words), footer
+
+
+async def test_a_panels_note_goes_with_it_when_another_panel_opens(tmp_path: Path) -> None:
+    app = new_app(tmp_path, 8, replace(QUIET, deals=2))
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.press("n")
+        panel = await play_until_result(pilot, app)
+        await pilot.press("escape")  # says what Enter and q do
+        await pilot.pause()
+        said = [n.message for n in app._notifications]
+        assert any("Enter deals the next donne" in n for n in said), said
+        await pilot.press("question_mark")
+        await pilot.pause()
+        assert isinstance(app.screen, HelpScreen)
+        said = [n.message for n in app._notifications]
+        assert not any("Enter deals the next donne" in n for n in said), said
+        assert not any("Enter deals" in line for line in screen_text(app))
+        await pilot.press("escape")
+        await pilot.pause()
+        assert app.screen is panel

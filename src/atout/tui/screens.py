@@ -44,10 +44,24 @@ class Modal(ModalScreen[ResultType]):
     """A panel over the table with a footer of its own: the keys it shows are the
     panel's, which work there (the table's do not while the panel is open)."""
 
+    def __init__(self, name: str | None = None, id: str | None = None) -> None:
+        super().__init__(name, id)
+        self.notes: set[str] = set()  # the notes it showed (:meth:`note`): they go with it
+
     def on_mount(self) -> None:
         self.mount(Footer())
         settings = getattr(self.app, "settings", None)
         translate_footer(self, getattr(settings, "ui", "en"))
+
+    def note(self, text: str) -> None:
+        """A note of the panel's, taken away when another panel covers it or it closes."""
+        self.notes.add(text)
+        self.notify(text)
+
+    def on_screen_suspend(self) -> None:
+        for shown in list(self.app._notifications):
+            if shown.message in self.notes:
+                self.app._unnotify(shown)
 
 
 class MoreScroll(VerticalScroll):
@@ -184,7 +198,7 @@ class PanelScreen(Modal[str]):
 
     def action_not_here(self) -> None:
         """A key of the table pressed over its panel: what the panel's keys do."""
-        self.notify(self.escape)
+        self.note(self.escape)
 
     def on_button_pressed(self, event: Button.Pressed) -> None:
         self.dismiss(event.button.id or "continue")
@@ -197,7 +211,7 @@ class PanelScreen(Modal[str]):
 
     def action_escape(self) -> None:
         if self.escape:
-            self.notify(self.escape)
+            self.note(self.escape)
         elif self.button:
             self.dismiss("continue")
 
