@@ -11,9 +11,11 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from rich.text import Text
 from textual.containers import VerticalScroll
 from textual.widgets import Button
 
+from atout.bidding import Contract
 from atout.bots.explain import Hint, hint
 from atout.bots.search import ROUND
 from atout.cards import Card, CardSet
@@ -35,6 +37,7 @@ from tests.test_tui import (
     play_until_result,
     screen_text,
     table,
+    under,
 )
 from tests.test_tui_learn import wait_for_hint
 
@@ -296,3 +299,25 @@ async def test_a_panels_note_goes_with_it_when_another_panel_opens(tmp_path: Pat
         await pilot.press("escape")
         await pilot.pause()
         assert app.screen is panel
+
+
+@pytest.mark.parametrize("players", [3, 5])
+async def test_the_last_donne_shows_its_marks_then_the_standings(
+    tmp_path: Path, players: int
+) -> None:
+    settings = replace(QUIET, deals=1, players=players)
+    app = new_app(tmp_path, find_seed(human_takes, settings), settings)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.press("n")
+        panel = await play_until_result(pilot, app, Contract.GARDE)
+        text = panel.text.plain if isinstance(panel.text, Text) else panel.text
+        session = under(app).session
+        row = session.observation().sheet[-1]
+        assert row.result is not None
+        seats = Seats(0, players, "en")
+        head = text.index("Seat")
+        standings = text.index("Standings after the match:")
+        assert head < standings
+        for seat, mark in enumerate(row.result.marks):
+            line = f"{seats.name(seat):<16} {mark:>+7d}"
+            assert line in text[head:standings], (line, text)

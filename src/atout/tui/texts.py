@@ -497,10 +497,11 @@ def camps_text(result: Result, ui: str) -> Text:
 
 
 def result_text(
-    session: TableSession, obs: TableObservation, seats: Seats, marks: bool = True
+    session: TableSession, obs: TableObservation, seats: Seats, totals: bool = True
 ) -> Text:
     """The donne just over: the contract, both camps' points and bouts, the bonuses,
-    the taker's écart, and (``marks``) each seat's marks and total."""
+    the taker's écart, and each seat's marks and (``totals``) total; the last donne's
+    panel leaves the totals to the standings under it."""
     ui, lang = seats.ui, session.settings.lang
     row = obs.sheet[-1]
     if session.settings.target:
@@ -527,14 +528,14 @@ def result_text(
         text.append(tr(ui, "The taker's écart: {cards}", cards=shown) + "\n")
     elif row.contract in ("garde_sans", "garde_contre"):
         text.append(tr(ui, "No écart: the chien stayed face down (E3).") + "\n")
-    if not marks:
-        return text
     heads = tr(ui, "Seat"), tr(ui, "marks"), tr(ui, "total")
     names = [seats.name(seat) for seat in range(obs.players)]
     width = max(16, *(len(name) for name in names))  # the columns align in every language
-    text.append("\n" + f"{heads[0]:<{width}} {heads[1]:>7} {heads[2]:>7}\n")
+    total = f" {heads[2]:>7}" if totals else ""
+    text.append("\n" + f"{heads[0]:<{width}} {heads[1]:>7}{total}\n")
     for seat, mark in enumerate(result.marks):
-        text.append(f"{names[seat]:<{width}} {mark:>+7d} {row.totals[seat]:>+7d}\n")
+        total = f" {row.totals[seat]:>+7d}" if totals else ""
+        text.append(f"{names[seat]:<{width}} {mark:>+7d}{total}\n")
     return text
 
 
