@@ -19,8 +19,9 @@ from atout.bidding import Contract
 from atout.bots.explain import Hint, hint
 from atout.bots.search import ROUND
 from atout.cards import Card, CardSet
+from atout.chien import PoigneeLevel
 from atout.play import Trick
-from atout.state import PoigneeLevel, PoigneeShown
+from atout.state import PoigneeShown
 from atout.tui import texts
 from atout.tui.app import HelpScreen, OptionRow, PoigneeScreen, SheetScreen, TarotApp
 from atout.tui.remember import remember
@@ -264,7 +265,7 @@ async def test_the_bid_buttons_follow_the_interface_language(
 async def test_the_poignee_choosers_footer_is_translated_and_fits(tmp_path: Path, ui: str) -> None:
     trumps = [Card.parse(f"T{n}") for n in range(1, 14)]
     hand = CardSet([*trumps, *(Card.parse(c) for c in ("KS", "QS", "KH", "KD", "KC"))])
-    levels = list(PoigneeLevel)[:2]
+    levels: list[PoigneeLevel] = ["simple", "double"]
     options = [
         PoigneeShown(0, level, tuple(trumps[: 10 + 3 * i])) for i, level in enumerate(levels)
     ]
@@ -298,7 +299,8 @@ async def test_a_panels_note_goes_with_it_when_another_panel_opens(tmp_path: Pat
         assert not any("Enter deals" in line for line in screen_text(app))
         await pilot.press("escape")
         await pilot.pause()
-        assert app.screen is panel
+        back: object = app.screen
+        assert back is panel
 
 
 @pytest.mark.parametrize("players", [3, 5])
