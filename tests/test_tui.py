@@ -203,7 +203,7 @@ async def test_bidding_with_keys_only_legal_bids_offered(tmp_path: Path) -> None
         await pilot.press("n")
         await pilot.pause()
         labels = [str(b.label) for b in app.screen.query("#actions Button").results(Button)]
-        assert labels[0] == "Passe (p)" and "Garde (2)" in labels
+        assert labels[0] == "Pass (p)" and "Garde (2)" in labels
         assert message(app) == (
             "Your bid (B1–B2): p passes, 1–4 bid; only higher bids are offered."
         )

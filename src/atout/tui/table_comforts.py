@@ -20,11 +20,15 @@ from atout.tui.session import TableSession
 from atout.tui.table_flow import TableFlow
 from atout.tui.texts import donne_over
 
-__all__ = ["HINT_SAMPLES", "TableComforts"]
+__all__ = ["HINT_BUDGET", "HINT_SAMPLES", "TableComforts"]
 
 HINT_SAMPLES = 24
 """The deals a hint tries each choice on: the search-fast level's, so that a hint
 takes seconds, not a minute, on a loaded machine."""
+
+HINT_BUDGET = 3.0
+"""The seconds of wall time a hint may take: past them, the best found so far is
+given (the bots' time budget, :class:`atout.bots.search.SearchBot`)."""
 
 
 class TableComforts(TableFlow):
@@ -200,7 +204,7 @@ class TableComforts(TableFlow):
         self.hint_clock = self.set_interval(1, tick)
 
         def work() -> None:
-            found = hint(game, rng, samples=HINT_SAMPLES)
+            found = hint(game, rng, samples=HINT_SAMPLES, budget=HINT_BUDGET)
             self.app.call_from_thread(self.show_hint, found, seq, asked)
 
         self.run_worker(work, thread=True, name="hint", group="hint")
