@@ -52,6 +52,20 @@ class TableComforts(TableFlow):
             self.pending_hint = None
             self.show_hint(found, seq, self.hint_asked)
 
+    def on_resize(self) -> None:  # TableView's handler runs too (Textual walks the MRO)
+        self.call_after_refresh(self.place_hint)
+
+    def place_hint(self) -> None:
+        """The hint lies where the guided match's notes go, over the log, so that the
+        hand, the prompt line and the bid buttons stay in sight."""
+        racks = self.query("#textual-toastrack")
+        if not racks:
+            return
+        log, rack = self.query_one("#log").region, racks.first()
+        rack.styles.offset = (log.x, log.y)
+        rack.styles.width = log.width
+        rack.styles.max_height = log.height
+
     def drop_hint(self) -> None:
         """The hint on show, if any, taken away (there is at most one)."""
         if self.app._notifications:
@@ -235,6 +249,7 @@ class TableComforts(TableFlow):
             return
         self.drop_hint()  # a new hint replaces the previous one
         self.app.notify(text, title=self.t("Hint"), timeout=60, markup=False)
+        self.place_hint()
         if isinstance(found.action, CardPlayed):
             cards = self.hand()
             if found.action.card in cards:

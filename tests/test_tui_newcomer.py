@@ -1,0 +1,76 @@
+"""What a newcomer still met at the terminal table (Textual Pilot, French, 80×24 and
+120×40, NO_COLOR too): where the hint lies, the "window too small" words, one name per
+seat, the rules screen's hanging indent, no fixed colours under NO_COLOR."""
+
+from __future__ import annotations
+
+from dataclasses import replace
+from pathlib import Path
+from typing import Any
+
+import pytest
+from textual.geometry import Region
+from textual.widgets._toast import Toast
+
+from atout.tui.app import TableScreen, TarotApp
+from atout.tui.session import Settings
+
+QUIET = Settings(animate=False, speed="fast", pause=0, ui="fr")
+
+
+def new_app(tmp_path: Path, settings: Settings = QUIET, seed: int | None = 3) -> TarotApp:
+    return TarotApp(settings, seed, tmp_path / "match.json", config=tmp_path / "settings.json")
+
+
+async def my_turn(pilot: Any, app: TarotApp) -> TableScreen:
+    for _ in range(400):
+        await pilot.pause(0.02)
+        screen = app.screen
+        if isinstance(screen, TableScreen):
+            idle = screen.thinking is None and not screen.busy and not screen.hold
+            if idle and screen.session.human_to_act():
+                return screen
+    raise AssertionError("the person's turn never came")
+
+
+async def hint_box(pilot: Any, app: TarotApp) -> Region:
+    for _ in range(600):
+        await pilot.pause(0.05)
+        toasts = list(app.screen.query(Toast))
+        if toasts and toasts[-1].region.area:
+            await pilot.pause()
+            return app.screen.query(Toast).last().region
+    raise AssertionError(("no hint came", list(app._notifications), list(app.screen.query(Toast)), app.screen))
+
+
+@pytest.mark.parametrize("size", [(80, 24), (120, 40)])
+async def test_the_hint_lies_over_the_log_leaving_hand_prompt_and_buttons(
+    tmp_path: Path, size: tuple[int, int]
+) -> None:
+    app = new_app(tmp_path, replace(QUIET, players=4), seed=5)
+    async with app.run_test(size=size, notifications=True) as pilot:
+        await pilot.press("n")
+        screen = await my_turn(pilot, app)  # the person's bid: the buttons are up
+        await pilot.press("h")
+        box = await hint_box(pilot, app)
+        log = screen.query_one("#log").region
+        assert log.contains_region(box), (box, log)
+        for name in ("#hand", "#actions", "#message", "#status", "#trick"):
+            part = screen.query_one(name).region
+            assert not part.overlaps(box), (name, part, box)
+
+
+async def test_the_hint_follows_the_log_when_the_window_grows(tmp_path: Path) -> None:
+    app = new_app(tmp_path, replace(QUIET, players=4), seed=5)
+    async with app.run_test(size=(80, 24), notifications=True) as pilot:
+        await pilot.press("n")
+        screen = await my_turn(pilot, app)
+        await pilot.press("h")
+        await hint_box(pilot, app)
+        await pilot.resize_terminal(120, 40)
+        await pilot.pause(0.1)
+        await pilot.pause()
+        box = app.screen.query(Toast).last().region
+        log = screen.query_one("#log").region
+        assert log.contains_region(box) and box.width >= log.width - 2 > 60, (box, log)
+        assert screen.query_one("#log").lines  # the log written again at the new width
