@@ -40,7 +40,9 @@ async def hint_box(pilot: Any, app: TarotApp) -> Region:
         if toasts and toasts[-1].region.area:
             await pilot.pause()
             return app.screen.query(Toast).last().region
-    raise AssertionError(("no hint came", list(app._notifications), list(app.screen.query(Toast)), app.screen))
+    raise AssertionError(
+        ("no hint came", list(app._notifications), list(app.screen.query(Toast)), app.screen)
+    )
 
 
 @pytest.mark.parametrize("size", [(80, 24), (120, 40)])
@@ -74,3 +76,23 @@ async def test_the_hint_follows_the_log_when_the_window_grows(tmp_path: Path) ->
         log = screen.query_one("#log").region
         assert log.contains_region(box) and box.width >= log.width - 2 > 60, (box, log)
         assert screen.query_one("#log").lines  # the log written again at the new width
+
+
+def drawn_lines(widget: Any) -> list[str]:
+    return [widget.render_line(y).text.strip() for y in range(widget.size.height)]
+
+
+@pytest.mark.parametrize("width", [40, 50, 60, 70, 79])
+async def test_the_window_too_small_words_wrap_at_words_never_before_punctuation(
+    tmp_path: Path, width: int
+) -> None:
+    for ui in ("fr", "en"):
+        app = new_app(tmp_path / ui, replace(QUIET, ui=ui))
+        async with app.run_test(size=(width, 20)) as pilot:
+            await pilot.pause()
+            lines = [x for x in drawn_lines(app.screen.query_one("#too-small-text")) if x]
+            assert len(lines) >= 2 and ("80×24" in " ".join(lines)), lines
+            for line in lines:
+                assert line[0].isalnum(), lines  # no line begins with ";" or ":"
+            words = " ".join(lines).split()
+            assert words[-1].endswith(".") and len(words) > 12, lines

@@ -30,7 +30,7 @@ from atout.tui.session import (
 )
 from atout.tui.texts import HELP, card_text, sheet_text, translate_footer
 from atout.tui.words import Seats, refusal_text, tr
-from atout.tui.wrap import hang
+from atout.tui.wrap import hang, wrapped
 
 HELP_WIDTH = 70
 """The help's lines are this wide: its dialog (76 columns) less its border, its padding
@@ -475,13 +475,16 @@ class TooSmallScreen(Screen[None]):
     def tell(self) -> None:
         width, height = self.app.size
         self.query_one("#too-small-text", Static).update(
-            tr(
-                self.ui,
-                "The window is too small: {width}×{height}. The table needs at least "
-                "{min_width}×{min_height}; enlarge the window to go on.",
-                width=width,
-                height=height,
-                min_width=MIN_SIZE[0],
-                min_height=MIN_SIZE[1],
-            )
+            wrapped(
+                tr(
+                    self.ui,
+                    "The window is too small: {width}×{height}. The table needs at least "
+                    "{min_width}×{min_height}; enlarge the window to go on.",
+                    width=width,
+                    height=height,
+                    min_width=MIN_SIZE[0],
+                    min_height=MIN_SIZE[1],
+                ),
+                width - 2,
+            )  # at words (the padding's two columns aside), ";" kept on its line
         )

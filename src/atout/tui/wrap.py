@@ -26,6 +26,9 @@ SEAT = re.compile(r"^\(\d+\)[.,:;]*$")
 NUMBER = re.compile(r"^[+-]?\d+(?:[.,]\d+)?[.,:;)]*$")
 LOWER_WORD = re.compile(r"^[a-zà-ÿ]")
 CAPITAL_WORD = re.compile(r"^[A-ZÀ-Ý][a-zà-ÿ]")
+PUNCTUATION = re.compile(r"^[;:!?»…)\]]+$")
+"""A sign that French sets after a space (``au moins 80×24 ;``): kept on the line of
+the word before it, never beginning a line."""
 
 
 def name_pairs() -> frozenset[tuple[str, str]]:
@@ -48,6 +51,8 @@ def glued(before: str, word: str, after: str) -> tuple[bool, bool]:
     word ``after`` it stays on its line."""
     rule = bool(RULE.match(word)) and (word.startswith("(") or word.endswith(")"))
     packet = set(word) == {"▮"}  # Gauche 3 ▮▮▮
+    if PUNCTUATION.match(word):
+        return True, False
     if rule or packet or SEAT.match(word) or TIME.match(word) or (before, word) in NAME_PAIRS:
         return True, False
     if NUMBER.match(word):
