@@ -4,6 +4,7 @@ seat, the rules screen's hanging indent, no fixed colours under NO_COLOR."""
 
 from __future__ import annotations
 
+import re
 from dataclasses import replace
 from pathlib import Path
 from typing import Any
@@ -14,6 +15,7 @@ from textual.widgets._toast import Toast
 
 from atout.tui.app import TableScreen, TarotApp
 from atout.tui.session import Settings
+from atout.tui.words import Seats
 
 QUIET = Settings(animate=False, speed="fast", pause=0, ui="fr")
 
@@ -96,3 +98,56 @@ async def test_the_window_too_small_words_wrap_at_words_never_before_punctuation
                 assert line[0].isalnum(), lines  # no line begins with ";" or ":"
             words = " ".join(lines).split()
             assert words[-1].endswith(".") and len(words) > 12, lines
+
+
+SEAT_IN_BRACKETS = re.compile(
+    r"(Right|Left|Across|Far right|Far left|Droite|Gauche|En face|Loin à droite|"
+    r"Loin à gauche) \(\d\)"
+)
+
+
+def test_a_seat_has_one_name_in_both_languages() -> None:
+    for ui, names in (
+        ("fr", ["Vous", "Droite 1", "En face 2", "Gauche 3"]),
+        ("en", ["You", "Right 1", "Across 2", "Left 3"]),
+    ):
+        seats = Seats(0, 4, ui)
+        assert [seats.name(seat) for seat in range(4)] == names
+        assert [seats.short(seat) for seat in range(4)] == names
+
+
+async def test_the_log_and_the_result_name_seats_as_the_table_does(tmp_path: Path) -> None:
+    from tests.test_tui_learn import play_until_result
+
+    app = new_app(tmp_path, replace(QUIET, players=4), seed=5)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.press("n")
+        panel = await play_until_result(pilot, app)
+        table = next(s for s in app.screen_stack if isinstance(s, TableScreen))
+        log = "\n".join(str(line) for line in table.lines)
+        result = str(panel.text)
+        for text in (log, result):
+            assert not SEAT_IN_BRACKETS.search(text), SEAT_IN_BRACKETS.search(text)
+        assert re.search(r"(Droite 1|En face 2|Gauche 3)", log), log
+        assert re.search(r"(Droite 1|En face 2|Gauche 3)", result), result
+
+
+@pytest.mark.parametrize("size", [(80, 24), (120, 40)])
+async def test_a_wrapped_setting_in_the_rules_goes_on_under_its_first_word(
+    tmp_path: Path, size: tuple[int, int]
+) -> None:
+    from atout.tui.screens import RulesScreen, RuleView
+
+    app = new_app(tmp_path)
+    async with app.run_test(size=size) as pilot:
+        await pilot.pause()
+        app.push_screen(RulesScreen("fr", "D4"))
+        await pilot.pause(0.2)
+        view = next(v for v in app.screen.query(RuleView) if v.rule == "D4")
+        lines = [view.render_line(y).text.rstrip() for y in range(view.size.height)]
+        first = next(i for i, line in enumerate(lines) if "Place du mélangeur" in line)
+        assert lines[first].startswith("  Place"), lines
+        following = lines[first + 1 : lines.index("", first)]
+        assert len(following) >= 1, lines  # the setting's line does wrap
+        for line in following:
+            assert line.startswith("  ") and line[2] != " ", lines

@@ -30,7 +30,7 @@ from atout.tui.session import (
 )
 from atout.tui.texts import HELP, card_text, sheet_text, translate_footer
 from atout.tui.words import Seats, refusal_text, tr
-from atout.tui.wrap import hang, wrapped
+from atout.tui.wrap import hang, hanging, wrapped
 
 HELP_WIDTH = 70
 """The help's lines are this wide: its dialog (76 columns) less its border, its padding
@@ -297,9 +297,16 @@ class RuleView(Static):
     """One rule of the rule book: its id and title, then its text, settings, examples."""
 
     def __init__(self, rule: str, ui: str) -> None:
-        title, _, body = rulebook.render_rule(rule, ui, keys=False).partition("\n")
-        super().__init__(Text.assemble((title, "bold"), "\n", body), classes="rule")
+        self.title, _, self.body = rulebook.render_rule(rule, ui, keys=False).partition("\n")
+        super().__init__(self.drawn(0), classes="rule")
         self.rule = rule
+
+    def drawn(self, width: int) -> Text:
+        """The rule wrapped to ``width``, a setting's line under its first word."""
+        return Text.assemble((self.title, "bold"), "\n", hanging(self.body, width))
+
+    def on_resize(self) -> None:
+        self.update(self.drawn(self.content_size.width))
 
 
 class RulesScreen(Modal[None]):

@@ -14,7 +14,7 @@ from rich.text import Text
 
 from atout.tui.words import PLACES, SHORT_PLACES, tr
 
-__all__ = ["break_points", "wrapped"]
+__all__ = ["break_points", "hanging", "wrapped"]
 
 WORD = re.compile(r"[^ \n]+")
 RULE = re.compile(r"^\(?[A-Z⚙]\d*(?:[–-][A-Z]?\d+)?\)?[.,:;)]*$")
@@ -140,4 +140,18 @@ def hang(text: str, width: int) -> str:
         keys = match.group(1)
         said = wrapped(match.group(2), width - len(keys)).plain.split("\n")
         lines += [keys + said[0], *(" " * len(keys) + part for part in said[1:])]
+    return "\n".join(lines)
+
+
+def hanging(text: str, width: int) -> str:
+    """``text`` wrapped to ``width`` at words, an indented line (a rule's setting under
+    its ``⚙ Settings:``) going on under its first word, not at the left edge."""
+    if width <= 0:
+        return text
+    lines: list[str] = []
+    for line in text.split("\n"):
+        body = line.lstrip(" ")
+        indent = " " * (len(line) - len(body))
+        pieces = wrapped(body, max(10, width - len(indent))).plain.split("\n")
+        lines += [indent + piece for piece in pieces]
     return "\n".join(lines)
