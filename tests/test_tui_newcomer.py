@@ -151,3 +151,23 @@ async def test_a_wrapped_setting_in_the_rules_goes_on_under_its_first_word(
         assert len(following) >= 1, lines  # the setting's line does wrap
         for line in following:
             assert line.startswith("  ") and line[2] != " ", lines
+
+
+FIXED_COLOUR = re.compile(r"\x1b\[[0-9;]*(?:38|48);[25];[0-9;]*m|\x1b\[[0-9;]*(?<![0-9])(?:3[0-7]|4[0-7]|9[0-7]|10[0-7])(?:;[0-9;]*)?m")
+
+
+async def test_no_color_sends_no_fixed_colour_only_bold_reverse_underline(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setenv("NO_COLOR", "1")
+    app = new_app(tmp_path, replace(QUIET, players=4), seed=5)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.press("n")
+        await my_turn(pilot, app)
+        await pilot.pause(0.2)
+        update = app.screen._compositor.render_update(full=True)
+        out = update.render_segments(app.console)  # what goes to the terminal
+        assert "Vous" in out and "Totaux" in out, out[:200]  # the table was drawn
+        codes = set(re.findall(r"\x1b\[([0-9;]*)m", out))
+        assert codes and not FIXED_COLOUR.search(out), sorted(codes)
+        assert "1" in ";".join(codes).split(";")  # bold is kept

@@ -55,7 +55,7 @@ from atout.tui.start import OptionRow, StartScreen
 from atout.tui.stats_screen import StatsScreen
 from atout.tui.table_screen import TableScreen
 from atout.tui.table_view import CardView
-from atout.tui.texts import bonus_text, length_text, result_text
+from atout.tui.texts import bonus_text, colours, length_text, result_text
 from atout.tui.words import tr
 
 __all__ = [
@@ -153,7 +153,9 @@ class TarotApp(App[None]):
     def __init__(self, settings: Settings | None = None, seed: int | None = None,
                  save_path: Path | None = None, resume: bool = False,
                  lock: SaveLock | None = None, config: Path | None = None) -> None:  # fmt: skip
-        super().__init__()
+        # NO_COLOR: the terminal's own colours, no fixed foreground or background
+        # (Textual then strips every colour; bold, reverse and underline stay)
+        super().__init__(ansi_color=True if not colours() else None)
         self.config = config  # where the choices are remembered (None: they are not)
         remembered = Remembered.load(config) if config is not None else Remembered()
         self.settings = merged(remembered.settings, settings or Settings())
