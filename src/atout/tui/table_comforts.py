@@ -8,6 +8,7 @@ from __future__ import annotations
 import random
 import time
 
+from textual import events
 from textual.timer import Timer
 
 from atout.bots.explain import Hint, hint
@@ -52,7 +53,8 @@ class TableComforts(TableFlow):
             self.pending_hint = None
             self.show_hint(found, seq, self.hint_asked)
 
-    def on_resize(self) -> None:  # TableView's handler runs too (Textual walks the MRO)
+    def on_resize(self, event: events.Resize) -> None:
+        # TableView's handler runs too (Textual calls each class's own in the MRO)
         self.call_after_refresh(self.place_hint)
 
     def place_hint(self) -> None:
