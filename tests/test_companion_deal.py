@@ -66,8 +66,17 @@ def as_made_before(sheet: str) -> str:
 
 
 def as_said_before(lines: list[str]) -> list[str]:
-    """The sheet's lines with a Petit sec said as before its holder was named."""
-    return [re.sub(r"Petit sec: .+? \(D16\)$", "Petit sec (D16)", line) for line in lines]
+    """The sheet's lines with a Petit sec said as before its holder was named, and the
+    contracts by their ids as before they were named (``garde_sans by``)."""
+    ids = {
+        "Prise": "prise",
+        "Garde": "garde",
+        "Garde sans": "garde_sans",
+        "Garde contre": "garde_contre",
+    }
+    lines = [re.sub(r"Petit sec: .+? \(D16\)$", "Petit sec (D16)", line) for line in lines]
+    said_as = r": (Garde contre|Garde sans|Garde|Prise) by "
+    return [re.sub(said_as, lambda m: f": {ids[m.group(1)]} by ", line) for line in lines]
 
 
 def faults_of(e: Evening) -> list[list[list[Any]]]:

@@ -159,6 +159,8 @@ def test_evenings_stored_before_players_get_theirs(tmp_path: Path) -> None:
             "companion_players",
         ):
             c.execute(f"DROP TABLE {table}")
+        for column in ("ready", "matches"):  # the columns of next_0001 and again_0001
+            c.execute(f"ALTER TABLE atout_tables DROP COLUMN {column}")
         c.execute("UPDATE alembic_version SET version_num = 'companion_0002'")
         setup = json.loads(c.execute("SELECT setup FROM companion_evenings").fetchone()[0])
         assert setup["names"] == ["Anne", "Bruno", "J3"]

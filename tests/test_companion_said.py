@@ -72,7 +72,7 @@ def test_the_called_card_and_a_self_call_on_the_sheet_csv_and_pdf() -> None:
     heads = [text for bold, text in detail_rows(e, "fr") if bold]
     assert heads[0].endswith("preneur Émile seul (R♥)")
     lines = sheet_lines(e)
-    assert "garde by Émile alone (called K♥)" in lines[0]
+    assert "Garde by Émile alone (called K♥)" in lines[0]
     assert "Émile + Émile" not in " ".join(lines + heads)
 
 
@@ -158,3 +158,40 @@ def test_nobody_is_ahead_on_the_text_sheet_and_the_pdf_when_all_are_level(
         sheet.totals()
         assert any(line.startswith(said_) for line in seen), seen
         assert not any(line.startswith(("En tête", "Ahead")) for line in seen)
+
+
+def test_replay_names_the_contract_in_the_reader_s_language() -> None:
+    """`atout replay` prints "Garde sans by Bruno" (« Garde sans de Bruno », « … d'Anne »
+    in French), never the raw id "garde_sans"."""
+    e = Evening(4, NAMES[:4])
+    e.add({"type": "dealer", "seat": 0})
+    e.add({"type": "result", "contract": "garde_sans", "taker": 1, "points": 50, "bouts": 2})
+    e.add({"type": "result", "contract": "garde_contre", "taker": 0, "points": 50, "bouts": 2})
+    assert ": Garde sans by Bruno, 50 points" in sheet_lines(e)[0]
+    assert ": Garde sans de Bruno, 50 points" in sheet_lines(e, "fr")[0]
+    assert ": Garde contre d'Anne, 50 points" in sheet_lines(e, "fr")[1]
+    assert not any("garde_" in line for line in sheet_lines(e) + sheet_lines(e, "fr"))
+
+
+@pytest.mark.parametrize(
+    ("env", "words"), [("fr_FR.UTF-8", "Garde sans de Bruno"), ("C", "Garde sans by Bruno")]
+)
+def test_atout_replay_prints_the_contract_s_name(
+    env: str, words: str, tmp_path: Path, capsys: pytest.CaptureFixture[str],
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:  # fmt: skip
+    import json
+
+    from tests.cli_helpers import run
+
+    e = Evening(4, NAMES[:4])
+    e.add({"type": "dealer", "seat": 0})
+    e.add({"type": "result", "contract": "garde_sans", "taker": 1, "points": 50, "bouts": 2})
+    path = tmp_path / "evening.json"
+    path.write_text(json.dumps(e.game_record(), ensure_ascii=False), encoding="utf-8")
+    for name in ("LC_ALL", "LC_MESSAGES", "LANGUAGE"):
+        monkeypatch.delenv(name, raising=False)
+    monkeypatch.setenv("LANG", env)
+    code, out, err = run(capsys, "replay", str(path))
+    assert (code, err) == (0, "")
+    assert words in out and "garde_sans" not in out

@@ -41,6 +41,7 @@ WORDS = {
         "redone": "Saisie rétablie : faute à la donne 2 (D12 — maldonne par Bruno)",
         "ask_waiting": "Annuler : Petit sec d'Anne à la donne 4 ?",
         "undone_waiting": "Saisie annulée : Petit sec d'Anne à la donne 4",
+        "one_waiting": "1 saisie en attente",
     },
     "en": {
         "locale": "en-US",
@@ -50,6 +51,7 @@ WORDS = {
         "redone": "Redone: the fault at donne 2 (D12 — misdeal by Bruno)",
         "ask_waiting": "Undo: the Petit sec of Anne at donne 4?",
         "undone_waiting": "Undone: the Petit sec of Anne at donne 4",
+        "one_waiting": "1 entry waiting",
     },
 }
 
@@ -139,13 +141,62 @@ def test_undo_names_the_entry_online_and_offline(
         page.locator("#sheet-card").screenshot(path=str(DOCS / "companion-undo.png"))
     page.locator("#undo-yes").click()
     expect(page.locator("#toast")).to_have_text(words["undone_waiting"])
+    expect(page.locator("#waiting li")).to_have_count(1)  # taken off the phone, no undo queued
+    expect(page.locator("#waiting h2")).to_have_text(words["one_waiting"])
     page.locator("#undo").click()  # the redone result, waiting too
     expect(page.locator("#undo-ask p").first).to_have_text(words["ask"])
     page.locator("#undo-no").click()
     page.context.set_offline(False)
     expect(page.locator("#waiting")).to_have_count(0, timeout=30_000)
     seen = stored(server, created)
-    assert seen["entries"] == 10 and len(seen["donnes"]) == 4  # result back, Petit sec undone
+    assert seen["entries"] == 8 and len(seen["donnes"]) == 4  # result back, Petit sec never sent
     page.locator("#undo").click()
     expect(page.locator("#undo-ask p").first).to_have_text(words["ask"])
+    context.close()
+
+
+UNDO_OFFLINE = {
+    "fr": ("fr-FR", "Tous passent", "1 saisie en attente",
+           "Annulation : résultat de la donne 3 — Garde de Chloé, faite de 12"),
+    "en": ("en-US", "All pass", "1 entry waiting",
+           "Undo: the result of donne 3 — Chloé's Garde, made by 12"),
+}  # fmt: skip
+
+
+@pytest.mark.parametrize(("lang", "mobile"), [("fr", True), ("en", False)])
+def test_an_undo_offline_takes_a_waiting_entry_back_or_waits_once(
+    server: ServerProcess, browser: Browser, lang: str, mobile: bool
+) -> None:
+    """Offline, Undo takes a waiting entry off the phone (no undo queued, Redo puts it
+    back); an undo of a stored entry is one waiting item naming that entry."""
+    created = evening(server)
+    locale, all_pass, one, queued_undo = UNDO_OFFLINE[lang]
+    context = browser.new_context(
+        viewport=PHONE if mobile else DESKTOP, is_mobile=mobile, has_touch=mobile, locale=locale
+    )
+    page = context.new_page()
+    page.goto(created["scorer"])
+    expect(page.locator("#current h2")).to_have_text("Donne 4")
+    context.set_offline(True)
+    page.locator("#pass-button").click()
+    expect(page.locator("#waiting h2")).to_have_text(one)
+    page.locator("#undo").click()
+    page.locator("#undo-yes").click()
+    expect(page.locator("#waiting")).to_have_count(0)  # nothing waits: nothing to undo
+    expect(page.locator("#status")).not_to_contain_text(one)
+    page.locator("#redo").click()  # put back on the phone
+    expect(page.locator("#waiting li")).to_have_text([all_pass])
+    page.locator("#undo").click()
+    page.locator("#undo-yes").click()
+    expect(page.locator("#waiting")).to_have_count(0)
+    page.locator("#undo").click()  # now the stored result: an undo waits, named
+    page.locator("#undo-yes").click()
+    expect(page.locator("#waiting li")).to_have_text([queued_undo])
+    expect(page.locator("#waiting h2")).to_have_text(one)
+    expect(page.locator("#status")).to_contain_text(one)
+    context.set_offline(False)
+    expect(page.locator("#waiting")).to_have_count(0, timeout=30_000)
+    seen = stored(server, created)
+    assert seen["entries"] == 5  # the setup and one undo: the all pass never sent
+    expect(page.locator("#current h2")).to_have_text("Donne 3")
     context.close()

@@ -159,3 +159,34 @@ async def test_escape_cancels_the_queued_card(tmp_path: Path, gate: threading.Ev
         await settle(pilot, screen)
         await pilot.pause(0.1)
         assert card in hand(screen)  # nothing was played for the person
+
+
+@pytest.mark.parametrize("first_time", [True, False])
+async def test_the_first_search_on_a_machine_says_the_engine_is_compiled(
+    tmp_path: Path, gate: threading.Event, monkeypatch: pytest.MonkeyPatch, first_time: bool
+) -> None:
+    """A clean machine compiles the search's kernel at the first decision (half a
+    minute, longer when busy): the thinking line says so, that once."""
+    import atout.sim.playout
+
+    monkeypatch.setattr(atout.sim.playout, "compiled_on_disk", lambda: not first_time)
+    app = TarotApp(QUIET, 7, tmp_path / "match.json")
+    gate.clear()  # the bots' first decision waits
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.press("n")
+        screen = app.screen
+        assert isinstance(screen, TableScreen)
+        for _ in range(500):
+            await pilot.pause(0.02)
+            if screen.thinking is not None:
+                break
+        screen.show_thinking(screen.thought)  # as its timer does
+        await pilot.pause()
+        assert "is thinking…" in message(app)
+        assert ("the bots' engine is compiled" in message(app)) is first_time
+        gate.set()
+        for _ in range(500):
+            await pilot.pause(0.02)
+            if screen.thinking is None:
+                break
+        assert not screen.compiling  # once a decision came, never again

@@ -353,6 +353,7 @@ TEMPLATES: dict[str, str] = {
     "c_pile_twice": N_("{card} is in the pile twice"),
     "c_number": N_("{what}: a number"),
     "c_plain_number": N_("{what}: a plain number such as 41 or 40.5, not {value}"),
+    "c_empty_field": N_("{what}: the field is empty"),
     "c_nothing_to_redo": N_("nothing to redo: an entry is redone right after it was undone"),
     "c_half_points": N_("{what}: card points are a multiple of 0.5, not {value}"),
     "c_points_bounds": N_("{what}: 0 to 91 (the pack counts 91 points), not {value}"),

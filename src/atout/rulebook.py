@@ -912,7 +912,7 @@ _RULES: tuple[Rule, ...] = (
             "taker's camp when the contract is made and against it when it fails; the "
             "petit au bout and the chelem carry their own signs (A4, A5). Exactly the "
             "target is made by 0.",
-            "Une donne vaut S = (25 + l'écart entre les points et le contrat + petit au "
+            "Une donne vaut S = (25 + la différence entre les points et le contrat + petit au "
             "bout) × le multiplicateur + poignée + chelem, pour le camp du preneur si le "
             "contrat est réussi et contre lui s'il chute ; le petit au bout et le chelem "
             "ont leur propre signe (A4, A5). Le contrat tout juste atteint est réussi de 0.",
@@ -970,7 +970,7 @@ _RULES: tuple[Rule, ...] = (
             "end with half a point. Half a point short of the target is a loss, and the "
             "difference is rounded away from zero.",
             "À 3 ou 5 joueurs (et dans de rares cas de l'Excuse à 4) un camp peut finir "
-            "avec un demi-point. Un demi-point sous le contrat, c'est chuté, et l'écart "
+            "avec un demi-point. Un demi-point sous le contrat, c'est chuté, et la différence "
             "s'arrondit en s'éloignant de zéro.",
         ),
         examples=(

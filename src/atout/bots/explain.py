@@ -88,6 +88,12 @@ class Hint:
         head = said(ui, "Hint: {action}.", action=action_words(self.action, ui, cards))
         if self.value is not None:
             head += " " + said(ui, "Expected marks: {value:+.0f}.", value=self.value)
+            if round(self.value) < 0 and self.runner_up is not None:
+                head += " " + said(
+                    ui,
+                    "With this hand every choice loses marks on the deals played out; "
+                    "this one loses the fewest.",
+                )
         if self.runner_up is not None and self.runner_value is not None and self.value is not None:
             gap = round(max(0.0, self.value - self.runner_value))
             action = action_words(self.runner_up, ui, cards)

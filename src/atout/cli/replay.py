@@ -72,7 +72,9 @@ def _replay_score_sheet(name: str, text: str) -> bool:
         evening = read_evening(text)
     except InvalidRecordError as error:
         invalid_record(name, str(error))
-    for line in sheet_lines(evening):
+    from atout.i18n import reader_language
+
+    for line in sheet_lines(evening, reader_language()):  # the contracts by their names
         typer.echo(line)
     done = evening.finished()
     played = sum(1 for sheet in done if sheet.result is not None)

@@ -24,7 +24,7 @@ ENTRY_TYPES = (
     "edit",
 )
 MAX_ENTRIES = 5_000
-MAX_NAME = 24
+MAX_NAME = 40
 
 
 class CompanionError(IllegalActionError):

@@ -13,7 +13,7 @@ from atout.cards import Card
 from atout.companion.log import EveningLog
 from atout.companion.page import ahead
 from atout.companion.sheet import DonneSheet
-from atout.companion.text import CONTRACTS_FR, FAULT_NAMES, pts
+from atout.companion.text import CONTRACTS_FR, FAULT_NAMES, elided, pts
 from atout.record import rules_record
 from atout.score_text import number as number_text
 from atout.score_text import score_equation
@@ -176,15 +176,17 @@ def _entered_record(evening: EveningLog, sheet: DonneSheet) -> dict[str, Any]:
     return entered
 
 
-def sheet_lines(evening: EveningLog) -> list[str]:
+def sheet_lines(evening: EveningLog, lang: str = "en") -> list[str]:
     """The score sheet as lines of text: each donne finished (its dealer, how it ended,
     the contract, the taker, the points, the bouts, the marks and the running totals),
-    then the totals, the penalties and who is ahead."""
+    then the totals, the penalties and who is ahead. The contract is named as the
+    reader says it (``lang``): *Garde sans by Bruno*, *Garde sans de Bruno*."""
     names = evening.names
     finished = evening.finished()
     rows = running_totals(map(evening.marks_of, finished), evening.players)
     lines = [
-        _donne_line(evening, sheet, running) for sheet, running in zip(finished, rows, strict=True)
+        _donne_line(evening, sheet, running, lang)
+        for sheet, running in zip(finished, rows, strict=True)
     ]
     totals = evening.totals()
     lines.append("Totals: " + ", ".join(f"{n} {t:+d}" for n, t in zip(names, totals, strict=True)))
@@ -205,7 +207,16 @@ def sheet_lines(evening: EveningLog) -> list[str]:
     return lines
 
 
-def _donne_line(evening: EveningLog, sheet: DonneSheet, running: tuple[int, ...]) -> str:
+def contract_by(contract: str, camp: str, lang: str) -> str:
+    """A contract and who played it, by its name: ``Garde sans by Bruno``, in French
+    ``Garde sans de Bruno`` (``d'Anne``)."""
+    name = CONTRACTS_FR[contract]  # the same names in English
+    return f"{name} {elided('de', camp)}" if lang == "fr" else f"{name} by {camp}"
+
+
+def _donne_line(
+    evening: EveningLog, sheet: DonneSheet, running: tuple[int, ...], lang: str = "en"
+) -> str:
     names = evening.names
     head = f"{sheet.number:>3}  {names[sheet.dealer]} deals"
     faults = "; ".join(
@@ -229,7 +240,7 @@ def _donne_line(evening: EveningLog, sheet: DonneSheet, running: tuple[int, ...]
     sums = " ".join(f"{t:+d}" for t in running)
     bouts = f"{r.bouts} bout" if r.bouts == 1 else f"{r.bouts} bouts"
     return (
-        f"{head}: {e['contract']} by {camp}, {pts(r.points)} points, {bouts}, "
+        f"{head}: {contract_by(e['contract'], camp, lang)}, {pts(r.points)} points, {bouts}, "
         f"{verdict} by {r.difference}; score {score_equation(r.breakdown, 'en')}; "
         f"marks {shown}; totals {sums}"
     )

@@ -11,7 +11,7 @@ from atout.companion.guide import guide
 from atout.companion.log import EveningLog
 from atout.companion.profiles import differences
 from atout.companion.sheet import DonneSheet
-from atout.companion.text import camp_text
+from atout.companion.text import camp_text, chelem_mark
 from atout.scoring import running_totals
 from atout.state import VOID_RULES
 
@@ -85,6 +85,7 @@ def _donne_view(
         "partner": e.get("partner") if e else None,
         "called": Card.parse(e["called"]).display(lang) if e and e.get("called") else None,
         "camp": camp_text(evening.names, e, lang) if e else None,
+        "chelem": chelem_mark(e, lang),
         "result": sheet.result.as_record() if sheet.result else None,
         "lines": [line.as_json(lang) for line in sheet.lines],
         "marks": evening.marks_of(sheet),

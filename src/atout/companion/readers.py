@@ -25,6 +25,21 @@ def quoted(value: Any, width: int) -> str:
     return f"{value!r:.{width}}"
 
 
+def blank(value: Any) -> bool:
+    """Whether ``value`` is a field left empty (or only blanks)."""
+    return isinstance(value, str) and not value.strip()
+
+
+def bad_value(
+    rule: str, kind: str, what: str, value: Any, width: int, **params: Any
+) -> CompanionError:
+    """The refusal of ``value`` for field ``what``: « points : le champ est vide » when
+    it was left empty, else refusal ``kind`` quoting it."""
+    if blank(value):
+        return refuse(rule, "c_empty_field", what=what)
+    return refuse(rule, kind, what=what, value=quoted(value, width), **params)
+
+
 def read_names(names: Sequence[str] | None, players: int) -> tuple[str, ...]:
     if names is None:
         return tuple(f"J{s + 1}" for s in range(players))
@@ -48,7 +63,7 @@ def read_card(value: Any, what: str, rule: str) -> Card:
     try:
         return Card.parse(value)
     except (InvalidNotationError, ValueError):
-        raise refuse(rule, "c_not_a_card", what=what, value=quoted(value, 14)) from None
+        raise bad_value(rule, "c_not_a_card", what, value, 14) from None
 
 
 def canonical(value: Any, lang: str | None, what: str = "card", rule: str = "D1") -> Any:
@@ -134,7 +149,7 @@ def plain_number(value: Any, what: str = "points") -> Any:
         return value
     text = value.strip()
     if not _PLAIN_NUMBER.fullmatch(text):
-        raise refuse("S1", "c_plain_number", what=what, value=quoted(value, 14))
+        raise bad_value("S1", "c_plain_number", what, value, 14)
     number = float(text.replace(",", "."))
     return int(number) if number.is_integer() else number
 
@@ -156,7 +171,7 @@ def half_points(value: Any, what: str = "points") -> int:
 
 def whole(value: Any, what: str, low: int, high: int, rule: str = "⚙") -> int:
     if isinstance(value, bool) or not isinstance(value, int) or not low <= value <= high:
-        raise refuse(rule, "c_whole_number", what=what, low=low, high=high, value=quoted(value, 20))
+        raise bad_value(rule, "c_whole_number", what, value, 20, low=low, high=high)
     return value
 
 

@@ -24,6 +24,32 @@ OUTCOMES = {  # their rules: state.VOID_RULES
     "petit_sec": ("Petit sec", "Petit sec"),
     "all_pass": ("all pass", "tous passent"),
 }
+CHELEM_MARKS = {  # A4: how a donne's chelem reads on the sheet, after "★"
+    "made": ("announced chelem, made", "chelem annoncé, réussi"),
+    "failed": ("announced chelem, failed", "chelem annoncé, chuté"),
+    "unannounced": ("chelem, not announced", "chelem non annoncé"),
+    "defence": ("defence chelem", "chelem de la défense"),
+}
+
+
+def chelem_mark(entry: Mapping[str, Any] | None, lang: str) -> str | None:
+    """A donne's chelem as the sheet marks it (A4): announced and made or failed, made
+    without an announcement, or the defence's; ``None`` without a chelem."""
+    if not entry:
+        return None
+    every, announced = entry.get("every_trick"), entry.get("chelem") is not None
+    if every == "defence":
+        kind = "defence"
+    elif every == "attack":
+        kind = "made" if announced else "unannounced"
+    elif announced:
+        kind = "failed"
+    else:
+        return None
+    en, fr = CHELEM_MARKS[kind]
+    return fr if lang == "fr" else en
+
+
 CONTRACTS_FR = {
     "prise": "Prise",
     "garde": "Garde",

@@ -725,3 +725,16 @@ def evaluate(
         p.restrict, np.asarray(candidates, dtype=np.int64), me, _eps(eps), seed, values, made,
     )  # fmt: skip
     return values, made
+
+
+def compiled_on_disk() -> bool:
+    """Whether numba's on-disk cache already holds the playout kernel: the first search
+    on a machine compiles it (about half a minute), later ones load it at once. True
+    where numba is missing (nothing to compile) or keeps its cache another way."""
+    cache = getattr(evaluate_batch, "_cache", None)
+    if cache is None:
+        return True
+    try:
+        return bool(cache._cache_file._load_index())
+    except Exception:  # pragma: no cover - another numba layout: nothing to warn of
+        return True

@@ -153,6 +153,10 @@ class TableFlow(TableView):
         is thinking. The decision comes back to :meth:`decided`."""
         token = object()
         self.thinking, self.thought = seat, token
+        if self.compiling is None:  # once per table: is this the machine's first search?
+            from atout.sim.playout import compiled_on_disk
+
+            self.compiling = not compiled_on_disk()
         self.set_timer(self.THINKING_AFTER, partial(self.show_thinking, token))
         app, session = self.app, self.session
 
@@ -179,12 +183,23 @@ class TableFlow(TableView):
         """``Right 1 is thinking…`` while a bot's decision is awaited (once shown)."""
         if self.thinking is None or not self.thinking_shown:
             return ""
-        return self.t("{name} is thinking…", name=self.seats.short(self.thinking))
+        thinking = self.t("{name} is thinking…", name=self.seats.short(self.thinking))
+        if self.compiling:
+            return (
+                thinking
+                + " "
+                + self.t(
+                    "(the first time on this machine the bots' engine is compiled: about "
+                    "30 s; later decisions are quick)"
+                )
+            )
+        return thinking
 
     def decided(self, token: object, result: TableAction | Exception) -> None:
         if token is not self.thought or not self.is_attached:
             return  # a decision for a table that is gone
         self.thinking, self.thought, self.thinking_shown = None, None, False
+        self.compiling = False  # a decision came: the engine is ready
         if isinstance(result, Exception):
             raise result
         self.call_later(self.bot_acted, result)

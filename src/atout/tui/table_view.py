@@ -113,6 +113,7 @@ class TableView(Screen[None]):
         self.thinking: int | None = None  # the seat of the bot whose decision is awaited
         self.thought: object | None = None  # the token of that decision
         self.thinking_shown = False
+        self.compiling: bool | None = None  # the search engine compiled on first use
         self.hold = False
         self.refusal = ""
         self.refusal_rule: str | None = None

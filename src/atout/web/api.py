@@ -14,6 +14,7 @@ from fastapi.responses import JSONResponse, Response
 from atout.i18n import N_, gettext
 from atout.web.basics import digest, new_token, page_language
 from atout.web.config import ConfigError, TableConfig, table_config
+from atout.web.room_again import match_record
 
 if TYPE_CHECKING:
     from atout.web.tables import Server
@@ -171,17 +172,27 @@ async def listing(server: Server, request: Request) -> Response:
 
 
 async def record(server: Server, request: Request, table_id: str) -> Response:
-    """``GET /api/tables/{id}/record``: the table's record, for any of its links."""
+    """``GET /api/tables/{id}/record``: the record of the match on the table, or with
+    ``?match=N`` of its finished match N (:mod:`atout.web.room_again`), for any of its
+    links."""
     scheme, _, token = request.headers.get("authorization", "").partition(" ")
     if scheme.lower() != "bearer" or not token.strip():
         return _error(401, "Authorization: Bearer TOKEN, a token of the table's links")
     room = await server.room(table_id)
     if room is None or room.identify(digest(token.strip())) is None:
         return _error(404, "no such table for this token")
-    data = await room.call(room.record)
-    return JSONResponse(
-        data, headers={"Content-Disposition": f'attachment; filename="atout-{table_id}.json"'}
-    )
+    asked = request.query_params.get("match")
+    if asked is None or asked == str(room.match):
+        data = await room.call(room.record)
+        name = f"atout-{table_id}.json"
+    else:
+        number = int(asked) if asked.isdigit() and len(asked) < 6 else 0
+        stored = await room.store.load(table_id) if 0 < number < room.match else None
+        found = None if stored is None else match_record(stored, room.config, number)
+        if found is None:
+            return _error(404, f"match: 1 … {room.match}, a match of this table, not {asked[:20]}")
+        data, name = found, f"atout-{table_id}-match{number}.json"
+    return JSONResponse(data, headers={"Content-Disposition": f'attachment; filename="{name}"'})
 
 
 def register(app: FastAPI, server: Server) -> None:

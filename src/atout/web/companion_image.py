@@ -14,11 +14,11 @@ from typing import Any
 from PIL import Image, ImageDraw, ImageFont
 
 from atout.companion import Evening
-from atout.companion.text import camp_text
+from atout.companion.text import camp_text, chelem_mark
 from atout.i18n import N_, said
 from atout.score_text import number
 from atout.scoring import running_totals
-from atout.web.companion_pdf import COLOURS, FONT, FONT_BOLD
+from atout.web.companion_pdf import COLOURS, FONT, FONT_BOLD, legends
 
 __all__ = ["MARKERS", "SheetImage", "sheet_png"]
 
@@ -27,6 +27,8 @@ MARGIN = 24
 ROW = 46
 CHART = 260
 LEGEND = 40
+NOTE = 24
+"""The height of each line under the totals that says what a row's * or ★ means."""
 MARKERS = ("●", "■", "▲", "◆", "✚")
 """Each seat's marker on the chart, as on the page."""
 INK, GREY, LINE = (27, 27, 27), (90, 90, 90), (217, 221, 214)
@@ -60,7 +62,9 @@ def row_label(evening: Evening, index: int, lang: str) -> tuple[str, str]:
     e, r = sheet.entry, sheet.result
     first = f"{said(lang, CONTRACTS[e['contract']])} · {camp_text(evening.names, e, lang)}"
     second = f"{number(r.points, lang)} points · {bouts_text(r.bouts, lang)}"
-    return first, f"{second} {'✓' if r.made else '✗'}"
+    second += f" {'✓' if r.made else '✗'}" + (" *" if sheet.edited else "")
+    chelem = chelem_mark(e, lang)
+    return first, second + (f" · ★ {chelem}" if chelem else "")
 
 
 def name_lines(name: str, font: Any, room: float) -> list[str]:
@@ -95,7 +99,7 @@ class SheetImage:
         self.boxes: list[tuple[str, tuple[float, float, float, float]]] = []
         # the head, the rows, the penalties, the totals, then the chart and its legend
         rows = len(self.finished) + (1 if any(self.penalties) else 0)
-        height = self.top + ROW * rows + 60
+        height = self.top + ROW * rows + 60 + NOTE * len(self.legends)
         if self.finished:
             height += CHART + 24 + LEGEND * len(self.legend_lines())
         self.image = Image.new("RGB", (self.width, height), (251, 250, 246))
@@ -105,6 +109,7 @@ class SheetImage:
         """The widths: the donne's label as wide as its longest line, each player's
         column as wide as his name or his widest number, the picture as wide as both."""
         bold, plain, small = _font(17, True), _font(16), _font(14)
+        self.legends = legends(self.evening, self.lang)  # what the rows' * and ★ mean
         self.heads = [name_lines(n, bold, 150) for n in self.evening.names]
         self.top = 70 + 22 * max(map(len, self.heads)) + 12
         labels = [row_label(self.evening, i, self.lang) for i in range(len(self.finished))]
@@ -119,7 +124,10 @@ class SheetImage:
             texts = [self.draw.textlength(t, font=bold) for t in [*self.heads[seat], *numbers]]
             self.widths.append(max(70, int(max(texts)) + 24))
         inner = self.first + self.label + sum(self.widths)
-        self.width = max(WIDTH, 2 * MARGIN + inner)
+        notes = [self.draw.textlength(line, font=small) for line in self.legends]
+        self.width = max(
+            WIDTH, 2 * MARGIN + inner, 2 * MARGIN + self.first + int(max(notes, default=0))
+        )
         spare = self.width - 2 * MARGIN - inner  # shared by the columns
         self.widths = [w + spare // len(self.widths) for w in self.widths]
 
@@ -183,6 +191,9 @@ class SheetImage:
         self.text((MARGIN + self.first, y), said(self.lang, N_("Total")), bold, INK)
         for seat, total in enumerate(evening.standings()):
             self.text((self.column(seat), y), str(total), bold, COLOURS[seat], anchor="ra")
+        for line in self.legends:
+            y += NOTE
+            self.text((MARGIN + self.first, y + 8), line, small, GREY)
         return y
 
     def chart(self, top: int) -> None:

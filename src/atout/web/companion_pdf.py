@@ -12,12 +12,12 @@ from typing import Any
 
 from atout.companion import Evening, differences
 from atout.companion.page import ahead
-from atout.companion.text import camp_text
+from atout.companion.text import camp_text, chelem_mark
 from atout.i18n import N_, said
 from atout.score_text import number
 from atout.scoring import running_totals
 
-__all__ = ["COLOURS", "FONT", "FONT_BOLD", "detail_rows", "sheet_pdf"]
+__all__ = ["COLOURS", "FONT", "FONT_BOLD", "detail_rows", "legends", "marks", "sheet_pdf"]
 
 FONT = "/usr/share/fonts/truetype/dejavu/DejaVuSans.ttf"
 FONT_BOLD = "/usr/share/fonts/truetype/dejavu/DejaVuSans-Bold.ttf"
@@ -82,6 +82,22 @@ class _Sheet:
             shown = shown[:-1]
         return shown.rstrip() + dots
 
+    def wrap(self, value: object, width: float, most: int = 2) -> list[str]:
+        """``value`` on lines of at most ``width`` mm as the current font writes it, cut
+        between words (or after a hyphen: ``Marie-`` / ``Christine``); only what would
+        go past ``most`` lines is cut with "…"."""
+        words = self.text(value).replace("-", "- ").split(" ")
+        lines: list[str] = []
+        for word in words:
+            glue = "" if not lines or lines[-1].endswith("-") else " "
+            if lines and self.pdf.get_string_width(lines[-1] + glue + word) <= width:
+                lines[-1] += glue + word
+            else:
+                lines.append(word)
+        if len(lines) > most:
+            lines = [*lines[: most - 1], " ".join(lines[most - 1 :]).replace("- ", "-")]
+        return [self.fit(line, width) for line in lines]
+
     def line(self, height: float, value: object, style: str = "", size: float = 9) -> None:
         self.pdf.set_font(self.family, style, size)
         self.pdf.cell(0, height, self.text(value), new_x="LMARGIN", new_y="NEXT")
@@ -107,6 +123,13 @@ class _Sheet:
         pdf.set_font(self.family, "", 8.5)
         cells = [self.text(cell) for row in self.cells() for cell in row] or ["0"]
         per = max(18.0, max(pdf.get_string_width(c) for c in cells) + 3)
+        pdf.set_font(self.family, "B", 8.5)
+        room = (width - NUMBER - 44.0) / e.players
+        for name in e.names:  # a long name gets room for two lines in the head if it can
+            words = self.text(name).replace("-", "- ").split(" ")
+            most = max(pdf.get_string_width(w) for w in words)
+            per = max(per, min(room, max(most, pdf.get_string_width(name) / 2) + 3))
+        pdf.set_font(self.family, "", 8.5)
         label = max(44.0, width - NUMBER - per * e.players)
         return label, (width - NUMBER - label) / e.players
 
@@ -127,22 +150,64 @@ class _Sheet:
         """The donnes' rows; returns the running totals before and after each donne."""
         e, pdf = self.evening, self.pdf
         label, per = self.columns()
-        pdf.set_font(self.family, "B", 8.5)
-        pdf.set_fill_color(230, 236, 230)
-        pdf.cell(NUMBER, 6, "#", border=1, fill=True, align="C")
-        pdf.cell(label, 6, self.text(said(self.lang, N_("Donne"))), border=1, fill=True)
-        for name in e.names:
-            pdf.cell(per, 6, self.fit(name, per - 1), border=1, fill=True, align="C")
-        pdf.ln()
+        self.head(label, per)
         pdf.set_font(self.family, "", 8.5)
         for sheet, cells in zip(e.finished(), self.cells(), strict=True):
-            pdf.cell(NUMBER, 5.5, str(sheet.number), border=1, align="C")
-            pdf.cell(label, 5.5, self.fit(self.label(sheet), label - 2), border=1)
+            lines = self.label_lines(sheet, label - 2)
+            step = 5.5 if len(lines) == 1 else 4.2
+            height = step * len(lines) + (0 if len(lines) == 1 else 1)
+            if pdf.get_y() + height > pdf.h - pdf.b_margin:
+                pdf.add_page()
+                self.head(label, per)
+                pdf.set_font(self.family, "", 8.5)
+            pdf.cell(NUMBER, height, str(sheet.number), border=1, align="C")
+            x, y = pdf.get_x(), pdf.get_y()
+            pdf.rect(x, y, label, height)
+            for i, text in enumerate(lines):
+                pdf.set_xy(x, y + 0.5 * (len(lines) > 1) + i * step)
+                pdf.cell(label, step, text)
+            pdf.set_xy(x + label, y)
             for cell in cells:
-                pdf.cell(per, 5.5, self.text(cell), border=1, align="C")
+                pdf.cell(per, height, self.text(cell), border=1, align="C")
             pdf.ln()
         sums = running_totals(map(e.marks_of, e.finished()), e.players)
         return [[0] * e.players, *map(list, sums)]
+
+    def head(self, label: float, per: float) -> None:
+        """The table's head: each player's name whole, on two lines when it is long."""
+        e, pdf = self.evening, self.pdf
+        pdf.set_font(self.family, "B", 8.5)
+        names = [self.wrap(name, per - 1.5, 3) for name in e.names]
+        height = 2 + 4 * max(len(n) for n in names)
+        pdf.set_fill_color(230, 236, 230)
+        pdf.cell(NUMBER, height, "#", border=1, fill=True, align="C")
+        pdf.cell(label, height, self.text(said(self.lang, N_("Donne"))), border=1, fill=True)
+        for lines in names:
+            x, y = pdf.get_x(), pdf.get_y()
+            pdf.rect(x, y, per, height, style="DF")
+            top = y + (height - 4 * len(lines)) / 2
+            for i, text in enumerate(lines):
+                pdf.set_xy(x, top + 4 * i)
+                pdf.cell(per, 4, text, align="C")
+            pdf.set_xy(x + per, y)
+        pdf.ln(height)
+
+    def label_lines(self, sheet: Any, width: float) -> list[str]:
+        """A donne's label on one line when it fits; else its figures first (contract,
+        points, bouts, ✓/✗) and the camp on the lines under them: the figures are never
+        cut, whatever the names' length."""
+        whole = self.label(sheet)
+        if self.pdf.get_string_width(self.text(whole)) <= width:
+            return [self.text(whole)]
+        if sheet.result is None or sheet.entry is None:
+            return self.wrap(whole, width)
+        e, r = sheet.entry, sheet.result
+        figures = f"{SHORT[e['contract']]} {number(r.points, self.lang)} ({r.bouts}b)"
+        figures += f" {'✓' if r.made else '✗'}" + marks(sheet)
+        return [
+            self.text(figures),
+            *self.wrap(camp_text(self.evening.names, e, self.lang), width, 4),
+        ]
 
     def label(self, sheet: Any) -> str:
         if sheet.result is None or sheet.entry is None:
@@ -150,7 +215,7 @@ class _Sheet:
         e, r = sheet.entry, sheet.result
         label = f"{SHORT[e['contract']]} {camp_text(self.evening.names, e, self.lang)}"
         label += f" {number(r.points, self.lang)} ({r.bouts}b) {'✓' if r.made else '✗'}"
-        return label + (" *" if sheet.edited else "")
+        return label + marks(sheet)
 
     def totals(self) -> None:
         e, pdf, lang = self.evening, self.pdf, self.lang
@@ -162,8 +227,8 @@ class _Sheet:
         for seat in range(e.players):
             pdf.cell(per, 6, str(standings[seat]), border=1, align="C")
         pdf.ln()
-        if any(sheet.edited for sheet in e.finished()):
-            self.line(5, said(lang, N_("* corrected after it was first entered")), size=8)
+        for legend in legends(e, lang):
+            self.line(5, legend, size=8)
         penalties = e.penalties()
         if any(penalties):
             who = ", ".join(f"{e.names[s]} −{p}" for s, p in enumerate(penalties) if p)
@@ -194,6 +259,27 @@ def sheet_pdf(evening: Evening, lang: str = "en") -> bytes:
     return bytes(sheet.pdf.output())
 
 
+def marks(sheet: Any) -> str:
+    """A row's marks after its figures: " *" when the donne was corrected, " ★" when
+    it had a chelem (A4); the legend under the table says what they mean."""
+    return (" *" if sheet.edited else "") + (" ★" if chelem_mark(sheet.entry, "en") else "")
+
+
+def legends(evening: Evening, lang: str) -> list[str]:
+    """The lines under the table for the marks its rows carry: the donnes corrected,
+    and each donne's chelem said in full."""
+    lines = []
+    if any(sheet.edited for sheet in evening.finished()):
+        lines.append(said(lang, N_("* corrected after it was first entered")))
+    for sheet in evening.finished():
+        chelem = chelem_mark(sheet.entry, lang)
+        if chelem:
+            lines.append(
+                said(lang, N_("★ donne {n}: {chelem} (A4)"), n=sheet.number, chelem=chelem)
+            )
+    return lines
+
+
 def detail_rows(evening: Evening, lang: str = "en") -> list[tuple[bool, str]]:
     """The PDF's last part, row by row (``True``: a donne's heading): each donne's
     faults and marks explained line by line, each line with its rule."""
@@ -220,7 +306,7 @@ def _chart(sheet: _Sheet, history: list[list[int]]) -> None:
     if len(history) < 2:
         return
     x0, width, height = pdf.l_margin + 8, pdf.w - pdf.l_margin - pdf.r_margin - 8, 55.0
-    if pdf.get_y() + height + 16 > pdf.h - pdf.b_margin:
+    if pdf.get_y() + height + 18 > pdf.h - pdf.b_margin:
         pdf.add_page()
     y0 = pdf.get_y() + 4
     values = [v for row in history for v in row]
@@ -251,18 +337,24 @@ def _chart(sheet: _Sheet, history: list[list[int]]) -> None:
             pdf.line(x(i - 1), y(history[i - 1][seat]) + shift, x(i), y(history[i][seat]) + shift)
         for i in range(len(history)):
             _marker(pdf, seat, x(i), y(history[i][seat]) + shift)
-    pdf.set_y(y0 + height + 2)
+    _legend(sheet, x0, width, y0 + height + 2)
+
+
+def _legend(sheet: _Sheet, x0: float, width: float, top: float) -> None:
+    """Under the chart, each player's marker and whole name (on up to three lines)."""
+    pdf, names = sheet.pdf, sheet.evening.names
     step = width / len(names)
     for seat, name in enumerate(names):
         pdf.set_draw_color(*COLOURS[seat % len(COLOURS)])
         pdf.set_fill_color(*COLOURS[seat % len(COLOURS)])
         left = x0 + seat * step
-        _marker(pdf, seat, left + 3, pdf.get_y() + 2.5)
+        _marker(pdf, seat, left + 3, top + 2.5)
         pdf.set_text_color(*COLOURS[seat % len(COLOURS)])
-        pdf.set_x(left + 5)
-        pdf.cell(step - 5, 5, sheet.fit(name, step - 6))
+        for i, text in enumerate(sheet.wrap(name, step - 6, 3)):
+            pdf.set_xy(left + 5, top + 3.2 * i)
+            pdf.cell(step - 5, 5, text)
     pdf.set_text_color(0, 0, 0)
-    pdf.ln(8)
+    pdf.set_y(top + 12)
 
 
 def _marker(pdf: Any, seat: int, x: float, y: float, r: float = 1.1) -> None:

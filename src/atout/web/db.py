@@ -20,6 +20,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import dataclasses
 import json
 import logging
 import os
@@ -56,6 +57,8 @@ tables = sa.Table(
     sa.Column("started", sa.Boolean, nullable=False),
     sa.Column("over", sa.Boolean, nullable=False),
     sa.Column("ready", sa.Text, nullable=True),  # who pressed Next (atout.web.room_next)
+    # the matches finished before the one on the table (atout.web.room_again)
+    sa.Column("matches", sa.Text, nullable=True),
 )
 tokens = sa.Table(
     "atout_tokens",
@@ -91,6 +94,8 @@ class StoredTable:
     tokens: list[tuple[str, str, int | None]]  # digest, role, seat
     actions: list[dict[str, Any]]
     ready: dict[str, Any] | None = None  # {"donne": n, "seats": [...]}: who pressed Next
+    # the matches finished before the one on the table: [{"seed": "…", "actions": n}, …]
+    matches: list[dict[str, Any]] = dataclasses.field(default_factory=list)
 
 
 def default_database_path() -> Path:
@@ -313,8 +318,11 @@ class Store:
         return await self._transaction(job)
 
     async def update(self, table_id: str, **values: Any) -> None:
-        """Change a table's ``config``, ``joined``, ``started``, ``over`` or ``ready``."""
-        for key in ("config", "joined", "ready"):
+        """Change a table's ``config``, ``joined``, ``started``, ``over``, ``ready``,
+        ``seed`` or ``matches``."""
+        if "seed" in values:
+            values["seed"] = str(values["seed"])
+        for key in ("config", "joined", "ready", "matches"):
             if key in values and (key != "ready" or values[key] is not None):
                 values[key] = json.dumps(values[key])
         statement = tables.update().where(tables.c.id == table_id).values(**values)
@@ -408,6 +416,7 @@ class Store:
             [(d, r, s) for d, r, s in found],
             [json.loads(a) for _, a in rows],
             json.loads(row.ready) if row.ready else None,
+            json.loads(row.matches) if row.matches else [],
         )
 
     async def unfinished(self) -> list[str]:

@@ -26,11 +26,11 @@ from typing import Any
 
 from atout.errors import AtoutError, IllegalActionError
 from atout.i18n import N_, gettext
-from atout.record import game_record
 from atout.session import Table, TableAction, action_from_json, action_to_json
 from atout.web import played_for
 from atout.web.config import TableConfig, table_config
 from atout.web.db import Store, StoredTable
+from atout.web.room_again import AGAIN, offset, play_again, table_record
 from atout.web.room_connection import (
     Command,
     Connection,
@@ -68,11 +68,12 @@ class Room(RoomViews):
         self.started = stored.started
         self.over = stored.over
         self.tokens = stored.tokens
+        self.matches = stored.matches  # the finished matches (atout.web.room_again)
         self.table: Table | None = None
         self.by_bot: set[int] = set()  # events of a bot's decisions for a person
         if self.started:
             self.table, self.by_bot = played_for.rebuild(
-                self.config.settings(), self.seed, stored.actions
+                self.config.settings(), self.seed, stored.actions[offset(self.matches) :]
             )
         self.ready: set[int] = set()  # who pressed Next (atout.web.room_next)
         if self.started:
@@ -163,8 +164,9 @@ class Room(RoomViews):
     async def _reload(self) -> None:
         stored = await self.store.load(self.id)
         if stored is not None and stored.started:
+            self.matches, self.seed = stored.matches, stored.seed
             self.table, self.by_bot = played_for.rebuild(
-                self.config.settings(), self.seed, stored.actions
+                self.config.settings(), self.seed, stored.actions[offset(self.matches) :]
             )
             self.ready = ready_from(stored.ready, ended(self))
             self._broadcast()
@@ -176,6 +178,8 @@ class Room(RoomViews):
             self._leave(command.conn)
         elif isinstance(command, _Act):
             await self._act_message(command)
+        elif isinstance(command, _Owner) and command.message.get("type") == AGAIN:
+            await play_again(self, command.conn)
         elif isinstance(command, _Owner):
             await owner_message(self, command.conn, command.message)
         elif isinstance(command, _Chat):
@@ -217,6 +221,8 @@ class Room(RoomViews):
         else:
             self.conns.add(conn)
             self._snapshot(conn, seq)
+            if conn.owns:
+                self._owner_presence()  # the seats no longer start a new match
 
     def _leave(self, conn: Connection) -> None:
         if conn not in self.conns:
@@ -227,6 +233,8 @@ class Room(RoomViews):
             if self.present[conn.seat] == 0:
                 self.away_since[conn.seat] = time.monotonic()
                 self._presence()
+        if conn.owns:
+            self._owner_presence()
 
     def _spawn(self, job: Any) -> None:
         task = asyncio.get_running_loop().create_task(job)
@@ -295,7 +303,7 @@ class Room(RoomViews):
             if conn is not None:
                 conn.error("protocol", _line(error), msg_id)
             return False
-        n = len(table.actions) - 1
+        n = offset(self.matches) + len(table.actions) - 1
         try:
             await self.store.append(self.id, n, played_for.stored(action_to_json(action), by_bot))
         except Exception as error:
@@ -310,10 +318,13 @@ class Room(RoomViews):
             ack: dict[str, Any] = {"type": "ack", "id": msg_id, "seq": len(table.events)}
             conn.send(ack)
         self.changed = time.monotonic()
-        if table.is_over and not self.over:
+        finished = table.is_over and not self.over
+        if finished:
             self.over = True
             await self.store.update(self.id, over=True)
         self._broadcast()
+        if finished:
+            self._owner_presence()  # who may press Play again, told at the end
         return True
 
     def _due(self) -> float | None:
@@ -375,15 +386,8 @@ class Room(RoomViews):
     # -- the record -------------------------------------------------------------------------
 
     def record(self) -> dict[str, Any]:
-        """The match as ``atout.game/1``: the donnes that are over (one in progress
-        would show the hands), each with its verifiable deal's data."""
-        seats = ["human" if name is None else f"bot:{name}" for name in self.config.seats]
-        table = self.table
-        if table is None:
-            return game_record([], seats)
-        donnes = [d for d in table.match.donnes if d.is_terminal()]
-        fairness = [table.fairness(n) for n in range(1, len(donnes) + 1)]
-        return game_record(donnes, seats, fairness=fairness)
+        """The match on the table as ``atout.game/1`` (:func:`room_again.table_record`)."""
+        return table_record(self.table, self.config)
 
 
 def _line(error: BaseException) -> str:

@@ -12,6 +12,7 @@ from atout.session import Table, observation_json
 from atout.session.view import variant_json
 from atout.web import played_for
 from atout.web.config import TableConfig
+from atout.web.room_again import owner_here
 from atout.web.room_connection import Connection, dumps
 from atout.web.room_next import view_next
 from atout.web.together import Chatter
@@ -36,10 +37,18 @@ class RoomViews:
     by_bot: set[int]  # events of a bot's decisions for a person (atout.web.played_for)
     ready: set[int]  # the persons who pressed Next at the end of the donne (room_next)
     changed: float
+    matches: list[dict[str, Any]]  # the finished matches (atout.web.room_again)
+
+    @property
+    def match(self) -> int:
+        """The number of the match on the table, from 1 (one more after each *Play again*)."""
+        return len(self.matches) + 1
 
     def table_json(self) -> dict[str, Any]:
         return {
             "id": self.id,
+            "match": self.match,
+            "owner_here": owner_here(self),
             "players": self.config.players,
             "variant": variant_json(self.config.players),
             "deals": self.config.deals,
@@ -132,6 +141,15 @@ class RoomViews:
         message = dumps(
             {"type": "presence", "present": self._present(), "stand_in": list(self.stand_in)}
         )
+        for conn in list(self.conns):
+            conn.send(message)
+
+    def _owner_presence(self) -> None:
+        """At the end of the match, tell every page whether a page with the owner's
+        powers is open (who may press *Play again*, atout.web.room_again)."""
+        if not self.over:
+            return
+        message = dumps({"type": "owner_here", "here": owner_here(self)})
         for conn in list(self.conns):
             conn.send(message)
 

@@ -15,6 +15,7 @@ from starlette.websockets import WebSocketDisconnect, WebSocketState
 from atout.i18n import N_
 from atout.web.basics import Limits, digest, page_language
 from atout.web.room import Room
+from atout.web.room_again import AGAIN
 from atout.web.room_connection import Connection, _Act, _Chat, _Join, _Leave, _Owner
 from atout.web.room_owner import OWNER_MESSAGES
 
@@ -142,6 +143,8 @@ class _Socket:
                 conn.close("unknown table or token")
                 return None
             conn.role, conn.seat = who
+            if message.get("match", found.match) != found.match:
+                seq = 0  # the page saw a finished match: the new one is told from its first
             conn.with_owner = conn.role == "player" and _owner_too(found, message.get("owner"))
             found.put(_Join(conn, seq))
             return found
@@ -170,7 +173,7 @@ class _Socket:
                 conn.error("protocol", N_("act: the action is missing"), msg_id)
             else:
                 room.put(_Act(conn, msg_id, message["action"]))
-        elif kind in OWNER_MESSAGES:
+        elif kind in OWNER_MESSAGES or kind == AGAIN:
             room.put(_Owner(conn, message))
         elif kind == "chat":
             room.put(_Chat(conn, "text", message.get("text")))

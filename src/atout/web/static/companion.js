@@ -5,7 +5,8 @@
 // stored it (a dropped connection never loses it). Every rule id is a link to its text.
 import { ruleLink } from "./rules.js";
 import * as store from "./companion_store.js";
-import { echoTypedCards, splitCards, typedBack } from "./typed_cards.js";
+import { echoTypedCards, readings, splitCards, typedBack } from "./typed_cards.js";
+import { display } from "./cards.js";
 
 const boot = JSON.parse(document.getElementById("boot").textContent);
 const LANG = boot.lang === "fr" ? "fr" : "en";
@@ -55,6 +56,13 @@ const T = {
     totalsWaitingMany: "Ces totaux ne comptent pas les {n} saisies en attente : ils seront à jour quand le serveur les aura enregistrées. Les donnes en attente sont grisées, sans marques : c'est le serveur qui les calcule.",
     pendingMark: "en attente",
     exportOffline: "Pas de connexion : les exports sont faits par le serveur. Réessayez quand la connexion sera revenue.",
+    swipe: "→ Le tableau est plus large que l'écran : faites-le glisser pour voir les autres joueurs.",
+    emptyField: "le champ est vide", qUndo: "Annulation : {what}", qRedo: "Rétablissement : {what}",
+    needContract: "choisissez le contrat demandé par le preneur", needTaker: "choisissez le joueur qui a pris",
+    needPartner: "choisissez le joueur qui tenait la carte appelée, ou « seul » si le preneur s'est appelé lui-même",
+    needBouts: "choisissez le nombre de bouts du preneur, de 0 à 3", needPile: "tapez les cartes du tas du preneur",
+    needCard: "tapez la carte, par exemple RCo, 7T, 21 ou Excuse", needCut: "tapez le nombre de cartes coupées, de 4 à 74",
+    needHolder: "choisissez le joueur qui a le Petit sec", needBy: "choisissez le joueur qui a fait la faute",
   },
   en: {
     scorer: "scorer", viewer: "viewer", live: "live", offline: "offline — retrying…",
@@ -92,6 +100,13 @@ const T = {
     totalsWaitingMany: "These totals do not count the {n} entries waiting: they are brought up to date once the server has stored them. Donnes waiting are greyed, without marks: the server works them out.",
     pendingMark: "waiting",
     exportOffline: "No connection: the exports are made by the server. Try again once the connection is back.",
+    swipe: "→ The sheet is wider than the screen: swipe it to see the other players.",
+    emptyField: "the field is empty", qUndo: "Undo: {what}", qRedo: "Redo: {what}",
+    needContract: "choose the contract the taker bid", needTaker: "choose the player who took",
+    needPartner: "choose the player who held the called card, or “alone” if the taker called himself",
+    needBouts: "choose the taker's number of bouts, 0 to 3", needPile: "type the cards of the taker's pile",
+    needCard: "type the card, for example KH, 7C, 21 or Excuse", needCut: "type the number of cards cut, 4 to 74",
+    needHolder: "choose the player who has the Petit sec", needBy: "choose the player who made the fault",
   },
 }[LANG];
 
@@ -260,6 +275,7 @@ async function enter(entry, where) {
   if (!view || view.role !== "scorer" || sendingFrom === where) return;
   sendingFrom = where; // set at once: a second tap before the first is kept does nothing
   sendingGen = formGen;
+  if (where !== "redo") takenBack = []; // a new entry (or an undo sent) ends what Redo could put back
   message = null;
   if (where !== "undo" && where !== "redo") toast = null;
   const panelForm = where === "result-form" || where === "fault-form" || where === "petit-form";
@@ -449,6 +465,7 @@ function render(keep = true) {
   const values = keep ? typed() : {};
   renderPage();
   restore(values);
+  faultFields(document.getElementById("fault-form"));
 }
 
 function renderPage() {
@@ -472,6 +489,8 @@ function renderPage() {
   parts.push(linksCard(scorer));
   if (message && !placed) parts.unshift(messageNode(message));
   app.replaceChildren(...parts);
+  const sheetBox = document.getElementById("sheet-scroll");
+  if (sheetBox) edges(sheetBox);
   const shown = document.getElementById("message");
   const control = shown && message ? besideField(shown, message) : null;
   if (shown && message && message.fresh) {
@@ -485,7 +504,29 @@ const FIELD_IDS = {
   points: "points", defence_points: "points", bouts: "bouts", pile: "pile", called: "called",
   contract: "contract", taker: "taker", partner: "partner", chelem: "chelem", every: "every",
   pab: "pab", petit_in_chien: "petit_in_chien", card: "card", k: "k",
+  fcard: "fcard", holder: "holder", by: "by", seat: "seat",
 };
+
+// What a required field asks for when it is left empty: the rule behind it and the words.
+const NEEDS = {
+  contract: ["B2", "needContract"], taker: ["B1", "needTaker"], partner: ["B4", "needPartner"],
+  bouts: ["S2", "needBouts"], pile: ["S1", "needPile"], card: ["D1", "needCard"], fcard: ["D14", "needCard"],
+  k: ["D5", "needCut"], holder: ["D16", "needHolder"], by: ["D12", "needBy"],
+};
+
+/** The page's own check of a form's required fields (the forms are `novalidate`: no
+ * browser bubble): the first one left empty is refused beside itself, naming the field
+ * and the rule; true when the form may be sent. */
+function filled(form, where) {
+  const empty = [...form.querySelectorAll("[required]")].find((c) => !c.closest("[hidden]") && String(c.value).trim() === "");
+  if (!empty) return true;
+  const [ruleId, need] = NEEDS[empty.id] || [null, null];
+  const label = empty.closest("label")?.querySelector("span")?.textContent || empty.id;
+  const text = `${label}${COLON}${T.emptyField}${need ? ` — ${T[need]}` : ""}.`;
+  message = { text, rule: ruleId, field: empty.id, where, fresh: true };
+  render();
+  return false;
+}
 
 /** A refusal that names a field of its form goes right under that field, which is
  * marked invalid and described by it; the control is returned (or null). */
@@ -534,13 +575,30 @@ function saveButton(where, id, label, cls = "primary") {
   return h("button", { type: "submit", class: cls, id, disabled: busy, "aria-busy": busy ? "true" : null }, busy ? T.sending : label);
 }
 
+/** A card as typed, shown as the sheet will show it once stored (RP: R♠ on a French
+ * page), read as the server reads it (typed_cards.js); kept as typed when it reads
+ * no way or two (the server says why). */
+function cardShown(text) {
+  const found = readings(text ?? "", LANG);
+  return found.length === 1 ? display(found[0], LANG) : text;
+}
+
+/** The taker's camp with 5 players, as the sheet says it: "Bruno + Émile (R♥)". */
+function campShown(entry) {
+  const name = (s) => view.names[s] ?? s;
+  let camp = name(entry.taker);
+  if (!entry.called) return camp;
+  camp += entry.partner === undefined || entry.partner === entry.taker ? ` ${T.alone}` : ` + ${name(entry.partner)}`;
+  return `${camp} (${cardShown(entry.called)})`;
+}
+
 function describe(entry) {
   const name = (s) => view.names[s] ?? s;
   switch (entry.type) {
-    case "draw": return `${T.drawn}${COLON}${name(entry.seat)} — ${entry.card}`;
+    case "draw": return `${T.drawn}${COLON}${name(entry.seat)} — ${cardShown(entry.card)}`;
     case "dealer": return `${T.dealerGiven}${COLON}${name(entry.seat)}`;
     case "cut": return `${T.cut}${COLON}${entry.k}`;
-    case "fault": return `${T.fault}${COLON}${T[entry.kind] || entry.kind}${entry.by !== undefined ? ` — ${name(entry.by)}` : ""}`;
+    case "fault": return `${T.fault}${COLON}${T[entry.kind] || entry.kind}${entry.by !== undefined ? ` — ${name(entry.by)}` : ""}${entry.card ? ` (${cardShown(entry.card)})` : ""}`;
     case "petit_sec": return `${T.petitSec}${COLON}${name(entry.seat)}`;
     case "all_pass": return T.allPass;
     case "undo": return T.undo;
@@ -551,7 +609,7 @@ function describe(entry) {
       const points = String(r.points).replace(".", FR ? "," : ".");
       const bouts = `${r.bouts} ${r.bouts === 1 || (FR && r.bouts === 0) ? "bout" : "bouts"}`;
       const amount = r.pile ? `${r.pile.length} ${T.cards}` : `${points} points, ${bouts}`;
-      return `${T.result}${COLON}${T[r.contract] || r.contract} · ${name(r.taker)} · ${amount}`;
+      return `${T.result}${COLON}${T[r.contract] || r.contract} · ${campShown(r)} · ${amount}`;
     }
   }
 }
@@ -586,7 +644,7 @@ function resultWords(r) {
 function entryLabel(entry, n) {
   const name = (s) => view.names[s] ?? s;
   switch (entry.type) {
-    case "draw": return fill(T.lDraw, { of: ofName(name(entry.seat)), card: entry.card });
+    case "draw": return fill(T.lDraw, { of: ofName(name(entry.seat)), card: cardShown(entry.card) });
     case "dealer": return fill(T.lDealer, { of: ofName(name(entry.seat)) });
     case "cut": return fill(T.lCut, { n, k: entry.k });
     case "fault": {
@@ -617,12 +675,14 @@ function undoRedo() {
   const last = view.donnes[view.donnes.length - 1];
   let n = last ? last.number : null;
   const pending = [];
+  const moves = new Map(); // each waiting undo or redo: the label of the entry it moves
   for (const item of queue) {
     const type = item.entry.type;
     const shown = !(sendingFrom && item.where === sendingFrom); // a form's entry on its way: not yet
     if (type === "undo" || type === "redo") {
       const moved = type === "undo" ? kept.pop() : undone.pop();
       if (!moved) continue;
+      moves.set(item.key, moved.text);
       (type === "undo" ? undone : kept).push(moved);
       if (moved.closes) n += type === "undo" ? -1 : 1;
       if (moved.row) moved.row.gone = type === "undo";
@@ -637,7 +697,8 @@ function undoRedo() {
     if (closes) n += 1;
   }
   const top = (list) => (list.length ? list[list.length - 1].text : null);
-  return { undo: top(kept), redo: top(undone), pending: pending.filter((r) => !r.gone) };
+  const redo = takenBack.length ? takenBack[takenBack.length - 1].text : top(undone);
+  return { undo: top(kept), redo, pending: pending.filter((r) => !r.gone), moves };
 }
 
 /** How a waiting entry reads on the sheet, as the server will say it once stored. */
@@ -652,8 +713,7 @@ function pendingOutcome(entry) {
     }
     case "edit": return fill(T.lEdit, { n: entry.donne, what: resultWords(entry.result) });
     default: {
-      let camp = name(entry.taker);
-      if (entry.called) camp += `${entry.partner === undefined || entry.partner === entry.taker ? ` ${T.alone}` : ` + ${name(entry.partner)}`} (${entry.called})`;
+      const camp = campShown(entry);
       const amount = entry.pile ? `${entry.pile.length} ${T.cards}` : `${String(entry.points).replace(".", FR ? "," : ".")} (${entry.bouts}b)`;
       return `${T[entry.contract] || entry.contract} · ${camp} · ${amount}`;
     }
@@ -669,16 +729,37 @@ function pendingRows() {
 }
 
 let toast = null; // what was just undone or redone, said once beside the buttons
+let takenBack = []; // waiting entries an Undo took off this phone, never sent: Redo puts them back
 
-function undoNow(what) {
+/** The waiting entry an Undo takes back on this phone, never sent (no undo is queued):
+ * the last one waiting, unless it is itself an undo or a redo, or the only one and on
+ * its way to the server (online, not refused). */
+function waitingToTakeBack() {
+  const last = queue[queue.length - 1];
+  if (!last || last.entry.type === "undo" || last.entry.type === "redo") return null;
+  if (queue.length === 1 && !offline && !blocked) return null;
+  return last;
+}
+
+async function undoNow(what) {
   askingUndo = false;
   toast = fill(T.undone, { what });
-  enter({ type: "undo" }, "undo");
+  const item = waitingToTakeBack();
+  if (!item) {
+    enter({ type: "undo" }, "undo");
+    return;
+  }
+  await drop(item);
+  takenBack.push({ entry: item.entry, text: what });
+  if (blocked && blocked.key === item.key) blocked = null;
+  render();
+  showStatus();
 }
 
 function redoNow(what) {
   toast = fill(T.redone, { what });
-  enter({ type: "redo" }, "redo");
+  const back = takenBack.pop();
+  enter(back ? back.entry : { type: "redo" }, "redo");
 }
 
 function undoButtons(scorer) {
@@ -708,7 +789,9 @@ function undoButtons(scorer) {
 
 function waitingCard() {
   const parts = [h("h2", {}, waitingText(queue.length))];
-  if (queue.length) parts.push(h("ol", { class: "waiting" }, queue.map((item) => h("li", { class: blocked && blocked.key === item.key ? "blocked" : "" }, describe(item.entry)))));
+  const moves = undoRedo().moves;
+  const named = (item) => (moves.has(item.key) ? fill(item.entry.type === "undo" ? T.qUndo : T.qRedo, { what: moves.get(item.key) }) : describe(item.entry));
+  if (queue.length) parts.push(h("ol", { class: "waiting" }, queue.map((item) => h("li", { class: blocked && blocked.key === item.key ? "blocked" : "" }, named(item)))));
   parts.push(h("p", { class: "hint" }, offline ? T.waitingOffline : T.waitingHint));
   if (blocked) {
     parts.push(messageNode({ ...blocked }));
@@ -722,7 +805,7 @@ function waitingCard() {
 /** What the waiting entries change before the server has them: donnes closed, a cut. */
 function projection() {
   let closed = 0;
-  let cut = false;
+  let cut = null; // the depth of a cut waiting after the last entry that ends a donne
   let draws = 0;
   const kept = [...(view.undo_labels || [])];
   let undone = [...(view.redo_labels || [])];
@@ -742,8 +825,8 @@ function projection() {
     undone = [];
     if (closes) {
       closed += 1;
-      cut = false;
-    } else if (type === "cut") cut = true;
+      cut = null;
+    } else if (type === "cut") cut = item.entry.k;
     else if (type === "draw" || type === "dealer") draws += 1;
   }
   return { closed: Math.max(closed, 0), cut, draws };
@@ -763,8 +846,9 @@ function drawCard(scorer) {
     body.push(
       h(
         "form",
-        { id: "draw-form", class: "row", onsubmit: (e) => {
+        { id: "draw-form", class: "row", novalidate: true, onsubmit: (e) => {
           e.preventDefault();
+          if (!filled(e.target, "draw-form")) return;
           enter({ type: "draw", seat: Number(e.target.seat.value), card: e.target.card.value.trim() }, "draw-form");
         } },
         field(T.seat, select("seat", seats.map((s) => [s, view.names[s]]))),
@@ -777,7 +861,7 @@ function drawCard(scorer) {
       body.push(
         h(
           "form",
-          { id: "dealer-form", class: "row", onsubmit: (e) => {
+          { id: "dealer-form", class: "row", novalidate: true, onsubmit: (e) => {
             e.preventDefault();
             enter({ type: "dealer", seat: Number(e.target.dealer.value) }, "dealer-form");
           } },
@@ -793,12 +877,16 @@ function drawCard(scorer) {
 
 function currentCard(scorer) {
   const d = view.donnes[view.donnes.length - 1];
-  const ahead = scorer ? projection() : { closed: 0, cut: false };
+  const ahead = scorer ? projection() : { closed: 0, cut: null };
   const body = [h("h2", {}, `${T.donne} ${d.number + ahead.closed}`)];
-  const cut = ahead.closed ? (ahead.cut ? "…" : null) : ahead.cut ? d.cut ?? "…" : d.cut;
+  const waitingCut = ahead.cut !== null;
+  const cut = waitingCut ? ahead.cut : ahead.closed ? null : d.cut;
   if (ahead.closed) body.push(h("p", { class: "hint", id: "guide-later" }, T.guideLater));
   else body.push(lineList(view.guide, "lines guide"));
-  if (cut !== null) body.push(h("p", { class: "hint" }, rule("D5"), ` ${T.cut}${COLON}${cut}`));
+  if (cut !== null) {
+    body.push(h("p", { class: "hint", id: "cut-line" }, rule("D5"), ` ${T.cut}${COLON}${cut} ${T.cards}`,
+      waitingCut ? [" ", h("span", { class: "pending-mark" }, T.pendingMark)] : null));
+  }
   if (!ahead.closed) for (const f of d.faults) body.push(lineList(f.lines, "lines fault"));
   if (!scorer) return h("section", { class: "card", id: "current" }, body);
   if (editing !== null) {
@@ -808,8 +896,9 @@ function currentCard(scorer) {
   const actions = h(
     "div",
     { class: "actions" },
-    cut === null ? h("form", { class: "row", id: "cut-form", onsubmit: (e) => {
+    cut === null ? h("form", { class: "row", id: "cut-form", novalidate: true, onsubmit: (e) => {
       e.preventDefault();
+      if (!filled(e.target, "cut-form")) return;
       enter({ type: "cut", k: Number(e.target.k.value) }, "cut-form");
     } },
       field(T.cutDepth, h("input", { id: "k", name: "k", type: "number", inputmode: "numeric", required: true })),
@@ -825,27 +914,37 @@ function currentCard(scorer) {
   body.push(actions);
   const refused = slot("actions");
   if (refused) body.push(refused);
-  if (panel === "fault") body.push(faultForm(d));
+  if (panel === "fault") body.push(faultForm());
   if (panel === "petit") body.push(petitForm());
   if (panel === "result") body.push(resultForm(null));
   return h("section", { class: "card", id: "current" }, body);
 }
 
-function faultForm(d) {
+/** The fault form shows "Par" only for a player's fault (D11, D14: a dealer's fault is
+ * the dealer's) and the card only for a card turned up; only what is shown is asked. */
+function faultFields(form) {
+  if (!form) return;
+  const kind = form.kind.value;
+  form.by.closest("label").hidden = kind !== "card_exposed" && kind !== "early_pickup";
+  form.fcard.closest("label").hidden = kind !== "card_exposed";
+}
+
+function faultForm() {
   const kinds = ["misdeal", "chien_count", "card_exposed", "early_pickup"].map((k) => [k, T[k]]);
   const form = h(
     "form",
-    { id: "fault-form", class: "panel", onsubmit: (e) => {
+    { id: "fault-form", class: "panel", novalidate: true, onsubmit: (e) => {
       e.preventDefault();
+      if (!filled(e.target, "fault-form")) return;
       const kind = e.target.kind.value;
       const entry = { type: "fault", kind };
       if (kind === "card_exposed" || kind === "early_pickup") entry.by = Number(e.target.by.value);
       if (kind === "card_exposed") entry.card = e.target.fcard.value.trim();
       enter(entry, "fault-form");
     } },
-    field(T.kind, select("kind", kinds)),
-    field(T.by, select("by", seatOptions(), d.dealer)),
-    field(T.card, h("input", { id: "fcard", name: "fcard", "data-cards": "one", placeholder: FR ? "RCo, 7T, 21, Excuse" : "KH, 7C, 21, Excuse" })),
+    field(T.kind, h("select", { id: "kind", name: "kind", onchange: (e) => faultFields(e.target.form) }, kinds.map(([value, label]) => h("option", { value }, label)))),
+    field(T.by, required(select("by", seatOptions([["", T.pick]]), ""))),
+    field(T.card, h("input", { id: "fcard", name: "fcard", required: true, "data-cards": "one", placeholder: FR ? "RCo, 7T, 21, Excuse" : "KH, 7C, 21, Excuse" })),
     slot("fault-form"),
     h("div", { class: "buttons" }, saveButton("fault-form", "fault-save", T.record), closeButton("fault-close")),
   );
@@ -855,11 +954,12 @@ function faultForm(d) {
 function petitForm() {
   return h(
     "form",
-    { id: "petit-form", class: "panel row", onsubmit: (e) => {
+    { id: "petit-form", class: "panel row", novalidate: true, onsubmit: (e) => {
       e.preventDefault();
+      if (!filled(e.target, "petit-form")) return;
       enter({ type: "petit_sec", seat: Number(e.target.holder.value) }, "petit-form");
     } },
-    field(T.seat, select("holder", seatOptions())),
+    field(T.seat, required(select("holder", seatOptions([["", T.pick]]), ""))),
     slot("petit-form"),
     h("div", { class: "buttons" }, saveButton("petit-form", "petit-save", T.petitSec), closeButton("petit-close")),
   );
@@ -875,8 +975,9 @@ function resultForm(donne) {
   for (const [s, level] of e.poignees || []) poignees[s] = level;
   const form = h(
     "form",
-    { id: "result-form", class: "panel", onsubmit: (ev) => {
+    { id: "result-form", class: "panel", novalidate: true, onsubmit: (ev) => {
       ev.preventDefault();
+      if (!filled(ev.target, "result-form")) return;
       const f = ev.target;
       const result = { contract: f.contract.value, taker: Number(f.taker.value) };
       if (five) {
@@ -969,6 +1070,7 @@ function outcome(d) {
   const r = d.result;
   let text = `${T[d.contract]} · ${d.camp ?? view.names[d.taker]}`; // "Garde sans · Anne", not "Garde sans Anne"; with 5: "+ Émile (R♥)" or "seul (R♥)"
   text += ` · ${String(r.points).replace(".", FR ? "," : ".")} (${r.bouts}b) ${r.made ? "✓" : "✗"}`;
+  if (d.chelem) text += ` · ★ ${d.chelem}`; // A4, as the PDF and the image mark it
   return text;
 }
 
@@ -1011,7 +1113,8 @@ function sheetCard(scorer) {
   const best = view.ahead;
   const foot = h("tr", { class: "total" }, h("td", {}, ""), h("td", {}, T.totals),
     view.standings.map((t, s) => h("td", { class: `num ${best.includes(s) ? "ahead" : ""}` }, h("b", {}, t))));
-  const parts = [h("h2", {}, T.sheet), h("div", { class: "scroll" }, h("table", { id: "sheet" }, h("thead", {}, head), h("tbody", {}, rows), h("tfoot", {}, foot)))];
+  const table = h("div", { class: "scroll", id: "sheet-scroll", onscroll: (e) => edges(e.target) }, h("table", { id: "sheet" }, h("thead", {}, head), h("tbody", {}, rows), h("tfoot", {}, foot)));
+  const parts = [h("h2", {}, T.sheet), h("div", { class: "scroll-box" }, table), h("p", { id: "sheet-more", class: "hint", hidden: true }, T.swipe)];
   if (scorer && queue.length) {
     // the sheet is the server's: what waits on this phone is not in it yet
     const note = queue.length === 1 ? T.totalsWaitingOne : T.totalsWaitingMany.replace("{n}", queue.length);
@@ -1025,6 +1128,21 @@ function sheetCard(scorer) {
   parts.push(...undoButtons(scorer));
   return h("section", { class: "card", id: "sheet-card" }, parts);
 }
+
+/** A sheet wider than the screen says so: a shadow on the side where columns are
+ * hidden and a hint with "→" under it, until the scorer has scrolled to the end. */
+function edges(box) {
+  const hidden = box.scrollWidth - box.clientWidth - box.scrollLeft > 2;
+  box.parentElement.classList.toggle("more-right", hidden);
+  box.parentElement.classList.toggle("more-left", box.scrollLeft > 2);
+  const hint = document.getElementById("sheet-more");
+  if (hint) hint.hidden = box.scrollWidth <= box.clientWidth + 2;
+}
+
+window.addEventListener("resize", () => {
+  const box = document.getElementById("sheet-scroll");
+  if (box) edges(box);
+});
 
 function chartCard() {
   const history = standingsHistory();

@@ -33,7 +33,7 @@ function renderNames() {
     label.textContent = `${T.player} ${s + 1} `;
     const input = document.createElement("input");
     input.name = `name${s}`;
-    input.maxLength = 24;
+    input.maxLength = 40; // the server's bound too (MAX_NAME): names are never shortened
     input.value = old[s] || "";
     input.placeholder = `${T.player} ${s + 1}`;
     label.append(input);

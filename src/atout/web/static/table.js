@@ -28,7 +28,7 @@ $("btn-last").addEventListener("click", () => {
   $("dlg-last").showModal();
 });
 $("btn-log").addEventListener("click", () => document.body.classList.toggle("show-log"));
-$("btn-export").addEventListener("click", exportRecord);
+$("btn-export").addEventListener("click", () => exportRecord());
 $("btn-start").addEventListener("click", () => {
   // persons missing: ask first (a bot plays for each until the person opens the link)
   const missing = S.table ? S.table.kinds.filter((k, s) => k === "person" && !S.table.present[s]).length : 0;

@@ -2,7 +2,7 @@
 import { t } from "./i18n.js";
 import * as C from "./cards.js";
 import { contractName, levelName } from "./describe.js";
-import { $, S, variant, mySeat, isPlayer, seatName, options } from "./table_state.js";
+import { $, S, variant, mySeat, isPlayer, mayPlayAgain, seatName, options } from "./table_state.js";
 import { el, linkTo, button } from "./table_dom.js";
 import { act } from "./table_stream.js";
 import { render } from "./table_view.js";
@@ -28,7 +28,9 @@ export function renderActionButtons() {
   const opts = v.options.filter((o) => o.type !== "contribute");
   if (!opts.length) {
     const waits = v.to_act.filter((s) => s !== me);
-    if (v.over) box.append(el("p", { class: "hint", text: t("The match is over: see the score sheet.") }));
+    if (v.over) box.append(el("p", { class: "hint", text: mayPlayAgain()
+      ? t("The match is over: the standings and Play again are in the result panel.")
+      : t("The match is over: the standings are in the result panel.") }));
     else if (waits.length) box.append(el("p", { class: "hint wait", text: t("Waiting for {names}…", { names: waits.map(seatName).join(", ") }) }));
     if (options("contribute").length) box.append(el("p", { class: "hint", text: t("Sending your random value for the shuffle…") }));
     return;

@@ -5,10 +5,10 @@ import { lang, t } from "./i18n.js";
 import * as C from "./cards.js";
 import { contractName } from "./describe.js";
 import * as Score from "./score.js";
-import { $, S, mySeat, options, players, seatName } from "./table_state.js";
+import { $, S, mayPlayAgain, mySeat, options, players, seatName } from "./table_state.js";
 import { el } from "./table_dom.js";
 import { voidReason } from "./table_sheet.js";
-import { act } from "./table_stream.js";
+import { act, control } from "./table_stream.js";
 
 /** The sheet's row of the donne on the table, once that donne is over; else null. */
 export function finishedRow() {
@@ -101,7 +101,21 @@ function standings() {
     el("h3", { text: t("The match is over: the standings") }),
     el("table", { class: "result-marks" },
       el("thead", {}, el("tr", {}, el("th", { text: t("Place") }), el("th", { text: t("Seat") }), el("th", { text: t("Total") }))),
-      el("tbody", {}, ...rows)));
+      el("tbody", {}, ...rows)),
+    againPart());
+}
+
+/** Play again: a new match with the same seats, names, bots, links and settings. */
+function againPart() {
+  const box = el("div", { id: "play-again", class: "result-next" });
+  if (mayPlayAgain()) {
+    box.append(el("button", { type: "button", class: "primary", dataset: { act: "play_again" },
+      onclick: (e) => { e.currentTarget.disabled = true; control({ type: "play_again" }); }, text: t("Play again") }),
+    el("span", { class: "hint", text: t("A new match with the same seats, names and links; this one can still be downloaded from the score sheet.") }));
+  } else {
+    box.append(el("span", { class: "hint", text: t("The table's owner can start a new match with the same seats: Play again.") }));
+  }
+  return box;
 }
 
 /** The persons the table waits for (present, or away for less than the grace period:

@@ -38,7 +38,20 @@ export function renderSheet() {
   }
   if (!v.sheet.length) body.append(el("tr", {}, el("td", { colspan: String(8 + n), text: t("No donne is over yet.") })));
   box.replaceChildren(el("table", { class: "score-sheet" }, el("thead", {}, head), body),
-    el("p", { class: "totals-line", text: t("Totals: {list}", { list: v.totals.map((x, s) => `${seatName(s)} ${x}`).join(" · ") }) }));
+    el("p", { class: "totals-line", text: t("Totals: {list}", { list: v.totals.map((x, s) => `${seatName(s)} ${x}`).join(" · ") }) }),
+    earlierMatches());
+}
+
+/** The finished matches of the table (before Play again): each one's record. */
+function earlierMatches() {
+  const box = el("p", { id: "earlier-matches", class: "earlier-matches" });
+  const match = S.table.match || 1;
+  if (match > 1) box.append(el("span", { text: t("Match {n}. Earlier matches:", { n: match }) }));
+  for (let n = 1; n < match; n++) {
+    box.append(" ", el("button", { type: "button", dataset: { match: String(n) }, onclick: () => exportRecord(n),
+      text: t("Download match {n}", { n }) }));
+  }
+  return box;
 }
 
 export function voidReason(row) {  // the rule comes with the row (void_rule): the pages keep no map of their own
@@ -46,12 +59,15 @@ export function voidReason(row) {  // the rule comes with the row (void_rule): t
   return `${why}, ${row.void_rule}`;
 }
 
-export async function exportRecord() {
+/** Download the record of the match on the table, or of its finished match ``match``. */
+export async function exportRecord(match) {
+  const earlier = Number.isInteger(match) && match !== S.table.match;
   try {
-    const response = await fetch(`/api/tables/${encodeURIComponent(TABLE)}/record`, { headers: { Authorization: `Bearer ${TOKEN}` } });
+    const query = earlier ? `?match=${match}` : "";
+    const response = await fetch(`/api/tables/${encodeURIComponent(TABLE)}/record${query}`, { headers: { Authorization: `Bearer ${TOKEN}` } });
     if (!response.ok) throw new Error(`HTTP ${response.status}`);
     const blob = await response.blob();
-    const a = el("a", { href: URL.createObjectURL(blob), download: `atout-${TABLE}.json` });
+    const a = el("a", { href: URL.createObjectURL(blob), download: earlier ? `atout-${TABLE}-match${match}.json` : `atout-${TABLE}.json` });
     document.body.append(a);
     a.click();
     setTimeout(() => { URL.revokeObjectURL(a.href); a.remove(); }, 1000);

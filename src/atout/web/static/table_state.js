@@ -43,6 +43,9 @@ export const mySeat = () => (S.you ? S.you.seat : null);
 /** The owner's link, or a seat's page that also has the owner's token (its creator). */
 export const isOwner = () => Boolean(S.you && (S.you.role === "owner" || S.you.owner));
 export const isPlayer = () => S.you && S.you.role === "player" && S.you.seat !== null;
+/** Who may start a new match at the end of one (Play again): a page with the owner's
+ * powers, or, when no such page is open, any seated person. */
+export const mayPlayAgain = () => isOwner() || (isPlayer() && S.table.kinds[S.you.seat] === "person" && !S.table.owner_here);
 
 export function seatName(seat) {
   if (seat === null || seat === undefined) return "?";

@@ -38,7 +38,7 @@ export function loadPending() {
 }
 
 const wsUrl = `${location.protocol === "https:" ? "wss" : "ws"}://${location.host}/ws/${encodeURIComponent(TABLE)}`;
-export const conn = new Connection(wsUrl, () => ({ type: "hello", token: TOKEN, seq: S.seq, lang, owner: ownerToken(TABLE) || undefined }), {
+export const conn = new Connection(wsUrl, () => ({ type: "hello", token: TOKEN, seq: S.seq, match: S.table ? S.table.match : undefined, lang, owner: ownerToken(TABLE) || undefined }), {
   message: onMessage,
   state: onState,
 });
@@ -88,7 +88,11 @@ export function onMessage(m) {
   } else if (m.type === "error") onError(m);
   else if (m.type === "chat") Together.entry(m.entry);
   else if (m.type === "seat_link") OwnerSeats.linked(m);
-  else if (m.type === "presence") {
+  else if (m.type === "owner_here") {
+    if (S.table) S.table.owner_here = m.here;
+    if (S.view) renderResult(); // who may press Play again
+    render();
+  } else if (m.type === "presence") {
     if (S.table) {
       if (S.table.started) logHandOvers(S.table.stand_in, m.stand_in);
       S.table.present = m.present;
@@ -133,7 +137,9 @@ export function onSnapshot(m) {
   S.everConnected = true;
   S.snapshotHere = true;
   S.you = m.you;
+  const newMatch = S.table && S.table.match !== m.table.match;
   S.table = m.table;
+  if (newMatch) startMatch();
   OwnerSeats.keep();
   const events = (m.events || []).filter((e) => e.seq > S.seq);
   const continuous = !events.length || events[0].seq === S.seq + 1;
@@ -158,6 +164,18 @@ export function onSnapshot(m) {
   setBusy();
   render();
   checkContribution();
+}
+
+/** A new match on the table (Play again): its events are told from its first. */
+function startMatch() {
+  S.seq = 0;
+  S.received = 0;
+  S.events = [];
+  S.verdicts = {};
+  S.pending.clear();
+  savePending();
+  $("log").replaceChildren();
+  logLine({ kind: "match" }, t("Match {n} begins: the same seats, names and links.", { n: S.table.match }));
 }
 
 export function onUpdate(m) {

@@ -48,6 +48,7 @@ function myTurn() {
 export function renderStatus() {
   const v = S.view;
   const parts = [];
+  if (S.table && S.table.match > 1) parts.push(t("Match {n}", { n: S.table.match })); // after Play again
   if (v.number) parts.push(t("Donne {n} of {of}", { n: v.number, of: v.deals }));
   const g = v.game;
   if (g && g.taker !== null && g.contract) {
