@@ -38,7 +38,7 @@ async def my_turn(pilot: Any, app: TarotApp) -> TableScreen:
 
 
 async def hint_box(pilot: Any, app: TarotApp) -> Region:
-    for _ in range(600):
+    for _ in range(2400):  # a hint takes seconds, more on a loaded machine
         await pilot.pause(0.05)
         toasts = list(app.screen.query(Toast))
         if toasts and toasts[-1].region.area:
