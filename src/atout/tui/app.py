@@ -55,7 +55,7 @@ from atout.tui.start import OptionRow, StartScreen
 from atout.tui.stats_screen import StatsScreen
 from atout.tui.table_screen import TableScreen
 from atout.tui.table_view import CardView
-from atout.tui.texts import bonus_text, length_text, result_text
+from atout.tui.texts import bonus_text, colours, length_text, result_text
 from atout.tui.words import tr
 
 __all__ = [
@@ -132,6 +132,9 @@ class TarotApp(App[None]):
     #warning { height: auto; max-height: 2; display: none; }
     #middle { height: 1fr; }
     #trick { width: 32; height: 100%; padding: 0 1; border-right: solid $accent; }
+    /* the hint over the log (placed by TableComforts.place_hint) */
+    TableScreen ToastRack { dock: top; align: left top; margin-bottom: 0; }
+    TableScreen Toast { width: 100%; max-width: 100%; margin-top: 0; }
     #log { width: 1fr; scrollbar-size-vertical: 0; }  /* kept at its end: no glyphs */
     #hand { layout: grid; grid-size: 18; grid-gutter: 0; height: auto; max-height: 4; }
     .card { width: 4; height: 2; }
@@ -151,7 +154,9 @@ class TarotApp(App[None]):
                  save_path: Path | None = None, resume: bool = False,
                  lock: SaveLock | None = None, config: Path | None = None,
                  chosen: Collection[str] | None = None) -> None:  # fmt: skip
-        super().__init__()
+        # NO_COLOR: the terminal's own colours, no fixed foreground or background
+        # (Textual then strips every colour; bold, reverse and underline stay)
+        super().__init__(ansi_color=True if not colours() else None)
         self.config = config  # where the choices are remembered (None: they are not)
         remembered = Remembered.load(config) if config is not None else Remembered()
         # chosen: the settings the command line gave (they win over the remembered ones)

@@ -31,7 +31,7 @@ from atout.tui.session import (
 )
 from atout.tui.texts import HELP, card_text, sheet_text, translate_footer
 from atout.tui.words import Seats, refusal_text, tr
-from atout.tui.wrap import hang
+from atout.tui.wrap import hang, hanging, wrapped
 
 HELP_WIDTH = 70
 """The help's lines are this wide: its dialog (76 columns) less its border, its padding
@@ -340,9 +340,16 @@ class RuleView(Static):
     """One rule of the rule book: its id and title, then its text, settings, examples."""
 
     def __init__(self, rule: str, ui: str) -> None:
-        title, _, body = rulebook.render_rule(rule, ui, keys=False).partition("\n")
-        super().__init__(Text.assemble((title, "bold"), "\n", body), classes="rule")
+        self.title, _, self.body = rulebook.render_rule(rule, ui, keys=False).partition("\n")
+        super().__init__(self.drawn(0), classes="rule")
         self.rule = rule
+
+    def drawn(self, width: int) -> Text:
+        """The rule wrapped to ``width``, a setting's line under its first word."""
+        return Text.assemble((self.title, "bold"), "\n", hanging(self.body, width))
+
+    def on_resize(self) -> None:
+        self.update(self.drawn(self.content_size.width))
 
 
 class RulesScreen(Modal[None]):
@@ -523,13 +530,16 @@ class TooSmallScreen(Screen[None]):
     def tell(self) -> None:
         width, height = self.app.size
         self.query_one("#too-small-text", Static).update(
-            tr(
-                self.ui,
-                "The window is too small: {width}×{height}. The table needs at least "
-                "{min_width}×{min_height}; enlarge the window to go on.",
-                width=width,
-                height=height,
-                min_width=MIN_SIZE[0],
-                min_height=MIN_SIZE[1],
-            )
+            wrapped(
+                tr(
+                    self.ui,
+                    "The window is too small: {width}×{height}. The table needs at least "
+                    "{min_width}×{min_height}; enlarge the window to go on.",
+                    width=width,
+                    height=height,
+                    min_width=MIN_SIZE[0],
+                    min_height=MIN_SIZE[1],
+                ),
+                width - 2,
+            )  # at words (the padding's two columns aside), ";" kept on its line
         )

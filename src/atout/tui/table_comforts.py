@@ -8,6 +8,7 @@ from __future__ import annotations
 import random
 import time
 
+from textual import events
 from textual.timer import Timer
 
 from atout.bots.explain import Hint, hint
@@ -55,6 +56,21 @@ class TableComforts(TableFlow):
             found, seq = self.pending_hint
             self.pending_hint = None
             self.show_hint(found, seq, self.hint_asked)
+
+    def on_resize(self, event: events.Resize) -> None:
+        # TableView's handler runs too (Textual calls each class's own in the MRO)
+        self.call_after_refresh(self.place_hint)
+
+    def place_hint(self) -> None:
+        """The hint lies where the guided match's notes go, over the log, so that the
+        hand, the prompt line and the bid buttons stay in sight."""
+        racks = self.query("#textual-toastrack")
+        if not racks:
+            return
+        log, rack = self.query_one("#log").region, racks.first()
+        rack.styles.offset = (log.x, log.y)
+        rack.styles.width = log.width
+        rack.styles.max_height = log.height
 
     def drop_hint(self) -> None:
         """The hint on show, if any, taken away (there is at most one)."""
@@ -239,6 +255,7 @@ class TableComforts(TableFlow):
             return
         self.drop_hint()  # a new hint replaces the previous one
         self.app.notify(text, title=self.t("Hint"), timeout=60, markup=False)
+        self.place_hint()
         if isinstance(found.action, CardPlayed):
             cards = self.hand()
             if found.action.card in cards:
