@@ -704,7 +704,8 @@ async def test_the_rules_screen_explains_every_rule_in_both_languages(tmp_path: 
         assert str(current.render()).startswith("D3 — L'Excuse au tirage")
         views = {view.rule: str(view.render()) for view in screen.query(RuleView)}
         assert list(views) == list(RULE_IDS)
-        assert views["P4"] == rulebook.render_rule("P4", "fr", keys=False)  # the rule book
+        book = rulebook.render_rule("P4", "fr", keys=False)  # the rule book, wrapped to the screen
+        assert views["P4"].split() == book.split()
 
 
 # -- the start screen -------------------------------------------------------------------
