@@ -597,7 +597,7 @@ function describe(entry) {
   switch (entry.type) {
     case "draw": return `${T.drawn}${COLON}${name(entry.seat)} — ${cardShown(entry.card)}`;
     case "dealer": return `${T.dealerGiven}${COLON}${name(entry.seat)}`;
-    case "cut": return `${T.cut}${COLON}${entry.k}`;
+    case "cut": return `${T.cut}${COLON}${entry.k} ${T.cards}`;
     case "fault": return `${T.fault}${COLON}${T[entry.kind] || entry.kind}${entry.by !== undefined ? ` — ${name(entry.by)}` : ""}${entry.card ? ` (${cardShown(entry.card)})` : ""}`;
     case "petit_sec": return `${T.petitSec}${COLON}${name(entry.seat)}`;
     case "all_pass": return T.allPass;
