@@ -180,7 +180,7 @@ async def test_the_person_in_another_seat(tmp_path: Path) -> None:
         donne = session.donne
         assert donne is not None and donne.is_terminal()
         assert any(b.seat == 2 for b in donne.bids)
-        assert "You" in str(panel.text) and "Across (0)" in str(panel.text)
+        assert "You" in str(panel.text) and "Across 0" in str(panel.text)
         assert session.human == 2
 
 
@@ -203,7 +203,7 @@ async def test_bidding_with_keys_only_legal_bids_offered(tmp_path: Path) -> None
         await pilot.press("n")
         await pilot.pause()
         labels = [str(b.label) for b in app.screen.query("#actions Button").results(Button)]
-        assert labels[0] == "Passe (p)" and "Garde (2)" in labels
+        assert labels[0] == "Pass (p)" and "Garde (2)" in labels
         assert message(app) == (
             "Your bid (B1–B2): p passes, 1–4 bid; only higher bids are offered."
         )
@@ -400,7 +400,7 @@ def test_refusals_are_said_in_the_interface_language() -> None:
     assert refusal_text(higher, "fr", "en") == "P3 : 2♠ : atout demandé, vous devez monter sur 12"
     turn = Reason("B1", "not_your_turn", turn=1, seat=0)
     assert refusal_text(turn, "fr", "fr", Seats(0, 4, "fr")) == (
-        "B1 : c'est à Droite (1) de jouer, pas à Vous"
+        "B1 : c'est à Droite 1 de jouer, pas à Vous"
     )
 
 

@@ -55,7 +55,7 @@ def test_the_petit_sec_is_said_to_the_person() -> None:
     text = str(result_text(SESSION, obs, Seats(0, 4, "fr")))
     assert "vous avez le Petit sans autre atout" in text and "Vous a " not in text
     other = str(result_text(SESSION, obs, Seats(1, 4, "en")))
-    assert "Left (0) holds the Petit without any other trump" in other
+    assert "Left 0 holds the Petit without any other trump" in other
 
 
 async def test_the_log_draws_no_scrollbar(tmp_path: Path) -> None:

@@ -77,8 +77,9 @@ async def test_a_hint_counts_its_seconds_escape_cancels_it_and_it_is_bounded(
     asked: list[int] = []
     release = threading.Event()
 
-    def slow_hint(game: Any, rng: Any, samples: int = 64) -> Any:
+    def slow_hint(game: Any, rng: Any, samples: int = 64, budget: float | None = None) -> Any:
         asked.append(samples)
+        assert budget == comforts.HINT_BUDGET
         release.wait(10)
         return hint(game, rng, samples=4)
 

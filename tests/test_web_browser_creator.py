@@ -218,3 +218,25 @@ def test_the_owner_page_names_the_creator_at_his_seat(
         assert "Dan" in first.inner_text()
     finally:
         mine.close()
+
+
+@pytest.mark.parametrize(("lang", "players"), [("fr-FR", 5), ("en-GB", 3)])
+def test_the_lobby_fits_a_phone_and_its_create_button_takes_the_tap(
+    browser: Browser, server: ServerProcess, lang: str, players: int
+) -> None:
+    """Long option texts (the next donne's delay in French) wrap inside the form: the
+    page is never wider than the phone, and nothing lies over *Create*."""
+    made = context(browser, lang, PHONE)
+    page = made.new_page()
+    page.goto(server.base + "/")
+    page.check(f"input[name=players][value='{players}']")
+    width = page.evaluate("() => document.documentElement.scrollWidth")
+    assert width <= PHONE["width"], width
+    button = page.locator("#create-button")
+    button.scroll_into_view_if_needed()
+    box = button.bounding_box()
+    assert box is not None and box["x"] + box["width"] <= PHONE["width"]
+    middle = (box["x"] + box["width"] / 2, box["y"] + box["height"] / 2)
+    hit = page.evaluate("([x, y]) => document.elementFromPoint(x, y).id", list(middle))
+    assert hit == "create-button", hit
+    made.close()

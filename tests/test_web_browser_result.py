@@ -184,6 +184,9 @@ def test_the_result_at_a_real_table_ends_the_match(
     assert sum(totals) == 0 or page.locator("#result .result-void").count() == 0
     standings = page.locator("#standings tbody tr")
     assert standings.count() == 4
+    heads = page.locator("#standings thead th").all_inner_texts()  # "Place" is a rank in French
+    french = lang.startswith("fr")
+    assert heads == (["Rang", "Joueur", "Total"] if french else ["Place", "Player", "Total"])
     shown = [standings.nth(i).locator("td.total").inner_text() for i in range(4)]
     assert [int(x) for x in shown] == sorted(totals, reverse=True), shown
     first = standings.nth(0).locator("td.place").inner_text()

@@ -113,5 +113,12 @@ def test_a_late_friend_takes_his_seat_back_from_the_bot(
     seat = owner.locator('#seats .seat[data-seat="1"]')
     wait_until(lambda: seat.locator(".badge.standin").count() == 0, "no bot stands in for Bruno")
     assert owner.locator('#seats .seat[data-seat="0"] .badge.standin').count() == 1
+    # Bruno's browser sent no random value if the bot gave one for him: his page says so
+    gave = "valeur aléatoire au mélange" if french else "random value to the shuffle"
+    lines = owner.inner_text("#log").split("\n")
+    if any("Bruno" in line and gave in line for line in lines):
+        wait_until(lambda: bruno.locator("#fairness .contributed").count() == 1, "said")
+        told = bruno.inner_text("#fairness .contributed")
+        assert ("donnée par la table" if french else "given by the table") in told, told
     owner.context.close()
     bruno.context.close()

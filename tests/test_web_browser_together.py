@@ -164,6 +164,14 @@ def test_an_open_table_is_listed_on_the_lobby_and_a_seat_taken_by_name(
     guest.page.wait_for_timeout(500)
     remaining = guest.page.locator(f"#open-list li[data-table='{table}'] button.take-seat")
     assert remaining.count() == 1, "one free seat left"
+    # the owner's Seats dialog no longer offers the link Zoé's seat had before she took it
+    page.goto(str(page.get_attribute("#owner-open", "href")))
+    page.click("#btn-seats")
+    taken = page.locator("#owner-seats li.owner-seat[data-seat='2']")
+    taken.locator(".replaced").wait_for()
+    assert taken.locator(".new-url").count() == 0, "no dead link to copy"
+    free = page.locator("#owner-seats li.owner-seat[data-seat='1']")
+    free.locator(".new-url input").wait_for()  # the free seat's kept link still works
     for watched in (creator, guest):
         assert not watched.errors, watched.errors
         watched.page.context.close()

@@ -74,14 +74,16 @@ REASONS = {
 @dataclass(frozen=True)
 class Hint:
     """The action advised, its mean marks (``None`` when nothing was weighed), the
-    next best action and its mean, and the kind of reason (a key of
-    :data:`REASONS`)."""
+    next best action and its mean, the kind of reason (a key of
+    :data:`REASONS`), and the deals each choice was tried on (``samples``: fewer than
+    asked when the time budget ran out)."""
 
     action: Action
     value: float | None
     runner_up: Action | None
     runner_value: float | None
     reason: str
+    samples: int = 0
 
     def text(self, ui: str, cards: str) -> str:
         """The hint in the reader's language ``ui``, cards in the ``cards`` form."""
@@ -119,13 +121,16 @@ def action_words(action: Action, ui: str, cards: str) -> str:
     return said(ui, "show your poignée")
 
 
-def hint(observation: Observation, rng: random.Random, samples: int = 64) -> Hint:
+def hint(
+    observation: Observation, rng: random.Random, samples: int = 64, budget: float | None = None
+) -> Hint:
     """What the search bot (``samples`` deals a decision) would do in the seat of
-    ``observation``, and why. Slow (a second or more): call it off the interface's
-    thread."""
+    ``observation``, and why; with a ``budget``, after about that many seconds of wall
+    time the best found so far (the bots' time budget, :class:`SearchBot`). Slow (a
+    second or more): call it off the interface's thread."""
     from atout.bots.search import SearchBot
 
-    bot = SearchBot(rng, samples=samples)
+    bot = SearchBot(rng, samples=samples, budget=budget)
     weighed = bot.weigh(observation)
     action, value = weighed[0]
     runner = weighed[1] if len(weighed) > 1 else None
@@ -136,6 +141,7 @@ def hint(observation: Observation, rng: random.Random, samples: int = 64) -> Hin
         runner[0] if runner else None,
         runner[1] if runner else None,
         reason_of(observation, action),
+        bot.used,
     )
 
 

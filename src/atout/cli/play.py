@@ -83,7 +83,30 @@ NoAnimation = Annotated[
 ]
 
 
+# The table's settings each option gives (a given option wins over the remembered one).
+SETTING_OF = {
+    "players": "players",
+    "level": "bots",
+    "deals": "deals",
+    "no_animation": "animate",
+    "english": "lang",
+}
+
+
+def given_settings(ctx: typer.Context) -> frozenset[str]:
+    """The table's settings given on the command line, even at their default value
+    (``--players 4`` wins over a remembered 3), apart from those left unsaid."""
+    # the source's name: Typer brings a click of its own, with its own ParameterSource
+    given = ("COMMANDLINE", "ENVIRONMENT", "PROMPT")
+    return frozenset(
+        setting
+        for option, setting in SETTING_OF.items()
+        if getattr(ctx.get_parameter_source(option), "name", "") in given
+    )
+
+
 def play(
+    ctx: typer.Context,
     bots: Bots = None,
     level: Level = None,
     players: Players = 4,
@@ -115,7 +138,7 @@ def play(
         from atout.tui.session import Settings
 
         settings = Settings(players, level or "heuristic", deals, not no_animation, lang)
-        run(settings, seed, resume)
+        run(settings, seed, resume, None, given_settings(ctx))
         return
     if bots is None and not (as_json or auto):
         print(

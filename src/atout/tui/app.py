@@ -13,7 +13,7 @@ the person's seat; it acts only through the session.
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Collection, Iterable
 from pathlib import Path
 from typing import Any
 
@@ -55,7 +55,7 @@ from atout.tui.start import OptionRow, StartScreen
 from atout.tui.stats_screen import StatsScreen
 from atout.tui.table_screen import TableScreen
 from atout.tui.table_view import CardView
-from atout.tui.texts import bonus_text, length_text, result_text
+from atout.tui.texts import bonus_text, colours, length_text, result_text
 from atout.tui.words import tr
 
 __all__ = [
@@ -132,6 +132,9 @@ class TarotApp(App[None]):
     #warning { height: auto; max-height: 2; display: none; }
     #middle { height: 1fr; }
     #trick { width: 32; height: 100%; padding: 0 1; border-right: solid $accent; }
+    /* the hint over the log (placed by TableComforts.place_hint) */
+    TableScreen ToastRack { dock: top; align: left top; margin-bottom: 0; }
+    TableScreen Toast { width: 100%; max-width: 100%; margin-top: 0; }
     #log { width: 1fr; scrollbar-size-vertical: 0; }  /* kept at its end: no glyphs */
     #hand { layout: grid; grid-size: 18; grid-gutter: 0; height: auto; max-height: 4; }
     .card { width: 4; height: 2; }
@@ -139,7 +142,7 @@ class TarotApp(App[None]):
     #actions { height: 1; }
     #actions Button { min-width: 8; height: 1; border: none; margin: 0 1 0 0; }
     #panel-scroll { height: auto; max-height: 18; }
-    #help-scroll { height: auto; max-height: 19; }
+    #help-scroll { height: auto; }
     #panel-text, #help-text { height: auto; }
     #continue, #close { width: 100%; height: 1; border: none; min-height: 1; }
     #folder { margin: 1 0 0 0; }
@@ -149,11 +152,15 @@ class TarotApp(App[None]):
 
     def __init__(self, settings: Settings | None = None, seed: int | None = None,
                  save_path: Path | None = None, resume: bool = False,
-                 lock: SaveLock | None = None, config: Path | None = None) -> None:  # fmt: skip
-        super().__init__()
+                 lock: SaveLock | None = None, config: Path | None = None,
+                 chosen: Collection[str] | None = None) -> None:  # fmt: skip
+        # NO_COLOR: the terminal's own colours, no fixed foreground or background
+        # (Textual then strips every colour; bold, reverse and underline stay)
+        super().__init__(ansi_color=True if not colours() else None)
         self.config = config  # where the choices are remembered (None: they are not)
         remembered = Remembered.load(config) if config is not None else Remembered()
-        self.settings = merged(remembered.settings, settings or Settings())
+        # chosen: the settings the command line gave (they win over the remembered ones)
+        self.settings = merged(remembered.settings, settings or Settings(), chosen)
         self.seed = seed
         self.save_path = save_path or default_save_path()
         self.lock = lock or SaveLock(self.save_path)
@@ -301,8 +308,12 @@ class TarotApp(App[None]):
         return tr(self.settings.ui, "it was set aside as {name}", name=moved.name)
 
 
-def run(settings: Settings, seed: int | None, resume: bool, save_path: Path | None = None) -> None:
-    """Open the table (blocks until the person quits); :class:`AtoutError` before it
+def run(
+    settings: Settings, seed: int | None, resume: bool, save_path: Path | None = None,
+    chosen: Collection[str] | None = None,
+) -> None:  # fmt: skip
+    """Open the table (blocks until the person quits); ``chosen``: the settings given
+    on the command line, which win over the remembered ones; :class:`AtoutError` before it
     opens for settings out of range or a save another table holds, and the table's exit
     status (not 0 after a crash or a quit without save) as ``SystemExit``."""
     settings.check()
@@ -316,7 +327,7 @@ def run(settings: Settings, seed: int | None, resume: bool, save_path: Path | No
         raise
     except SaveError:
         pass
-    app = TarotApp(settings, seed, path, resume, lock, config_path())
+    app = TarotApp(settings, seed, path, resume, lock, config_path(), chosen)
     app.run()
     if app.farewell:
         print(app.farewell)

@@ -25,6 +25,7 @@ from __future__ import annotations
 import contextlib
 import json
 import os
+from collections.abc import Collection
 from dataclasses import asdict, dataclass, field, fields, replace
 from pathlib import Path
 from typing import Any
@@ -129,16 +130,23 @@ def remember(path: Path, settings: Settings) -> None:
     found.save(path)
 
 
-def merged(remembered: Settings | None, given: Settings) -> Settings:
+def merged(
+    remembered: Settings | None, given: Settings, chosen: Collection[str] | None = None
+) -> Settings:
     """The settings to offer: the remembered ones, with every setting the command line
-    gave (one that differs from the default) on top."""
+    gave on top: those named in ``chosen`` (given there, even at their default value),
+    or, when the command line does not say, those that differ from the default."""
     if remembered is None:
         return given
     default = Settings()
     changes = {
         item.name: getattr(given, item.name)
         for item in fields(Settings)
-        if getattr(given, item.name) != getattr(default, item.name)
+        if (
+            item.name in chosen
+            if chosen is not None
+            else getattr(given, item.name) != getattr(default, item.name)
+        )
     }
     settings = replace(remembered, **changes)
     try:

@@ -3,6 +3,7 @@ the score sheet, the rules, the poignée's trumps."""
 
 from __future__ import annotations
 
+from dataclasses import replace
 from pathlib import Path
 from typing import ClassVar, TypeVar
 
@@ -30,7 +31,7 @@ from atout.tui.session import (
 )
 from atout.tui.texts import HELP, card_text, sheet_text, translate_footer
 from atout.tui.words import Seats, refusal_text, tr
-from atout.tui.wrap import hang
+from atout.tui.wrap import hang, hanging, wrapped
 
 HELP_WIDTH = 70
 """The help's lines are this wide: its dialog (76 columns) less its border, its padding
@@ -43,13 +44,54 @@ class Modal(ModalScreen[ResultType]):
     """A panel over the table with a footer of its own: the keys it shows are the
     panel's, which work there (the table's do not while the panel is open)."""
 
+    def __init__(self, name: str | None = None, id: str | None = None) -> None:
+        super().__init__(name, id)
+        self.notes: set[str] = set()  # the notes it showed (:meth:`note`): they go with it
+
     def on_mount(self) -> None:
         self.mount(Footer())
         settings = getattr(self.app, "settings", None)
         translate_footer(self, getattr(settings, "ui", "en"))
 
+    def note(self, text: str) -> None:
+        """A note of the panel's, taken away when another panel covers it or it closes."""
+        self.notes.add(text)
+        self.notify(text)
+
+    def on_screen_suspend(self) -> None:
+        for shown in list(self.app._notifications):
+            if shown.message in self.notes:
+                self.app._unnotify(shown)
+
+
+class MoreScroll(VerticalScroll):
+    """A text that scrolls, whose footer says ``↓ PgDn more`` while there is more of
+    it below (the label in ``ui``)."""
+
+    BINDINGS: ClassVar[list[BindingType]] = [
+        Binding("pagedown", "page_down", N_("more"), key_display="↓ PgDn"),
+    ]
+
+    def __init__(self, ui: str, id: str) -> None:
+        super().__init__(id=id)
+        self.ui = ui
+
+    def on_mount(self) -> None:
+        self._bindings = self._bindings.copy()
+        table = self._bindings.key_to_bindings
+        table["pagedown"] = [replace(b, description=tr(self.ui, "more")) for b in table["pagedown"]]
+        for name in ("scroll_y", "virtual_size", "size"):  # more below, or not
+            self.watch(self, name, lambda: self.screen.refresh_bindings(), init=False)
+
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        """``more`` (PgDn) is in the footer while there is more of the text below."""
+        return action != "page_down" or self.scroll_y < self.max_scroll_y
+
 
 class HelpScreen(Modal[None]):
+    """The keys and the comforts, as tall as the terminal; when the help must scroll,
+    its footer says so (``↓ PgDn more``) until its last line is on the screen."""
+
     BINDINGS: ClassVar[list[BindingType]] = [("escape,q,question_mark", "close", N_("Close"))]
 
     def __init__(self, ui: str) -> None:
@@ -58,7 +100,7 @@ class HelpScreen(Modal[None]):
 
     def compose(self) -> ComposeResult:
         with Vertical(classes="dialog wide"):
-            with VerticalScroll(id="help-scroll"):
+            with MoreScroll(self.ui, id="help-scroll"):
                 search = bot_levels.title("search", self.ui)
                 comforts = tr(self.ui, COMFORT_HELP, search=search)
                 keys = with_comforts(tr(self.ui, HELP), comforts)
@@ -74,8 +116,9 @@ class HelpScreen(Modal[None]):
 
     def fit(self) -> None:
         """The help as tall as the terminal leaves room for, its button under it."""
-        room = self.app.size.height - 5  # the border, the button, a line above and below
-        self.query_one("#help-scroll").styles.max_height = max(3, min(19, room))
+        room = self.app.size.height - 5  # the border, the button, the footer, a line
+        self.query_one(".dialog").styles.max_height = max(6, room + 3)
+        self.query_one("#help-scroll").styles.max_height = max(3, room)
 
     def on_button_pressed(self) -> None:
         self.dismiss(None)
@@ -155,7 +198,7 @@ class PanelScreen(Modal[str]):
 
     def action_not_here(self) -> None:
         """A key of the table pressed over its panel: what the panel's keys do."""
-        self.notify(self.escape)
+        self.note(self.escape)
 
     def on_button_pressed(self, event: Button.Pressed) -> None:
         self.dismiss(event.button.id or "continue")
@@ -168,7 +211,7 @@ class PanelScreen(Modal[str]):
 
     def action_escape(self) -> None:
         if self.escape:
-            self.notify(self.escape)
+            self.note(self.escape)
         elif self.button:
             self.dismiss("continue")
 
@@ -297,9 +340,16 @@ class RuleView(Static):
     """One rule of the rule book: its id and title, then its text, settings, examples."""
 
     def __init__(self, rule: str, ui: str) -> None:
-        title, _, body = rulebook.render_rule(rule, ui, keys=False).partition("\n")
-        super().__init__(Text.assemble((title, "bold"), "\n", body), classes="rule")
+        self.title, _, self.body = rulebook.render_rule(rule, ui, keys=False).partition("\n")
+        super().__init__(self.drawn(0), classes="rule")
         self.rule = rule
+
+    def drawn(self, width: int) -> Text:
+        """The rule wrapped to ``width``, a setting's line under its first word."""
+        return Text.assemble((self.title, "bold"), "\n", hanging(self.body, width))
+
+    def on_resize(self) -> None:
+        self.update(self.drawn(self.content_size.width))
 
 
 class RulesScreen(Modal[None]):
@@ -359,15 +409,16 @@ class PoigneeScreen(Modal[PoigneeShown | None]):
     Enter takes a trump in or out, y shows the poignée, 1 2 3 its level, Escape goes
     back without showing it."""
 
-    BINDINGS: ClassVar[list[BindingType]] = [
-        ("left", "move(-1)", "←"),
-        ("right", "move(1)", "→"),
-        ("space,enter", "take", N_("Take in or out")),
+    BINDINGS: ClassVar[list[BindingType]] = [  # the footer fits in 80 columns, in French too
+        Binding("left", "move(-1)", N_("Trump"), key_display="←→"),
+        Binding("right", "move(1)", N_("Trump"), show=False),
+        Binding("space", "take", N_("Take in or out")),
+        Binding("enter", "take", N_("Take in or out"), show=False),
         ("y", "show", N_("Show")),
-        ("1", "level(0)", N_("Simple")),
-        ("2", "level(1)", N_("Double")),
-        ("3", "level(2)", N_("Triple")),
-        ("escape", "cancel", N_("Back")),
+        Binding("1", "level(0)", N_("Level"), key_display="1-3"),
+        Binding("2", "level(1)", N_("Double"), show=False),
+        Binding("3", "level(2)", N_("Triple"), show=False),
+        Binding("escape", "cancel", N_("Back"), key_display="Esc"),
     ]
 
     def __init__(
@@ -390,6 +441,10 @@ class PoigneeScreen(Modal[PoigneeShown | None]):
             yield Static(id="poignee-why")
 
     def on_mount(self) -> None:
+        self._bindings = self._bindings.copy()
+        table = self._bindings.key_to_bindings  # the space key named in the language
+        space = tr(self.ui, "space")
+        table["space"] = [replace(b, key_display=space) for b in table["space"]]
         self.draw()
 
     def draw(self, why: str = "") -> None:
@@ -475,13 +530,16 @@ class TooSmallScreen(Screen[None]):
     def tell(self) -> None:
         width, height = self.app.size
         self.query_one("#too-small-text", Static).update(
-            tr(
-                self.ui,
-                "The window is too small: {width}×{height}. The table needs at least "
-                "{min_width}×{min_height}; enlarge the window to go on.",
-                width=width,
-                height=height,
-                min_width=MIN_SIZE[0],
-                min_height=MIN_SIZE[1],
-            )
+            wrapped(
+                tr(
+                    self.ui,
+                    "The window is too small: {width}×{height}. The table needs at least "
+                    "{min_width}×{min_height}; enlarge the window to go on.",
+                    width=width,
+                    height=height,
+                    min_width=MIN_SIZE[0],
+                    min_height=MIN_SIZE[1],
+                ),
+                width - 2,
+            )  # at words (the padding's two columns aside), ";" kept on its line
         )

@@ -165,7 +165,9 @@ class StartScreen(Screen[None]):
         yield Footer()
 
     def on_mount(self) -> None:
-        translate_footer(self, self.tarot.settings.ui)
+        self._bindings = self._merge_bindings()  # the English words, whatever was shown
+        translate_footer(self, self.tarot.settings.ui)  # …in the language now chosen
+        self.refresh_bindings()
         focus = self.tarot.start_focus
         targets = [w for w in self.query("OptionRow, Button") if w.id == focus]
         if targets:

@@ -8,6 +8,7 @@ from __future__ import annotations
 import random
 import time
 
+from textual import events
 from textual.timer import Timer
 
 from atout.bots.explain import Hint, hint
@@ -20,11 +21,15 @@ from atout.tui.session import TableSession
 from atout.tui.table_flow import TableFlow
 from atout.tui.texts import donne_over
 
-__all__ = ["HINT_SAMPLES", "TableComforts"]
+__all__ = ["HINT_BUDGET", "HINT_SAMPLES", "TableComforts"]
 
 HINT_SAMPLES = 24
 """The deals a hint tries each choice on: the search-fast level's, so that a hint
 takes seconds, not a minute, on a loaded machine."""
+
+HINT_BUDGET = 3.0
+"""The seconds of wall time a hint may take: past them, the best found so far is
+given (the bots' time budget, :class:`atout.bots.search.SearchBot`)."""
 
 
 class TableComforts(TableFlow):
@@ -51,6 +56,21 @@ class TableComforts(TableFlow):
             found, seq = self.pending_hint
             self.pending_hint = None
             self.show_hint(found, seq, self.hint_asked)
+
+    def on_resize(self, event: events.Resize) -> None:
+        # TableView's handler runs too (Textual calls each class's own in the MRO)
+        self.call_after_refresh(self.place_hint)
+
+    def place_hint(self) -> None:
+        """The hint lies where the guided match's notes go, over the log, so that the
+        hand, the prompt line and the bid buttons stay in sight."""
+        racks = self.query("#textual-toastrack")
+        if not racks:
+            return
+        log, rack = self.query_one("#log").region, racks.first()
+        rack.styles.offset = (log.x, log.y)
+        rack.styles.width = log.width
+        rack.styles.max_height = log.height
 
     def drop_hint(self) -> None:
         """The hint on show, if any, taken away (there is at most one)."""
@@ -200,7 +220,7 @@ class TableComforts(TableFlow):
         self.hint_clock = self.set_interval(1, tick)
 
         def work() -> None:
-            found = hint(game, rng, samples=HINT_SAMPLES)
+            found = hint(game, rng, samples=HINT_SAMPLES, budget=HINT_BUDGET)
             self.app.call_from_thread(self.show_hint, found, seq, asked)
 
         self.run_worker(work, thread=True, name="hint", group="hint")
@@ -235,6 +255,7 @@ class TableComforts(TableFlow):
             return
         self.drop_hint()  # a new hint replaces the previous one
         self.app.notify(text, title=self.t("Hint"), timeout=60, markup=False)
+        self.place_hint()
         if isinstance(found.action, CardPlayed):
             cards = self.hand()
             if found.action.card in cards:

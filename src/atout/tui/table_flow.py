@@ -300,7 +300,7 @@ class TableFlow(TableView):
         if self.result_shown:
             return
         self.result_shown = True
-        text = result_text(self.session, self.obs, self.seats, marks=not self.session.is_over)
+        text = result_text(self.session, self.obs, self.seats, totals=not self.session.is_over)
         if self.export_note:
             text = Text(self.export_note + "\n\n", style="bold") + text
             self.export_note = ""

@@ -101,7 +101,8 @@ class TableScreen(TableComforts):
 
     async def action_undo(self) -> None:
         if self.in_ecart() and self.picked:
-            self.picked.pop()
+            card = self.picked.pop()
+            self.selected = self.hand().index(card)  # Enter puts back that card
             self.refusal = ""
             await self.render_table()
         else:

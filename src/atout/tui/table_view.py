@@ -33,7 +33,7 @@ from atout.tui.story import Story
 from atout.tui.texts import (
     BID_KEYS,
     PLAYABLE,
-    SHORT_BIDS,
+    bid_label,
     card_text,
     not_saved_text,
     scores_text,
@@ -303,7 +303,7 @@ class TableView(Screen[None]):
         calls = [a for a in obs.options if isinstance(a, CallCard)]
         for action in obs.options:
             if isinstance(action, Bid):
-                label = SHORT_BIDS[action.contract]
+                label = bid_label(action.contract, self.ui)
                 key = next(k for k, c in BID_KEYS.items() if c == action.contract)
                 buttons.append(Button(f"{label} ({key})", id=f"bid-{key}"))
             elif isinstance(action, CallCard):

@@ -43,6 +43,20 @@ SHORT_BIDS = {
     Contract.GARDE_SANS: "G. sans",
     Contract.GARDE_CONTRE: "G. contre",
 }
+
+
+def bid_label(contract: Contract | None, ui: str) -> str:
+    """A bid's button in the interface's language (short in French: *G. sans*)."""
+    words = {
+        None: tr(ui, "Pass", "bid button"),
+        Contract.PRISE: tr(ui, "Prise", "bid button"),
+        Contract.GARDE: tr(ui, "Garde", "bid button"),
+        Contract.GARDE_SANS: tr(ui, "Garde sans", "bid button"),
+        Contract.GARDE_CONTRE: tr(ui, "Garde contre", "bid button"),
+    }
+    return words[contract]
+
+
 SUIT_STYLE = {0: "bold", 1: "bold red", 2: "bold red", 3: "bold"}
 
 HELP = N_("""\
@@ -153,28 +167,35 @@ def sheet_rows(obs: TableObservation, seats: Seats) -> list[tuple[str, ...]]:
 
 def sheet_text(obs: TableObservation, seats: Seats, lang: str) -> Text:
     """The score sheet: each column as wide as its header and its longest entry, so
-    that the dealer's column says *Dealer* (*Donneur*) and 5 players fit in 80 columns."""
+    that the dealer's column says *Dealer* (*Donneur*) and 5 players fit in 80 columns;
+    a donne's bonuses wider than their column go on under it, the marks staying under
+    their headers."""
     ui = seats.ui
     heads = (tr(ui, "Dealer"), tr(ui, "Taker"), tr(ui, "Contract"), tr(ui, "Bonus"))
     pts, b, totals = tr(ui, "Pts"), tr(ui, "B"), tr(ui, "Totals")
     rows = sheet_rows(obs, seats)
-    dealer, taker, contract, bonus = (
-        max([cell_len(heads[i]), *(cell_len(r[i + 1]) for r in rows)]) for i in range(4)
+    dealer, taker, contract = (
+        max([cell_len(heads[i]), *(cell_len(r[i + 1]) for r in rows)]) for i in range(3)
     )
+    bonus = max([cell_len(heads[3]), *(cell_len(word) for r in rows for word in r[7].split())])
     contract = max(contract, cell_len(totals))
     head = f"{'#':>2} {heads[0]:<{dealer}} {heads[1]:<{taker}} {heads[2]:<{contract}} "
     head += f"{pts:>4} {b} {heads[3]:<{bonus}}"
     head += "".join(f"{tiny(seats, s):>6}" for s in range(obs.players))
     text = Text(tr(ui, "Score sheet") + "\n\n", style="bold")
     text.append(head + "\n", style="bold underline")
+    indent = cell_len(head) - 6 * obs.players - bonus  # where the bonus column begins
     for row, words in zip(obs.sheet, rows, strict=True):
         number, by, took, bid, failed, points, bouts, bonuses = words
+        first, *more = packed(bonuses, bonus)
         line = (
             f"{number:>2} {by:<{dealer}} {took:<{taker}} {bid:<{contract}}{failed}"
-            f"{points:>4} {bouts:>1} {bonuses:<{bonus}}"
+            f"{points:>4} {bouts:>1} {first:<{bonus}}"
         )
         marks = row.result.marks if row.result else (0,) * obs.players
         text.append(line + "".join(f"{mark:>+6d}" for mark in marks) + "\n")
+        for rest in more:
+            text.append(" " * indent + rest + "\n")
     line = f"{'':>2} {'':<{dealer}} {'':<{taker}} {totals:<{contract}} {'':>4} {'':>1} "
     line += f"{'':<{bonus}}" + "".join(f"{total:>+6d}" for total in obs.totals)
     text.append(line + "\n", style="bold")
@@ -188,6 +209,22 @@ def sheet_text(obs: TableObservation, seats: Seats, lang: str) -> Text:
         style="italic",
     )
     return text
+
+
+def packed(words: str, width: int) -> list[str]:
+    """``words`` in lines of at most ``width`` cells (a word longer stays whole); one
+    line, maybe empty, at least.
+
+    >>> packed("b+10 p+20 c+200", 9)
+    ['b+10 p+20', 'c+200']
+    """
+    lines = [""]
+    for word in words.split():
+        if lines[-1] and cell_len(lines[-1]) + 1 + cell_len(word) > width:
+            lines.append(word)
+        else:
+            lines[-1] = f"{lines[-1]} {word}".strip()
+    return lines
 
 
 def length_text(value: tuple[str, int], ui: str) -> str:
@@ -380,8 +417,10 @@ def last_trick_text(trick: Trick, number: int, seats: Seats, lang: str) -> Text:
         tr(ui, "Trick {number}, led by {name}:", number=number, name=seats.name(trick.leader))
         + "\n\n"
     )
-    for seat, card in trick.cards:
-        text.append(f"  {seats.name(seat):<16}")
+    width = max(cell_len(seats.name(seat)) for seat, _ in trick.cards)
+    for seat, card in trick.cards:  # the names in a column, a space at least before the card
+        name = seats.name(seat)
+        text.append(f"  {name}{' ' * (width - cell_len(name) + 2)}")
         text.append_text(card_text(card, lang))
         text.append("\n")
     won = seats.says(trick.winner or 0, N_("Won by you"), N_("Won by {name}"))
@@ -458,10 +497,11 @@ def camps_text(result: Result, ui: str) -> Text:
 
 
 def result_text(
-    session: TableSession, obs: TableObservation, seats: Seats, marks: bool = True
+    session: TableSession, obs: TableObservation, seats: Seats, totals: bool = True
 ) -> Text:
     """The donne just over: the contract, both camps' points and bouts, the bonuses,
-    the taker's écart, and (``marks``) each seat's marks and total."""
+    the taker's écart, and each seat's marks and (``totals``) total; the last donne's
+    panel leaves the totals to the standings under it."""
     ui, lang = seats.ui, session.settings.lang
     row = obs.sheet[-1]
     if session.settings.target:
@@ -488,14 +528,14 @@ def result_text(
         text.append(tr(ui, "The taker's écart: {cards}", cards=shown) + "\n")
     elif row.contract in ("garde_sans", "garde_contre"):
         text.append(tr(ui, "No écart: the chien stayed face down (E3).") + "\n")
-    if not marks:
-        return text
     heads = tr(ui, "Seat"), tr(ui, "marks"), tr(ui, "total")
     names = [seats.name(seat) for seat in range(obs.players)]
     width = max(16, *(len(name) for name in names))  # the columns align in every language
-    text.append("\n" + f"{heads[0]:<{width}} {heads[1]:>7} {heads[2]:>7}\n")
+    total = f" {heads[2]:>7}" if totals else ""
+    text.append("\n" + f"{heads[0]:<{width}} {heads[1]:>7}{total}\n")
     for seat, mark in enumerate(result.marks):
-        text.append(f"{names[seat]:<{width}} {mark:>+7d} {row.totals[seat]:>+7d}\n")
+        total = f" {row.totals[seat]:>+7d}" if totals else ""
+        text.append(f"{names[seat]:<{width}} {mark:>+7d}{total}\n")
     return text
 
 

@@ -1,7 +1,7 @@
 """The terminal table's words in French and English: :func:`tr` gives a message in the
 interface's language (``"fr"`` or ``"en"``) from the catalogues shared with the web
 table (``atout/locale/*/LC_MESSAGES/atout.po``), and :class:`Seats` names the seats as the
-person sees them (``You``, ``Right (1)``…)."""
+person sees them (``You``, ``Right 1``…)."""
 
 from __future__ import annotations
 
@@ -82,10 +82,11 @@ class Seats:
         return (self.me + relative) % self.players
 
     def name(self, seat: int) -> str:
-        """``You`` or ``Right (1)``."""
+        """``You`` or ``Right 1``: the form of the table, the status line, the totals,
+        the log, the panels and the docs alike."""
         if seat == self.me:
             return tr(self.ui, "You")
-        return f"{tr(self.ui, PLACES[self.players][self.relative(seat)])} ({seat})"
+        return f"{tr(self.ui, PLACES[self.players][self.relative(seat)])} {seat}"
 
     def short(self, seat: int) -> str:
         """``You`` or ``Right 1``, ``Far R 2``: the name in the trick and the totals."""

@@ -14,7 +14,7 @@ from rich.text import Text
 
 from atout.tui.words import PLACES, SHORT_PLACES, tr
 
-__all__ = ["break_points", "wrapped"]
+__all__ = ["break_points", "hanging", "wrapped"]
 
 WORD = re.compile(r"[^ \n]+")
 RULE = re.compile(r"^\(?[A-Z⚙]\d*(?:[–-][A-Z]?\d+)?\)?[.,:;)]*$")
@@ -26,6 +26,9 @@ SEAT = re.compile(r"^\(\d+\)[.,:;]*$")
 NUMBER = re.compile(r"^[+-]?\d+(?:[.,]\d+)?[.,:;)]*$")
 LOWER_WORD = re.compile(r"^[a-zà-ÿ]")
 CAPITAL_WORD = re.compile(r"^[A-ZÀ-Ý][a-zà-ÿ]")
+PUNCTUATION = re.compile(r"^[;:!?»…)\]]+$")
+"""A sign that French sets after a space (``au moins 80×24 ;``): kept on the line of
+the word before it, never beginning a line."""
 
 
 def name_pairs() -> frozenset[tuple[str, str]]:
@@ -48,6 +51,8 @@ def glued(before: str, word: str, after: str) -> tuple[bool, bool]:
     word ``after`` it stays on its line."""
     rule = bool(RULE.match(word)) and (word.startswith("(") or word.endswith(")"))
     packet = set(word) == {"▮"}  # Gauche 3 ▮▮▮
+    if PUNCTUATION.match(word):
+        return True, False
     if rule or packet or SEAT.match(word) or TIME.match(word) or (before, word) in NAME_PAIRS:
         return True, False
     if NUMBER.match(word):
@@ -135,4 +140,18 @@ def hang(text: str, width: int) -> str:
         keys = match.group(1)
         said = wrapped(match.group(2), width - len(keys)).plain.split("\n")
         lines += [keys + said[0], *(" " * len(keys) + part for part in said[1:])]
+    return "\n".join(lines)
+
+
+def hanging(text: str, width: int) -> str:
+    """``text`` wrapped to ``width`` at words, an indented line (a rule's setting under
+    its ``⚙ Settings:``) going on under its first word, not at the left edge."""
+    if width <= 0:
+        return text
+    lines: list[str] = []
+    for line in text.split("\n"):
+        body = line.lstrip(" ")
+        indent = " " * (len(line) - len(body))
+        pieces = wrapped(body, max(10, width - len(indent))).plain.split("\n")
+        lines += [indent + piece for piece in pieces]
     return "\n".join(lines)

@@ -34,6 +34,16 @@ export async function checkContribution() {
   act({ type: "contribute", seat: mySeat(), value });
 }
 
+/** Whether this browser sent its own random value for donne `number` (a stand-in bot
+ * gives the table's value for a person away when it is asked). */
+function sentHere(number) {
+  try {
+    return Boolean(JSON.parse(localStorage.getItem(CONTRIB_KEY) || "{}")[number]);
+  } catch {
+    return contributionTried.has(number);
+  }
+}
+
 /** What this seat saw of donne `number`: its hand as picked up, the cut, the dealer,
  * the chien when shown. */
 export function seen(number) {
@@ -128,7 +138,10 @@ export function renderFairness() {
     );
     const mine = mySeat();
     if (isPlayer() && S.view.deal.contributed.includes(mine)) {
-      box.append(el("div", { class: "contributed", text: t("Your random value is in the shuffle") }));
+      const text = sentHere(S.view.number)
+        ? t("Your random value is in the shuffle")
+        : t("Your seat's value was given by the table: a bot stood in for you when it was asked");
+      box.append(el("div", { class: "contributed", text }));
     }
   }
   const numbers = Object.keys(S.verdicts).map(Number).sort((a, b) => b - a);

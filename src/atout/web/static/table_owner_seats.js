@@ -4,9 +4,10 @@ import { t } from "./i18n.js";
 import { $, S, TABLE, TOKEN, isOwner, players, seatName } from "./table_state.js";
 import { el, toast } from "./table_dom.js";
 import { control } from "./table_stream.js";
-import { ownedEntry, rememberOpened, updateOwned } from "./tables_store.js";
+import { ownedEntry, rememberOpened, tokenOf, updateOwned } from "./tables_store.js";
 import { renderSettings } from "./table_settings.js";
 const made = new Map(); // seat -> the new link made on this page
+const alive = new Map(); // "seat|link|name" -> whether the server still opens that kept link
 
 export function setup() {
   $("btn-seats").addEventListener("click", () => {
@@ -38,13 +39,33 @@ function render() {
     const seat = Number(li.dataset.seat);
     const state = S.table.present[seat] ? t("here") : S.table.stand_in[seat] ? t("bot stands in") : t("not here");
     li.querySelector(".label").replaceChildren(el("b", { text: seatName(seat) }), " ", el("span", { class: "state", text: state }));
-    const url = made.get(seat) || kept(seat);
+    const keptUrl = made.has(seat) ? "" : kept(seat);
+    const dead = keptUrl !== "" && stillOpens(seat, keptUrl) === false;
+    const url = made.get(seat) || (dead ? "" : keptUrl);
     const shown = li.querySelector(".new-url input");
-    if (url && (!shown || shown.value !== url)) {
-      li.querySelector(".new-url")?.remove();
-      li.append(linkRow(seat, url));
+    if (!url || (shown && shown.value !== url)) li.querySelector(".new-url")?.remove();
+    if (url && (!shown || shown.value !== url)) li.append(linkRow(seat, url));
+    li.querySelector(".replaced")?.remove();
+    if (dead) {
+      const note = t("The link kept for this seat no longer opens it (taken from the open tables, or given a new link): New link makes one to send.");
+      li.append(el("span", { class: "hint replaced", text: note }));
     }
   }
+}
+
+/** Whether the server still opens the kept link ``url`` of ``seat`` (asked once per
+ * link and name: a seat taken from the open tables has a new link and a name); undefined
+ * while asking. */
+function stillOpens(seat, url) {
+  const key = `${seat}|${url}|${S.table.names[seat] || ""}`;
+  if (alive.has(key)) return alive.get(key);
+  alive.set(key, undefined);
+  fetch("/api/tables", { headers: { "X-Atout-Links": tokenOf(url) } })
+    .then((response) => (response.ok ? response.json() : null))
+    .then((answer) => alive.set(key, answer ? (answer.links || []).length > 0 : true))
+    .catch(() => alive.set(key, true))
+    .finally(() => render());
+  return undefined;
 }
 
 /** The seat's link this browser kept when it created the table (to send again), but

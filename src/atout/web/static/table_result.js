@@ -100,7 +100,7 @@ function standings() {
   return el("div", { id: "standings", class: "standings" },
     el("h3", { text: t("The match is over: the standings") }),
     el("table", { class: "result-marks" },
-      el("thead", {}, el("tr", {}, el("th", { text: t("Place") }), el("th", { text: t("Seat") }), el("th", { text: t("Total") }))),
+      el("thead", {}, el("tr", {}, el("th", { text: t("Place") }), el("th", { text: t("Player") }), el("th", { text: t("Total") }))),
       el("tbody", {}, ...rows)),
     againPart());
 }
