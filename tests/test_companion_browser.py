@@ -136,7 +136,7 @@ def test_a_whole_evening_on_a_phone(
     page.locator("#fcard").fill("R♥")
     page.locator("#fault-save").click()
     expect(current.locator("h2")).to_have_text("Donne 2")
-    expect(page.locator("#donne-1")).to_contain_text("carte retournée (D14)")
+    expect(page.locator("#donne-1")).to_contain_text("carte retournée par Chloé (D14)")
     expect(current).to_contain_text("ne peut pas enchérir : Chloé")
     note({"type": "fault", "kind": "card_exposed", "by": 2, "card": "R♥"})
     page.locator("#donne-1").click()

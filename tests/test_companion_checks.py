@@ -212,3 +212,16 @@ def test_the_attack_chelem_refusal_says_what_was_entered_in_french() -> None:
     assert refused.value.fr.endswith("; saisi : 87 points, bouts : 3")
     assert "3 des 3" not in refused.value.fr
     assert refused.value.field == "points"
+
+
+@pytest.mark.parametrize("typed", ["Excuse", "EX", "Ex"])
+def test_a_called_excuse_is_refused_by_its_name(typed: str) -> None:
+    e = evening(5)
+    entry = result(called=typed, partner=2, points=47, bouts=2)
+    assert refused(e, entry) == (
+        "B4: the called card is a King (or a Queen, a Cavalier, a Valet), not the Excuse"
+    )
+    assert refused(e, entry, "fr") == (
+        "B4 : la carte appelée est un Roi (ou une Dame, un Cavalier, un Valet), pas l'Excuse"
+    )
+    assert refused(e, result(called="7H", partner=2, points=47, bouts=2), "fr").endswith("pas 7♥")

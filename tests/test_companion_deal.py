@@ -15,6 +15,7 @@ from typing import Any
 
 import pytest
 
+from atout.cards import Card
 from atout.companion import Evening, read_evening, sheet_lines
 from atout.dealing import (
     ChienCardDealtUnseen,
@@ -65,8 +66,15 @@ def as_made_before(sheet: str) -> str:
     return out.getvalue()
 
 
+def _card_as_before(match: re.Match[str]) -> str:
+    """A fault's card as it was written before it was named: ``(QH)``, ``(T7)``."""
+    text = match.group(1).removeprefix("trump ").replace("the Excuse", "Ex")
+    return f" ({Card.parse(text)})"
+
+
 def as_said_before(lines: list[str]) -> list[str]:
-    """The sheet's lines with a Petit sec said as before its holder was named, and the
+    """The sheet's lines with a Petit sec said as before its holder was named, a fault
+    as before who erred was named, and the
     contracts by their ids as before they were named (``garde_sans by``)."""
     ids = {
         "Prise": "prise",
@@ -75,6 +83,8 @@ def as_said_before(lines: list[str]) -> list[str]:
         "Garde contre": "garde_contre",
     }
     lines = [re.sub(r"Petit sec: .+? \(D16\)$", "Petit sec (D16)", line) for line in lines]
+    lines = [re.sub(r"(: void, [a-z ]+) by [^()]+ (\(D1\d\))$", r"\1 \2", ln) for ln in lines]
+    lines = [re.sub(r" \(([^()]+)\)(?=[;\]])", _card_as_before, line) for line in lines]
     said_as = r": (Garde contre|Garde sans|Garde|Prise) by "
     return [re.sub(said_as, lambda m: f": {ids[m.group(1)]} by ", line) for line in lines]
 

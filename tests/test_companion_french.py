@@ -104,9 +104,9 @@ def test_a_fault_that_voids_shows_the_fault_not_a_misdeal() -> None:
     assert [r[2] for r in _rows(e, "fr")[1:]] == ["carte retournée", "chien mal compté", "maldonne"]
     assert [r[2] for r in _rows(e, "en")[1:]] == ["card_exposed", "chien_count", "misdeal"]
     assert [d["outcome"] for d in e.view("fr")["donnes"]][:3] == [
-        "carte retournée (D14)",
-        "chien mal compté (D10)",
-        "maldonne (D12)",
+        "carte retournée par Chloé (D14)",  # who erred, as a Petit sec names its holder
+        "chien mal compté par Anne (D10)",
+        "maldonne par Anne (D12)",
     ]
     # the record keeps its format: a fault that voids the deal is "misdeal", the
     # faults say which

@@ -1,6 +1,7 @@
 """What waits offline is shown as the sheet will show it (Debian's chromium, phone and
 desktop, French and English): the called card read as the server reads it (RP: R♠ on a
-French page), the call in the waiting list, the cut's depth on the pending cut line."""
+French page), the call in the waiting list, the cut's depth on the pending cut line and
+in the waiting list."""
 
 from __future__ import annotations
 
@@ -68,6 +69,8 @@ def test_waiting_entries_show_the_card_the_call_and_the_cut(
     form.locator("#bouts").select_option("2")
     form.locator("#result-save").click()
     expect(page.locator("#waiting li").nth(1)).to_have_text(waiting)
+    cut = cut_line.removesuffix(" en attente").removesuffix(" waiting")  # as the form says it
+    expect(page.locator("#waiting li").nth(0)).to_have_text(cut)
     expect(page.locator("#sheet tr.pending .what")).to_contain_text(row)
     expect(page.locator("#sheet")).not_to_contain_text(f"({typed})")
     context.set_offline(False)

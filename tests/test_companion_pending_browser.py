@@ -5,6 +5,7 @@ and a note says why; once sent the server's rows and totals replace them."""
 
 from __future__ import annotations
 
+import re
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
@@ -31,7 +32,8 @@ WORDS = {
         "mark": "en attente",
         "result": "Garde · Bruno · 47,5 (2b) en attente",
         "petit": "Petit sec : Chloé (D16) en attente",
-        "undone": "Saisie annulée : résultat de la donne 1 — Garde d'Anne, faite de 1 en attente",
+        "undone": "Annulation en attente : résultat de la donne 1 — Garde d'Anne, faite de 1",
+        "toast": "Annulation en attente",
         "note": "Les donnes en attente sont grisées, sans marques : "
         "c'est le serveur qui les calcule.",
         "export": "Pas de connexion : les exports sont faits par le serveur. "
@@ -42,7 +44,8 @@ WORDS = {
         "mark": "waiting",
         "result": "Garde · Bruno · 47.5 (2b) waiting",
         "petit": "Petit sec: Chloé (D16) waiting",
-        "undone": "Undone: the result of donne 1 — Anne's Garde, made by 1 waiting",
+        "undone": "Undo waiting: the result of donne 1 — Anne's Garde, made by 1",
+        "toast": "Undo waiting",
         "note": "Donnes waiting are greyed, without marks: the server works them out.",
         "export": "No connection: the exports are made by the server. "
         "Try again once the connection is back.",
@@ -125,7 +128,13 @@ def test_offline_entries_are_greyed_rows_without_marks(
     page.locator("#undo").click()
     page.locator("#undo-yes").click()  # and the stored result of donne 1, waiting
     expect(pending).to_have_count(1)
-    expect(pending.locator("td.what")).to_have_text(words["undone"])
+    expect(pending.locator("td.what")).to_have_text(words["undone"])  # pending, not done
+    expect(page.locator("#toast")).to_have_text(words["toast"])
+    expect(page.locator("#donne-1")).to_have_class(re.compile(r"\bundoing\b"))
+    struck = page.locator("#donne-1 td.num").first.evaluate(
+        "(n) => getComputedStyle(n).textDecorationLine"
+    )
+    assert struck == "line-through"  # its marks struck: they will go
     page.context.set_offline(False)
     expect(pending).to_have_count(0, timeout=30_000)
     expect(page.locator("#totals-waiting")).to_have_count(0)

@@ -485,9 +485,10 @@ def test_atout_replay_checks_a_sheet_and_prints_it(
     assert code == 0 and err == ""
     lines = out.splitlines()
     assert lines[0] == (
-        "  1  Anne deals [D14 card turned face up by Chloé (T7)]: void, card turned face up (D14)"
+        "  1  Anne deals [D14 card turned face up by Chloé (trump 7)]: void, "
+        "card turned face up by Chloé (D14)"
     )
-    assert lines[1].startswith("  2  Anne deals [D14 card turned face up by David (5H)]: Prise by")
+    assert lines[1].startswith("  2  Anne deals [D14 card turned face up by David (5♥)]: Prise by")
     assert "marks -54 +162 -54 -54; totals -54 +162 -54 -54" in lines[1]
     assert "Penalties (D11): Anne 10" in lines
     assert lines[-1].startswith("8 donnes checked (4 played, 4 void), a score sheet")

@@ -32,7 +32,7 @@ def test_the_redeal_names_the_card_turned_up_and_who_turned_it() -> None:
     en = texts(e, "en")
     assert en[0] == "D14 Bruno turned up K♠ on donne 1: it is void, Anne deals again"
     assert "B1 Bruno may not bid (D14) but leads (D18); Chloé speaks first" in en
-    assert e.view("fr")["donnes"][0]["outcome"] == "carte retournée (D14)"
+    assert e.view("fr")["donnes"][0]["outcome"] == "carte retournée par Bruno (D14)"
 
 
 def test_a_misdeal_s_redeal_says_the_hands_go_back_unseen() -> None:

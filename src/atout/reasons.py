@@ -295,7 +295,9 @@ TEMPLATES: dict[str, str] = {
     "c_call_needed": N_(
         "with 5 players enter the called card (a King, or a Queen … when he holds the Kings)"
     ),
-    "c_called_card": N_("the called card is a King (or a Queen, a Cavalier, a Valet), not {card}"),
+    "c_called_card": N_(
+        "the called card is a King (or a Queen, a Cavalier, a Valet), not {called_card}"
+    ),
     "c_chelem_attack_points": N_(
         "a chelem of the attack leaves the defence at most its Excuse (4 points): "
         "the attack has 91 or 87 points, not {points}"
@@ -524,6 +526,9 @@ def _english(name: str, value: Any) -> str:
     return "?" if value is None else str(value)
 
 
+_THE_EXCUSE = N_("the Excuse")
+
+
 def _shown(
     name: str,
     value: Any,
@@ -539,6 +544,8 @@ def _shown(
         return _seat(value, lang, seat_name, gettext)
     if name in SEAT_PARAMS and isinstance(value, list | tuple) and value:
         return ", ".join(_seat(seat, lang, seat_name, gettext) for seat in value)
+    if name == "called_card" and getattr(value, "is_excuse", False) and cards in ("fr", "en"):
+        return gettext(cards, _THE_EXCUSE)  # B4: a card named, not its mark "Ex"
     display = getattr(value, "display", None)
     if callable(display):  # a card or a set of cards
         return str(display(cards))

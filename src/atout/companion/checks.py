@@ -200,7 +200,7 @@ def partner_of(entry: Mapping[str, Any], taker: int, variant: Variant) -> int | 
         raise refuse("B4", "c_call_needed")
     card = read_card(called, "called", "B4")
     if not card.is_court:
-        raise refuse("B4", "c_called_card", card=card)
+        raise refuse("B4", "c_called_card", called_card=card)
     if partner is None:
         return None
     seat = variant.check_seat(partner, "partner", "B4")

@@ -13,7 +13,8 @@ from atout.cards import Card
 from atout.companion.log import EveningLog
 from atout.companion.page import ahead
 from atout.companion.sheet import DonneSheet
-from atout.companion.text import CONTRACTS_FR, FAULT_NAMES, elided, pts
+from atout.companion.text import CONTRACTS_FR, FAULT_NAMES, card_text, elided
+from atout.i18n import N_, gettext, said
 from atout.record import rules_record
 from atout.score_text import number as number_text
 from atout.score_text import score_equation
@@ -181,28 +182,32 @@ def sheet_lines(evening: EveningLog, lang: str = "en") -> list[str]:
     the contract, the taker, the points, the bouts, the marks and the running totals),
     then the totals, the penalties and who is ahead. The contract is named as the
     reader says it (``lang``): *Garde sans by Bruno*, *Garde sans de Bruno*."""
-    names = evening.names
     finished = evening.finished()
     rows = running_totals(map(evening.marks_of, finished), evening.players)
     lines = [
         _donne_line(evening, sheet, running, lang)
         for sheet, running in zip(finished, rows, strict=True)
     ]
-    totals = evening.totals()
-    lines.append("Totals: " + ", ".join(f"{n} {t:+d}" for n, t in zip(names, totals, strict=True)))
+    lines += _closing_lines(evening, lang)
+    return lines
+
+
+def _closing_lines(evening: EveningLog, lang: str) -> list[str]:
+    """The totals, the penalties and who is ahead, in the reader's language."""
+    names = evening.names
+    pairs = zip(names, evening.totals(), strict=True)
+    lines = [said(lang, N_("Totals: {list}"), list=", ".join(f"{n} {t:+d}" for n, t in pairs))]
     penalties = evening.penalties()
     if any(penalties):
-        lines.append(
-            "Penalties (D11): "
-            + ", ".join(f"{n} {p}" for n, p in zip(names, penalties, strict=True) if p)
-        )
+        owed = ", ".join(f"{n} {p}" for n, p in zip(names, penalties, strict=True) if p)
+        lines.append(said(lang, N_("Penalties (D11): {list}"), list=owed))
     if evening.finished():
         standings = evening.standings()
         leaders = ahead(standings, max(standings))
         lines.append(
-            "Ahead: " + ", ".join(names[s] for s in leaders)
+            said(lang, N_("Ahead: {names}"), names=", ".join(names[s] for s in leaders))
             if leaders
-            else "Nobody is ahead yet: all level."
+            else gettext(lang, N_("Nobody is ahead yet: all level."))
         )
     return lines
 
@@ -214,33 +219,76 @@ def contract_by(contract: str, camp: str, lang: str) -> str:
     return f"{name} {elided('de', camp)}" if lang == "fr" else f"{name} by {camp}"
 
 
+def _fault_text(evening: EveningLog, sheet: DonneSheet, lang: str) -> str:
+    """The faults of a donne: ``D14 card turned face up by Bruno (Q♥)``, in French
+    ``D14 carte retournée par Bruno (D♥)``."""
+    names = evening.names
+    parts = []
+    for v in sheet.faults:
+        en, fr = FAULT_NAMES[v.fault.kind]
+        text = said(
+            lang,
+            N_("{rule} {fault} by {name}"),
+            rule=v.fault.rule,
+            fault=fr if lang == "fr" else en,
+            name=names[v.fault.by],
+        )
+        card = v.fault.card
+        parts.append(text + (f" ({card_text(card, lang)})" if card is not None else ""))
+    return "; ".join(parts)
+
+
+def _camp(evening: EveningLog, entry: Mapping[str, Any], lang: str) -> str:
+    """The taker's camp: ``Bruno with Émile (called K♥)``, ``Bruno alone``."""
+    names = evening.names
+    camp = str(names[entry["taker"]])
+    if entry.get("partner") is not None and entry["partner"] != entry["taker"]:
+        camp = said(lang, N_("{taker} with {partner}"), taker=camp, partner=names[entry["partner"]])
+    elif entry.get("called"):
+        camp = said(lang, N_("{taker} alone"), taker=camp)
+    if entry.get("called"):
+        card = Card.parse(entry["called"]).display(lang)
+        camp += " " + said(lang, N_("(called {card})"), card=card)
+    return camp
+
+
+def bouts_text(count: int, lang: str) -> str:
+    """``1 bout``, ``3 bouts``; in French ``0 bout`` as well."""
+    one = count == 1 or (count == 0 and lang == "fr")
+    return said(lang, N_("{n} bout") if one else N_("{n} bouts"), n=count)
+
+
 def _donne_line(
     evening: EveningLog, sheet: DonneSheet, running: tuple[int, ...], lang: str = "en"
 ) -> str:
     names = evening.names
-    head = f"{sheet.number:>3}  {names[sheet.dealer]} deals"
-    faults = "; ".join(
-        f"{v.fault.rule} {FAULT_NAMES[v.fault.kind][0]} by {names[v.fault.by]}"
-        + (f" ({v.fault.card})" if v.fault.card is not None else "")
-        for v in sheet.faults
-    )
+    head = f"{sheet.number:>3}  " + said(lang, N_("{name} deals"), name=names[sheet.dealer])
+    faults = _fault_text(evening, sheet, lang)
     head += f" [{faults}]" if faults else ""
     e, r = sheet.entry, sheet.result
     if sheet.void is not None or e is None or r is None:
-        return f"{head}: void, {sheet.outcome_text('en', names) or 'all pass (B3)'}"
-    camp = names[e["taker"]]
-    if e.get("partner") is not None and e["partner"] != e["taker"]:
-        camp += f" with {names[e['partner']]}"
-    elif e.get("called"):
-        camp += " alone"
-    if e.get("called"):
-        camp += f" (called {Card.parse(e['called']).display('en')})"
-    verdict = "made" if r.made else "failed"
-    shown = " ".join(f"{m:+d}" for m in evening.marks_of(sheet))
-    sums = " ".join(f"{t:+d}" for t in running)
-    bouts = f"{r.bouts} bout" if r.bouts == 1 else f"{r.bouts} bouts"
-    return (
-        f"{head}: {contract_by(e['contract'], camp, lang)}, {pts(r.points)} points, {bouts}, "
-        f"{verdict} by {r.difference}; score {score_equation(r.breakdown, 'en')}; "
-        f"marks {shown}; totals {sums}"
+        outcome = sheet.outcome_text(lang, names) or gettext(lang, N_("all pass (B3)"))
+        return said(lang, N_("{head}: void, {outcome}"), head=head, outcome=outcome)
+    template = (
+        N_(
+            "{head}: {contract}, {points} points, {bouts}, made by {difference}; score "
+            "{score}; marks {marks}; totals {totals}"
+        )
+        if r.made
+        else N_(
+            "{head}: {contract}, {points} points, {bouts}, failed by {difference}; "
+            "score {score}; marks {marks}; totals {totals}"
+        )
+    )
+    return said(
+        lang,
+        template,
+        head=head,
+        contract=contract_by(e["contract"], _camp(evening, e, lang), lang),
+        points=number_text(r.points, lang),
+        bouts=bouts_text(r.bouts, lang),
+        difference=r.difference,
+        score=score_equation(r.breakdown, lang),
+        marks=" ".join(f"{m:+d}" for m in evening.marks_of(sheet)),
+        totals=" ".join(f"{t:+d}" for t in running),
     )

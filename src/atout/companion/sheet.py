@@ -61,13 +61,19 @@ class DonneSheet:
 
     def outcome_text(self, lang: str, names: Sequence[str] | None = None) -> str:
         """The void donne for the sheet, with its rule: ``carte retournée (D14)``;
-        given the ``names``, a Petit sec names its holder: ``Petit sec : Bruno (D16)``."""
+        given the ``names``, a Petit sec names its holder: ``Petit sec : Bruno (D16)``,
+        a fault who erred: ``carte retournée par David (D14)``."""
         outcome = self.outcome
         if outcome is None:
             return ""
         if outcome in FAULT_NAMES:
-            rule = next(v.fault.rule for v in reversed(self.faults) if v.fault.voids)
+            fault = next(v.fault for v in reversed(self.faults) if v.fault.voids)
+            rule = fault.rule
             en, fr = FAULT_NAMES[outcome]
+            if names is not None and fault.by is not None:  # who erred, as a Petit sec
+                what = fr if lang == "fr" else en
+                by = said(lang, N_("{fault} by {name}"), fault=what, name=names[fault.by])
+                return f"{by} ({rule})"
         else:
             rule = VOID_RULES[outcome]
             en, fr = OUTCOMES[outcome]

@@ -34,7 +34,7 @@ const T = {
     every: "Tous les plis", attack: "attaque", defence: "défense", pab: "Petit au bout",
     petitChien: "Le Petit était au chien", save: "Enregistrer", cancel: "Fermer sans enregistrer", edit: "Corriger",
     pick: "— choisir —", redo: "Rétablir la saisie annulée", undoAsk: "Annuler : {what} ?", undoLater: "Vous pourrez la rétablir.",
-    undoYes: "Oui, l'annuler", undoNo: "Non, la garder", undone: "Saisie annulée : {what}", redone: "Saisie rétablie : {what}",
+    undoYes: "Oui, l'annuler", undoNo: "Non, la garder", undone: "Saisie annulée : {what}", undoWaiting: "Annulation en attente : {what}", undoWaitingShort: "Annulation en attente", redone: "Saisie rétablie : {what}",
     lDraw: "tirage {of} ({card})", lDealer: "choix {of} comme premier donneur", lCut: "coupe de la donne {n} ({k} cartes)",
     lFault: "faute à la donne {n} ({what})", lPetit: "Petit sec {of} à la donne {n}", lPass: "tous passent à la donne {n}",
     lResult: "résultat de la donne {n} — {what}", lEdit: "correction de la donne {n} — {what}", lBy: "par",
@@ -78,7 +78,7 @@ const T = {
     every: "Every trick", attack: "attack", defence: "defence", pab: "Petit au bout",
     petitChien: "The Petit was in the chien", save: "Save", cancel: "Close without saving", edit: "Edit",
     pick: "— choose —", redo: "Redo the undone entry", undoAsk: "Undo: {what}?", undoLater: "You can redo it.",
-    undoYes: "Yes, undo it", undoNo: "No, keep it", undone: "Undone: {what}", redone: "Redone: {what}",
+    undoYes: "Yes, undo it", undoNo: "No, keep it", undone: "Undone: {what}", undoWaiting: "Undo waiting: {what}", undoWaitingShort: "Undo waiting", redone: "Redone: {what}",
     lDraw: "the draw {of} ({card})", lDealer: "the choice {of} as first dealer", lCut: "the cut at donne {n} ({k} cards)",
     lFault: "the fault at donne {n} ({what})", lPetit: "the Petit sec {of} at donne {n}", lPass: "all pass at donne {n}",
     lResult: "the result of donne {n} — {what}", lEdit: "the edit of donne {n} — {what}", lBy: "by",
@@ -597,7 +597,7 @@ function describe(entry) {
   switch (entry.type) {
     case "draw": return `${T.drawn}${COLON}${name(entry.seat)} — ${cardShown(entry.card)}`;
     case "dealer": return `${T.dealerGiven}${COLON}${name(entry.seat)}`;
-    case "cut": return `${T.cut}${COLON}${entry.k}`;
+    case "cut": return `${T.cut}${COLON}${entry.k} ${T.cards}`;
     case "fault": return `${T.fault}${COLON}${T[entry.kind] || entry.kind}${entry.by !== undefined ? ` — ${name(entry.by)}` : ""}${entry.card ? ` (${cardShown(entry.card)})` : ""}`;
     case "petit_sec": return `${T.petitSec}${COLON}${name(entry.seat)}`;
     case "all_pass": return T.allPass;
@@ -676,6 +676,7 @@ function undoRedo() {
   let n = last ? last.number : null;
   const pending = [];
   const moves = new Map(); // each waiting undo or redo: the label of the entry it moves
+  const undoing = new Set(); // the stored donnes a waiting undo will take back
   for (const item of queue) {
     const type = item.entry.type;
     const shown = !(sendingFrom && item.where === sendingFrom); // a form's entry on its way: not yet
@@ -684,9 +685,11 @@ function undoRedo() {
       if (!moved) continue;
       moves.set(item.key, moved.text);
       (type === "undo" ? undone : kept).push(moved);
-      if (moved.closes) n += type === "undo" ? -1 : 1;
+      if (moved.closes && type === "undo") n -= 1; // n: the donne the moved entry ends
+      if (moved.closes && !moved.row) (type === "undo" ? undoing.add(n) : undoing.delete(n));
+      if (moved.closes && type === "redo") n += 1;
       if (moved.row) moved.row.gone = type === "undo";
-      else if (shown) pending.push({ move: fill(type === "undo" ? T.undone : T.redone, { what: moved.text }) });
+      else if (shown) pending.push({ move: fill(type === "undo" ? T.undoWaiting : T.redone, { what: moved.text }), undo: type === "undo" });
       continue;
     }
     const closes = closing(item.entry);
@@ -698,7 +701,7 @@ function undoRedo() {
   }
   const top = (list) => (list.length ? list[list.length - 1].text : null);
   const redo = takenBack.length ? takenBack[takenBack.length - 1].text : top(undone);
-  return { undo: top(kept), redo, pending: pending.filter((r) => !r.gone), moves };
+  return { undo: top(kept), redo, pending: pending.filter((r) => !r.gone), moves, undoing };
 }
 
 /** How a waiting entry reads on the sheet, as the server will say it once stored. */
@@ -722,9 +725,9 @@ function pendingOutcome(entry) {
 
 /** The sheet's rows for what waits on this phone: greyed, marked, without marks. */
 function pendingRows() {
-  return undoRedo().pending.map((row) => h("tr", { class: "donne pending" },
+  return undoRedo().pending.map((row) => h("tr", { class: row.undo ? "donne pending undo-waiting" : "donne pending" },
     h("td", {}, row.move ? "" : row.entry.type === "edit" ? "✎" : row.n),
-    h("td", { class: "what" }, row.move || pendingOutcome(row.entry), " ", h("span", { class: "pending-mark" }, T.pendingMark)),
+    h("td", { class: "what" }, row.move || pendingOutcome(row.entry), row.undo ? null : [" ", h("span", { class: "pending-mark" }, T.pendingMark)]),
     view.names.map(() => h("td", { class: "num" }, "…"))));
 }
 
@@ -743,8 +746,8 @@ function waitingToTakeBack() {
 
 async function undoNow(what) {
   askingUndo = false;
-  toast = fill(T.undone, { what });
   const item = waitingToTakeBack();
+  toast = item || !offline ? fill(T.undone, { what }) : T.undoWaitingShort; // the server has it: not undone yet
   if (!item) {
     enter({ type: "undo" }, "undo");
     return;
@@ -1077,10 +1080,11 @@ function outcome(d) {
 function sheetCard(scorer) {
   const head = h("tr", {}, h("th", {}, "#"), h("th", {}, T.donne), view.names.map((n, s) => h("th", {}, playerLink(n, s))));
   const rows = [];
+  const undoing = scorer ? undoRedo().undoing : new Set();
   for (const d of view.donnes.filter((x) => x.over)) {
     const open = opened.has(d.number);
     rows.push(
-      h("tr", { class: `donne ${d.void ? "void" : ""}`, id: `donne-${d.number}`, onclick: () => {
+      h("tr", { class: `donne ${d.void ? "void" : ""}${undoing.has(d.number) ? " undoing" : ""}`, id: `donne-${d.number}`, onclick: () => {
         if (open) opened.delete(d.number);
         else opened.add(d.number);
         render();
