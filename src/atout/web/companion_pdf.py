@@ -177,7 +177,7 @@ class _Sheet:
         """The table's head: each player's name whole, on two lines when it is long."""
         e, pdf = self.evening, self.pdf
         pdf.set_font(self.family, "B", 8.5)
-        names = [self.wrap(name, per - 1.5, 3) for name in e.names]
+        names = [self.wrap(name, per - 1.5, 5) for name in e.names]
         height = 2 + 4 * max(len(n) for n in names)
         pdf.set_fill_color(230, 236, 230)
         pdf.cell(NUMBER, height, "#", border=1, fill=True, align="C")
