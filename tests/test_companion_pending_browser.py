@@ -135,6 +135,9 @@ def test_offline_entries_are_greyed_rows_without_marks(
         "(n) => getComputedStyle(n).textDecorationLine"
     )
     assert struck == "line-through"  # its marks struck: they will go
+    # donne 1 reopened by the waiting undo: the guide of donne 2 waits for the server
+    expect(page.locator("#current h2")).to_have_text(re.compile(r"\b1$"))
+    expect(page.locator("#guide-later")).to_be_visible()
     page.context.set_offline(False)
     expect(pending).to_have_count(0, timeout=30_000)
     expect(page.locator("#totals-waiting")).to_have_count(0)

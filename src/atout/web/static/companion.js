@@ -832,7 +832,8 @@ function projection() {
     } else if (type === "cut") cut = item.entry.k;
     else if (type === "draw" || type === "dealer") draws += 1;
   }
-  return { closed: Math.max(closed, 0), cut, draws };
+  // an undo waiting may reopen a donne the server has closed: the guide waits for it
+  return { closed: Math.max(closed, 0), reopened: Math.max(-closed, 0), cut, draws };
 }
 
 function drawCard(scorer) {
@@ -880,17 +881,18 @@ function drawCard(scorer) {
 
 function currentCard(scorer) {
   const d = view.donnes[view.donnes.length - 1];
-  const ahead = scorer ? projection() : { closed: 0, cut: null };
-  const body = [h("h2", {}, `${T.donne} ${d.number + ahead.closed}`)];
+  const ahead = scorer ? projection() : { closed: 0, reopened: 0, cut: null };
+  const moved = ahead.closed || ahead.reopened;
+  const body = [h("h2", {}, `${T.donne} ${d.number + ahead.closed - ahead.reopened}`)];
   const waitingCut = ahead.cut !== null;
-  const cut = waitingCut ? ahead.cut : ahead.closed ? null : d.cut;
-  if (ahead.closed) body.push(h("p", { class: "hint", id: "guide-later" }, T.guideLater));
+  const cut = waitingCut ? ahead.cut : moved ? null : d.cut;
+  if (moved) body.push(h("p", { class: "hint", id: "guide-later" }, T.guideLater));
   else body.push(lineList(view.guide, "lines guide"));
   if (cut !== null) {
     body.push(h("p", { class: "hint", id: "cut-line" }, rule("D5"), ` ${T.cut}${COLON}${cut} ${T.cards}`,
       waitingCut ? [" ", h("span", { class: "pending-mark" }, T.pendingMark)] : null));
   }
-  if (!ahead.closed) for (const f of d.faults) body.push(lineList(f.lines, "lines fault"));
+  if (!moved) for (const f of d.faults) body.push(lineList(f.lines, "lines fault"));
   if (!scorer) return h("section", { class: "card", id: "current" }, body);
   if (editing !== null) {
     body.push(resultForm(view.donnes[editing - 1]));
