@@ -243,6 +243,7 @@ def test_B3_D12_D16_one_map_of_void_donnes_to_their_rules() -> None:
     from pathlib import Path
 
     from atout.companion import Evening
+    from atout.dealing import FAULT_RULES
     from atout.session.events import donne_event
     from atout.session.table import SheetRow
     from atout.session.view import sheet_json
@@ -264,6 +265,11 @@ def test_B3_D12_D16_one_map_of_void_donnes_to_their_rules() -> None:
         ("misdeal", "D12"),
         (None, None),
     ]
+    sent = e.view("fr")  # the companion page names faults waiting offline in these words
+    assert {k: w["rule"] for k, w in sent["fault_words"].items()} == FAULT_RULES
+    assert sent["fault_words"]["misdeal"]["name"] == "maldonne"
+    assert e.view("en")["fault_words"]["card_exposed"]["name"] == "card turned face up"
+    assert sent["void_rules"] == VOID_RULES
     static = Path(__file__).resolve().parent.parent / "src" / "atout" / "web" / "static"
     for page in ("table*.js", "companion.js"):
         source = "".join(p.read_text(encoding="utf-8") for p in sorted(static.glob(page)))

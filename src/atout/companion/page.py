@@ -11,7 +11,8 @@ from atout.companion.guide import guide
 from atout.companion.log import EveningLog
 from atout.companion.profiles import differences
 from atout.companion.sheet import DonneSheet
-from atout.companion.text import camp_text, chelem_mark
+from atout.companion.text import FAULT_NAMES, camp_text, chelem_mark
+from atout.dealing import FAULT_RULES
 from atout.scoring import running_totals
 from atout.state import VOID_RULES
 
@@ -47,6 +48,17 @@ def view(evening: EveningLog, lang: str = "en") -> dict[str, Any]:
         "can_redo": evening.can_redo,
         "undo_labels": evening.undo_labels(lang),
         "redo_labels": evening.redo_labels(lang),
+        "fault_words": fault_words(lang),
+        "void_rules": dict(VOID_RULES),
+    }
+
+
+def fault_words(lang: str) -> dict[str, dict[str, str]]:
+    """Each fault of the deal with the rule it breaks and its name in the page's
+    language: the page names the faults waiting offline in the server's words."""
+    return {
+        kind: {"rule": rule, "name": FAULT_NAMES[kind][1 if lang == "fr" else 0]}
+        for kind, rule in FAULT_RULES.items()
     }
 
 

@@ -619,10 +619,16 @@ function describe(entry) {
 // `redo_labels`, in the page's language); the entries waiting on this phone are named
 // here in the same words, and the waiting undos and redos are played over both lists.
 
-const FAULT_WORDS = {
-  misdeal: ["D12", "misdeal", "maldonne"], chien_count: ["D10", "wrong chien count", "chien mal compté"],
-  card_exposed: ["D14", "card turned face up", "carte retournée"], early_pickup: ["D11", "cards picked up too early", "cartes ramassées trop tôt"],
-};
+/** A fault kind's rule and name in the page's language, as the server sends them. */
+function faultWords(kind) {
+  const words = (view.fault_words || {})[kind];
+  return words ? [words.rule, words.name] : ["", kind];
+}
+
+/** The rule that voids a donne for a reason (B3, D16 …), as the server sends it. */
+function voidRule(reason) {
+  return (view.void_rules || {})[reason] || "";
+}
 
 function fill(text, values) {
   return text.replace(/\{(\w+)\}/g, (all, key) => (key in values ? String(values[key]) : all));
@@ -648,9 +654,9 @@ function entryLabel(entry, n) {
     case "dealer": return fill(T.lDealer, { of: ofName(name(entry.seat)) });
     case "cut": return fill(T.lCut, { n, k: entry.k });
     case "fault": {
-      const [ruleId, en, fr] = FAULT_WORDS[entry.kind] || ["D12", entry.kind, entry.kind];
+      const [ruleId, words] = faultWords(entry.kind);
       const by = entry.by === undefined ? "" : ` ${T.lBy} ${name(entry.by)}`;
-      return fill(T.lFault, { n, what: `${ruleId} — ${FR ? fr : en}${by}` });
+      return fill(T.lFault, { n, what: `${ruleId} — ${words}${by}` });
     }
     case "petit_sec": return fill(T.lPetit, { of: ofName(name(entry.seat)), n });
     case "all_pass": return fill(T.lPass, { n });
@@ -708,11 +714,11 @@ function undoRedo() {
 function pendingOutcome(entry) {
   const name = (s) => view.names[s] ?? s;
   switch (entry.type) {
-    case "all_pass": return `${T.all_passV} (B3)`;
-    case "petit_sec": return `${T.petitSec}${COLON}${name(entry.seat)} (D16)`;
+    case "all_pass": return `${T.all_passV} (${voidRule(entry.type)})`;
+    case "petit_sec": return `${T.petitSec}${COLON}${name(entry.seat)} (${voidRule(entry.type)})`;
     case "fault": {
-      const [ruleId, en, fr] = FAULT_WORDS[entry.kind] || ["D12", entry.kind, entry.kind];
-      return `${FR ? fr : en} (${ruleId})`;
+      const [ruleId, words] = faultWords(entry.kind);
+      return `${words} (${ruleId})`;
     }
     case "edit": return fill(T.lEdit, { n: entry.donne, what: resultWords(entry.result) });
     default: {
@@ -1099,7 +1105,7 @@ function sheetCard(scorer) {
     if (open) {
       const detail = [h("p", { class: "hint" }, `${T.dealer}${COLON}${view.names[d.dealer]}`)];
       for (const f of d.faults) detail.push(lineList(f.lines, "lines fault"));
-      if (d.void === "petit_sec") detail.push(lineList([{ rule: "D16", text: `${T.petitSec}${COLON}${view.names[d.void_by]}` }]));
+      if (d.void === "petit_sec") detail.push(lineList([{ rule: d.void_rule, text: `${T.petitSec}${COLON}${view.names[d.void_by]}` }]));
       if (d.lines.length) detail.push(lineList(d.lines));
       if (scorer && d.result) {
         detail.push(h("button", { class: "edit", id: `edit-${d.number}`, onclick: (ev) => {
