@@ -34,12 +34,15 @@ def _origin_ok(ws: WebSocket) -> bool:
 
 
 class _Rate:
-    """At most ``per_second`` messages a second (a bucket of that many)."""
+    """At most ``per_second`` messages a second (a bucket of that many). ``refused``
+    counts the messages refused since the page last kept quiet for a second: a flood
+    that lets a message through now and then still adds up."""
 
     def __init__(self, per_second: int) -> None:
         self.per_second = per_second
         self.tokens = float(per_second)
         self.last = time.monotonic()
+        self.last_refused = float("-inf")
         self.refused = 0
 
     def allow(self) -> bool:
@@ -48,9 +51,11 @@ class _Rate:
         self.last = now
         if self.tokens >= 1:
             self.tokens -= 1
-            self.refused = 0
+            if now - self.last_refused >= 1.0:
+                self.refused = 0
             return True
         self.refused += 1
+        self.last_refused = now
         return False
 
 
