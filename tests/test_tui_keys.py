@@ -103,3 +103,12 @@ async def test_a_window_too_small_is_said_until_it_is_enlarged(tmp_path: Path) -
         await pilot.resize_terminal(79, 30)
         await pilot.pause()
         assert isinstance(app.screen, TooSmallScreen)
+
+
+async def test_the_size_check_ticking_while_the_app_closes_does_nothing(tmp_path: Path) -> None:
+    app = TarotApp(QUIET, 4, tmp_path / "match.json")
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        assert app.screen_stack
+    assert not app.screen_stack  # closed: no screen left, as when the 0.2 s timer ticks late
+    app.check_size()  # a late tick: no "No screens on stack"

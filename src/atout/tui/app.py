@@ -188,7 +188,10 @@ class TarotApp(App[None]):
 
     def check_size(self) -> None:
         """Below :data:`MIN_SIZE` a screen says so over the table; it goes away when
-        the window is large enough again."""
+        the window is large enough again. Its timer may tick once more while the app
+        closes, when no screen is left: nothing to do then."""
+        if not self.screen_stack:
+            return
         small = self.size.width < MIN_SIZE[0] or self.size.height < MIN_SIZE[1]
         shown = isinstance(self.screen, TooSmallScreen)
         if small and not shown:
