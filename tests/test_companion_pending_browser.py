@@ -95,6 +95,10 @@ def test_offline_entries_are_greyed_rows_without_marks(
     totals = page.locator("#sheet tfoot td.num")
     expect(totals).to_have_text(["156", "-52", "-52", "-52"])
     stored_totals = totals.all_inner_texts()
+    controlled = (
+        "() => navigator.serviceWorker.ready.then(() => !!navigator.serviceWorker.controller)"
+    )
+    page.wait_for_function(controlled)  # the page kept on the phone, to open offline
     page.context.set_offline(True)
     page.locator("#result-button").click()
     form = page.locator("#result-form")
@@ -138,6 +142,12 @@ def test_offline_entries_are_greyed_rows_without_marks(
     # donne 1 reopened by the waiting undo: the guide of donne 2 waits for the server
     expect(page.locator("#current h2")).to_have_text(re.compile(r"\b1$"))
     expect(page.locator("#guide-later")).to_be_visible()
+    page.close()  # the tab closed and opened again, still offline: the undo still waits
+    page = context.new_page()
+    page.goto(created["scorer"])
+    pending = page.locator("#sheet tr.pending")
+    expect(pending.locator("td.what")).to_have_text(words["undone"])
+    expect(page.locator("#toast")).to_have_text(words["toast"])
     page.context.set_offline(False)
     expect(pending).to_have_count(0, timeout=30_000)
     expect(page.locator("#totals-waiting")).to_have_count(0)

@@ -792,7 +792,9 @@ function undoButtons(scorer) {
     const refusedRedo = slot("redo");
     if (refusedRedo) parts.push(refusedRedo);
   }
-  if (toast) parts.push(h("p", { id: "toast", class: "toast", role: "status", "aria-live": "polite" }, toast));
+  // a tab opened again offline: no note said yet, but an undo still waits on this phone
+  const said = toast || (offline && queue.some((i) => i.entry.type === "undo") ? T.undoWaitingShort : null);
+  if (said) parts.push(h("p", { id: "toast", class: "toast", role: "status", "aria-live": "polite" }, said));
   return parts;
 }
 
