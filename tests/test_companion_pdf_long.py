@@ -78,3 +78,5 @@ def test_the_pdf_text_holds_the_figures_and_the_names(tmp_path: Path) -> None:
     assert "G. sans 50,5 (2b) ✓" in text and "Prise 40 (1b) ✗" in text
     assert "…" not in text  # no name cut, in the head nor the legend
     assert text.count("Vandenberghe") >= 3  # head, camp, legend
+    flat = " ".join(text.split())  # each donne's heading whole, on more lines when long
+    assert "preneur Jean-Baptiste Larochelle + Anne-Sophie Vandenberghe (D♦)" in flat

@@ -100,7 +100,8 @@ class _Sheet:
 
     def line(self, height: float, value: object, style: str = "", size: float = 9) -> None:
         self.pdf.set_font(self.family, style, size)
-        self.pdf.cell(0, height, self.text(value), new_x="LMARGIN", new_y="NEXT")
+        # wrapped at spaces when wider than the page (a long 5-player camp), never cut
+        self.pdf.multi_cell(0, height, self.text(value), align="L", new_x="LMARGIN", new_y="NEXT")
 
     def heading(self) -> None:
         e, lang = self.evening, self.lang
