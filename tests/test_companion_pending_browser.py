@@ -34,6 +34,7 @@ WORDS = {
         "petit": "Petit sec : Chloé (D16) en attente",
         "undone": "Annulation en attente : résultat de la donne 1 — Garde d'Anne, faite de 1",
         "toast": "Annulation en attente",
+        "redone": "Saisie rétablie : résultat de la donne 1 — Garde d'Anne, faite de 1",
         "note": "Les donnes en attente sont grisées, sans marques : "
         "c'est le serveur qui les calcule.",
         "export": "Pas de connexion : les exports sont faits par le serveur. "
@@ -46,6 +47,7 @@ WORDS = {
         "petit": "Petit sec: Chloé (D16) waiting",
         "undone": "Undo waiting: the result of donne 1 — Anne's Garde, made by 1",
         "toast": "Undo waiting",
+        "redone": "Redone: the result of donne 1 — Anne's Garde, made by 1",
         "note": "Donnes waiting are greyed, without marks: the server works them out.",
         "export": "No connection: the exports are made by the server. "
         "Try again once the connection is back.",
@@ -123,7 +125,11 @@ def test_offline_entries_are_greyed_rows_without_marks(
     page.locator("#export-pdf").click()  # the server makes the exports: said, not silent
     expect(page.locator("#export-note")).to_have_text(words["export"])
     if mobile and lang == "fr":
-        page.locator("#sheet-card").screenshot(path=str(DOCS / "companion-pending.png"))
+        card = page.locator("#sheet-card")  # the page redraws it as it polls: by its place
+        card.scroll_into_view_if_needed()
+        box = card.bounding_box()
+        assert box is not None
+        page.screenshot(path=str(DOCS / "companion-pending.png"), clip=box)
     page.locator("#undo").click()
     page.locator("#undo-yes").click()  # the Petit sec taken back: its row goes
     expect(pending).to_have_count(1)
@@ -148,6 +154,14 @@ def test_offline_entries_are_greyed_rows_without_marks(
     pending = page.locator("#sheet tr.pending")
     expect(pending.locator("td.what")).to_have_text(words["undone"])
     expect(page.locator("#toast")).to_have_text(words["toast"])
+    page.locator("#redo").click()  # a Redo of a waiting undo: nothing left to send
+    expect(pending).to_have_count(0)
+    expect(page.locator("#waiting")).to_have_count(0)
+    expect(page.locator("#toast")).to_have_text(words["redone"])
+    expect(page.locator("#donne-1")).not_to_have_class(re.compile(r"\bundoing\b"))
+    page.locator("#undo").click()
+    page.locator("#undo-yes").click()  # and undone again, to be sent
+    expect(pending.locator("td.what")).to_have_text(words["undone"])
     page.context.set_offline(False)
     expect(pending).to_have_count(0, timeout=30_000)
     expect(page.locator("#totals-waiting")).to_have_count(0)

@@ -765,8 +765,24 @@ async function undoNow(what) {
   showStatus();
 }
 
-function redoNow(what) {
+/** The undo waiting last on this phone, never sent, that a Redo simply takes back
+ * (offline, or held behind a refusal): then nothing is left to send. */
+function undoToTakeBack() {
+  const last = queue[queue.length - 1];
+  if (!last || last.entry.type !== "undo" || takenBack.length) return null;
+  return offline || blocked ? last : null;
+}
+
+async function redoNow(what) {
   toast = fill(T.redone, { what });
+  const waiting = undoToTakeBack();
+  if (waiting) {
+    await drop(waiting);
+    if (blocked && blocked.key === waiting.key) blocked = null;
+    render();
+    showStatus();
+    return;
+  }
   const back = takenBack.pop();
   enter(back ? back.entry : { type: "redo" }, "redo");
 }
