@@ -97,10 +97,11 @@ def test_offline_entries_are_greyed_rows_without_marks(
     totals = page.locator("#sheet tfoot td.num")
     expect(totals).to_have_text(["156", "-52", "-52", "-52"])
     stored_totals = totals.all_inner_texts()
-    controlled = (
-        "() => navigator.serviceWorker.ready.then(() => !!navigator.serviceWorker.controller)"
+    kept = (  # the page kept on the phone by its worker, to open offline
+        "() => navigator.serviceWorker.ready.then(() => !!navigator.serviceWorker.controller"
+        " && caches.match(location.origin + location.pathname).then((r) => !!r))"
     )
-    page.wait_for_function(controlled)  # the page kept on the phone, to open offline
+    page.wait_for_function(kept)
     page.context.set_offline(True)
     page.locator("#result-button").click()
     form = page.locator("#result-form")
@@ -125,10 +126,12 @@ def test_offline_entries_are_greyed_rows_without_marks(
     page.locator("#export-pdf").click()  # the server makes the exports: said, not silent
     expect(page.locator("#export-note")).to_have_text(words["export"])
     if mobile and lang == "fr":
-        card = page.locator("#sheet-card")  # the page redraws it as it polls: by its place
-        card.scroll_into_view_if_needed()
-        box = card.bounding_box()
-        assert box is not None
+        # the page redraws the card as it polls: scrolled to and taken by its place
+        page.evaluate("document.querySelector('#sheet-card').scrollIntoView()")
+        box = page.evaluate(
+            "(() => { const r = document.querySelector('#sheet-card').getBoundingClientRect();"
+            " return {x: r.x, y: r.y, width: r.width, height: r.height}; })()"
+        )
         page.screenshot(path=str(DOCS / "companion-pending.png"), clip=box)
     page.locator("#undo").click()
     page.locator("#undo-yes").click()  # the Petit sec taken back: its row goes
