@@ -110,6 +110,7 @@ def test_offline_entries_are_greyed_rows_without_marks(
     form.locator("#bouts").select_option("2")
     form.locator("#points").fill("47,5" if lang == "fr" else "47.5")
     form.locator("#result-save").click()
+    expect(page.locator("#waiting li")).to_have_count(1)  # kept, the page laid out again
     page.locator("#petit-button").click()
     page.locator("#petit-form select").select_option("2")
     page.locator("#petit-save").click()
