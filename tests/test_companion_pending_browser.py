@@ -172,3 +172,23 @@ def test_offline_entries_are_greyed_rows_without_marks(
     expect(page.locator("#export-note")).to_have_count(0)
     expect(page.locator("#sheet tbody tr.donne")).to_have_count(0)  # donne 1 undone
     context.close()
+
+
+@pytest.mark.parametrize("lang", ["fr", "en"])
+def test_an_undo_at_once_after_the_connection_drops_reads_as_pending(
+    server: ServerProcess, browser: Browser, lang: str
+) -> None:
+    created = evening(server)
+    words = WORDS[lang]
+    context = browser.new_context(
+        viewport=PHONE, is_mobile=True, has_touch=True, locale=words["locale"]
+    )
+    page = context.new_page()
+    page.goto(created["scorer"])
+    expect(page.locator("#current h2")).to_have_text("Donne 2")
+    page.context.set_offline(True)  # no request has failed yet: the browser says it
+    page.locator("#undo").click()
+    page.locator("#undo-yes").click()
+    expect(page.locator("#toast")).to_have_text(words["toast"])
+    expect(page.locator("#sheet tr.pending td.what")).to_have_text(words["undone"])
+    context.close()

@@ -753,7 +753,8 @@ function waitingToTakeBack() {
 async function undoNow(what) {
   askingUndo = false;
   const item = waitingToTakeBack();
-  toast = item || !offline ? fill(T.undone, { what }) : T.undoWaitingShort; // the server has it: not undone yet
+  const away = offline || navigator.onLine === false;
+  toast = item || !away ? fill(T.undone, { what }) : T.undoWaitingShort; // the server has it: not undone yet
   if (!item) {
     enter({ type: "undo" }, "undo");
     return;
@@ -1274,6 +1275,11 @@ document.addEventListener("visibilitychange", () => {
   if (document.visibilityState === "visible") poll(true);
 });
 window.addEventListener("online", () => poll(true));
+window.addEventListener("offline", () => { // known at once, not at the next failed request
+  offline = true;
+  if (view) render();
+  showStatus();
+});
 
 if ("serviceWorker" in navigator && window.isSecureContext) {
   navigator.serviceWorker
