@@ -192,3 +192,39 @@ def test_an_undo_at_once_after_the_connection_drops_reads_as_pending(
     expect(page.locator("#toast")).to_have_text(words["toast"])
     expect(page.locator("#sheet tr.pending td.what")).to_have_text(words["undone"])
     context.close()
+
+
+def test_a_donne_reopened_offline_shows_its_stored_cut_until_an_undo_takes_it(
+    server: ServerProcess, browser: Browser
+) -> None:
+    status, created, _ = http_json(
+        "POST", f"{server.base}/api/companion", {"players": 4, "names": NAMES}
+    )
+    assert status == 201
+    token = created["scorer"].split("#")[1]
+    url = f"{server.base}/api/companion/{created['evening']}/entries"
+    entries = [
+        {"type": "dealer", "seat": 0},
+        {"type": "cut", "k": 33},
+        {"type": "result", "contract": "garde", "taker": 0, "points": 42, "bouts": 2},
+    ]
+    for n, entry in enumerate(entries):
+        answer = http_json(
+            "POST", url, {"n": n, "entry": entry}, {"Authorization": f"Bearer {token}"}
+        )
+        assert answer[0] == 200, answer
+    context = browser.new_context(viewport=PHONE, is_mobile=True, has_touch=True, locale="fr-FR")
+    page = context.new_page()
+    page.goto(created["scorer"])
+    expect(page.locator("#current h2")).to_have_text("Donne 2")
+    page.context.set_offline(True)
+    page.locator("#undo").click()
+    page.locator("#undo-yes").click()  # the result of donne 1: the donne reopens
+    expect(page.locator("#current h2")).to_have_text("Donne 1")
+    expect(page.locator("#cut-line")).to_contain_text("Coupe : 33 cartes")  # not asked again
+    expect(page.locator("#cut-form")).to_have_count(0)
+    page.locator("#undo").click()
+    page.locator("#undo-yes").click()  # and its cut: now it is asked for
+    expect(page.locator("#cut-line")).to_have_count(0)
+    expect(page.locator("#cut-form")).to_be_visible()
+    context.close()
