@@ -228,3 +228,29 @@ def test_a_donne_reopened_offline_shows_its_stored_cut_until_an_undo_takes_it(
     expect(page.locator("#cut-line")).to_have_count(0)
     expect(page.locator("#cut-form")).to_be_visible()
     context.close()
+
+
+def test_an_entry_refused_as_stale_shows_the_donne_as_the_server_has_it(
+    server: ServerProcess, browser: Browser
+) -> None:
+    status, created, _ = http_json(
+        "POST", f"{server.base}/api/companion", {"players": 4, "names": NAMES}
+    )
+    assert status == 201
+    token = {"Authorization": f"Bearer {created['scorer'].split('#')[1]}"}
+    url = f"{server.base}/api/companion/{created['evening']}/entries"
+    assert http_json("POST", url, {"n": 0, "entry": {"type": "dealer", "seat": 0}}, token)[0] == 200
+    context = browser.new_context(viewport=PHONE, is_mobile=True, has_touch=True, locale="fr-FR")
+    page = context.new_page()
+    page.goto(created["scorer"])
+    expect(page.locator("#current h2")).to_have_text("Donne 1")
+    page.context.set_offline(True)
+    page.locator("#k").fill("30")
+    page.locator("#cut-form button[type=submit]").click()
+    expect(page.locator("#cut-line")).to_contain_text("30 cartes")  # waiting on the phone
+    # meanwhile another scorer stores the cut of donne 1
+    assert http_json("POST", url, {"n": 1, "entry": {"type": "cut", "k": 33}}, token)[0] == 200
+    page.context.set_offline(False)
+    expect(page.locator("#waiting")).to_contain_text("autre téléphone", timeout=30_000)
+    expect(page.locator("#cut-line")).to_contain_text("Coupe : 33 cartes")  # the server's
+    context.close()

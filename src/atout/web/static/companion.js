@@ -916,7 +916,9 @@ function drawCard(scorer) {
 
 function currentCard(scorer) {
   const d = view.donnes[view.donnes.length - 1];
-  const ahead = scorer ? projection() : { closed: 0, reopened: 0, cut: null };
+  // the waiting entries played ahead, unless the server refused the first one (another
+  // scorer's entry, say): then the donne as the server has it, to check against
+  const ahead = scorer && !blocked ? projection() : { closed: 0, reopened: 0, cut: null };
   const moved = ahead.closed || ahead.reopened;
   const shown = d.number + ahead.closed - ahead.reopened;
   const body = [h("h2", {}, `${T.donne} ${shown}`)];
