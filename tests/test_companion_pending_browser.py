@@ -207,6 +207,7 @@ def test_a_donne_reopened_offline_shows_its_stored_cut_until_an_undo_takes_it(
         {"type": "dealer", "seat": 0},
         {"type": "cut", "k": 33},
         {"type": "result", "contract": "garde", "taker": 0, "points": 42, "bouts": 2},
+        {"type": "cut", "k": 40},
     ]
     for n, entry in enumerate(entries):
         answer = http_json(
@@ -217,7 +218,12 @@ def test_a_donne_reopened_offline_shows_its_stored_cut_until_an_undo_takes_it(
     page = context.new_page()
     page.goto(created["scorer"])
     expect(page.locator("#current h2")).to_have_text("Donne 2")
+    expect(page.locator("#cut-line")).to_contain_text("Coupe : 40 cartes")
     page.context.set_offline(True)
+    page.locator("#undo").click()
+    page.locator("#undo-yes").click()  # the cut of donne 2: no longer shown as stored
+    expect(page.locator("#cut-line")).to_have_count(0)
+    expect(page.locator("#cut-form")).to_be_visible()
     page.locator("#undo").click()
     page.locator("#undo-yes").click()  # the result of donne 1: the donne reopens
     expect(page.locator("#current h2")).to_have_text("Donne 1")

@@ -923,7 +923,8 @@ function currentCard(scorer) {
   const shown = d.number + ahead.closed - ahead.reopened;
   const body = [h("h2", {}, `${T.donne} ${shown}`)];
   const waitingCut = ahead.cut !== null;
-  const cut = waitingCut ? ahead.cut : ahead.closed ? null : ahead.reopened ? reopenedCut(shown, ahead) : d.cut;
+  const cutGone = ahead.cutsUndone && ahead.cutsUndone.has(shown); // a waiting undo takes it
+  const cut = waitingCut ? ahead.cut : ahead.closed || cutGone ? null : ahead.reopened ? reopenedCut(shown, ahead) : d.cut;
   if (moved) body.push(h("p", { class: "hint", id: "guide-later" }, T.guideLater));
   else body.push(lineList(view.guide, "lines guide"));
   if (cut !== null) {
