@@ -201,3 +201,29 @@ def test_nothing_flies_when_the_reader_asks_for_less_motion(
     assert all(float(d.rstrip("s")) == 0 for d in moves.split(",")), moves
     assert not watched.errors, watched.errors
     page.context.close()
+
+
+LOG_AT_END = "n => n.scrollTop + n.clientHeight >= n.scrollHeight - 2"
+
+
+@pytest.mark.parametrize(("lang", "viewport"), READERS, ids=IDS)
+def test_an_empty_hand_says_no_count_and_the_log_shows_its_last_line(
+    browser: Browser, server: ServerProcess, lang: str, viewport: ViewportSize
+) -> None:
+    french = lang.startswith("fr")
+    table, dealer = scene(4, at(Phase.DEAL, "dealer"), deal_only=True)
+    watched = open_page(browser, server, FakeServer(table, dealer), lang, viewport)
+    page = watched.page
+    seats = page.inner_text("#seats")
+    assert ("0 carte" if french else "0 card") not in seats, seats  # nothing dealt yet
+    page.click("[data-act=deal]")
+    wait_until(lambda: page.locator("body.busy").count() == 0, "the deal is shown")
+    dealt = "18 cartes" if french else "18 cards"
+    wait_until(lambda: dealt in page.inner_text("#seats"), "the hands counted")
+    log = page.locator("#log")
+    if viewport is PHONE:
+        page.click("#btn-log")  # the phone shows its log on demand, in a short box
+        assert log.evaluate("n => n.scrollHeight > n.clientHeight"), "longer than its box"
+    assert log.evaluate(LOG_AT_END), "the log is shown at its last line"
+    assert not watched.errors, watched.errors
+    page.context.close()

@@ -4,6 +4,7 @@ import * as C from "./cards.js";
 import { describe } from "./describe.js";
 import { $, STEP_MS, S, sleep, players, seatName, slotOf, seatBox } from "./table_state.js";
 import { el, note } from "./table_dom.js";
+import { cardsText } from "./table_seats.js";
 import { placePack, renderChienBacks, renderDrawsWith, settlePack, still } from "./table_center.js";
 
 const MOVE_MS = 480; // the pack going from one place to the next (CSS: .pack's transition)
@@ -122,7 +123,7 @@ async function animateDeal(event, nextView) {
     }
     S.dealing.dealt[event.seat] += event.count;
     const count = target && target.querySelector(".count");
-    if (count) count.textContent = t("{n} cards", { n: S.dealing.dealt[event.seat] });
+    if (count) count.textContent = cardsText(S.dealing.dealt[event.seat]);
     await sleep(STEP_MS.packet);
   } else {
     fly($("pack"), $("chien"));
