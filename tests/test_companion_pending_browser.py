@@ -259,6 +259,7 @@ def test_an_entry_refused_as_stale_shows_the_donne_as_the_server_has_it(
     page.context.set_offline(False)
     expect(page.locator("#waiting")).to_contain_text("autre téléphone", timeout=30_000)
     expect(page.locator("#cut-line")).to_contain_text("Coupe : 33 cartes")  # the server's
+    expect(page.locator("#waiting")).not_to_contain_text("Envoi dans l'ordre")  # held
     context.close()
 
 
