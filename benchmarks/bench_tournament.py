@@ -1,8 +1,9 @@
-"""Donnes libres seatings: the repeated meetings the search leaves against the proven
-lower bound, for every count of players 8 … 64 that tables of 4 and 5 seat and 3 … 7
-rounds (docs/reference/tournaments.md).
+"""Donnes libres seatings (or with ``--duplicate`` duplicate movements): the repeated
+meetings the search leaves against the proven lower bound, for every count of players
+8 … 64 that tables of 4 and 5 seat and 3 … 7 rounds (docs/reference/tournaments.md).
 
-    uv run python benchmarks/bench_tournament.py [--seed S] [--players 8-64] [--rounds 3-7]
+    uv run python benchmarks/bench_tournament.py [--duplicate] [--seed S]
+        [--players 8-64] [--rounds 3-7]
 
 A cell reads ``found/bound``; ``=`` marks a seating that reaches the bound (nothing
 better exists). The last lines sum the cells and time the whole run.
@@ -14,6 +15,16 @@ import argparse
 import time
 
 from atout.tournament import TournamentError, lower_bound, repeats, seatings
+from atout.tournament.movement import check_movement, duplicate_bound, movement
+
+
+def measure(players: int, rounds: int, seed: int, duplicate: bool) -> tuple[int, int]:
+    """(repeated meetings found, lower bound) for one cell; a movement is checked."""
+    if not duplicate:
+        return repeats(seatings(players, rounds, seed=seed)), lower_bound(players, rounds)
+    plan = movement(players, rounds, seed=seed)
+    check_movement(plan)
+    return repeats(plan.seating()), duplicate_bound(players, rounds)
 
 
 def span(text: str) -> range:
@@ -23,6 +34,7 @@ def span(text: str) -> range:
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--duplicate", action="store_true", help="duplicate movements")
     parser.add_argument("--seed", type=int, default=0)
     parser.add_argument("--players", type=span, default=span("8-64"))
     parser.add_argument("--rounds", type=span, default=span("3-7"))
@@ -34,10 +46,9 @@ def main() -> None:
         row = []
         for rounds in args.rounds:
             try:
-                found = repeats(seatings(players, rounds, seed=args.seed))
+                found, bound = measure(players, rounds, args.seed, args.duplicate)
             except TournamentError:
                 break
-            bound = lower_bound(players, rounds)
             found_sum, bound_sum = found_sum + found, bound_sum + bound
             reached, cells = reached + (found == bound), cells + 1
             row.append(f"{found}/{bound}{'=' if found == bound else ' '}".rjust(12))
