@@ -113,3 +113,16 @@ def test_the_right_margin_is_the_left_one_and_no_column_is_cut(players: int, lan
     assert penalties in [t for t, _ in image.texts] and "−10" in [t for t, _ in image.texts]
     if players == 5 and lang == "fr":
         picture.save(DOCS / "companion-sheet-image.png")
+
+
+def test_a_long_five_player_camp_wraps_at_spaces_and_negatives_take_a_minus_sign() -> None:
+    image = SheetImage(long_evening(5), "fr")
+    picture = Image.open(io.BytesIO(image.png()))
+    texts = [t for t, _ in image.texts]
+    at = texts.index("Garde contre · Marie-Christine Dupont +")  # the label on two lines
+    assert texts[at + 1] == "Jean-Baptiste Lefèvre (R♥)"
+    assert texts[at + 2] == "91 points · 3 bouts ✓"
+    assert picture.width < 1200  # the Donne column no longer as wide as its longest camp
+    firsts = [b for t, b in image.boxes if t.startswith("Garde contre")]
+    assert all(box[2] - box[0] <= 380 for box in firsts)
+    assert "−540" in texts and not any(t.startswith("-") for t in texts)  # one minus sign

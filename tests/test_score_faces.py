@@ -285,9 +285,11 @@ def check_companion(donnes: list[Donne], players: int, rules: Rules) -> None:
                 assert row[-1] == ""
                 continue
             assert int(row[9]) == equation_sum(row[-1], lang) == sheet.result.score
-            assert row[7] == number(sheet.result.points, lang)
-            if lang == "fr":
-                assert "." not in row[7]
+            assert row[7] == number(sheet.result.points, "en")  # a decimal point by commas
+        rows = list(csv.reader(io.StringIO(evening.csv(lang, ";")), delimiter=";"))
+        for row, sheet in zip(rows[1:], evening.finished(), strict=True):
+            if sheet.result is not None:  # a decimal comma by semicolons, as a tableur reads
+                assert row[7] == number(sheet.result.points, "fr") and "." not in row[7]
         groups: list[list[tuple[str, str]]] = []
         for bold, text in detail_rows(evening, lang):
             if bold:

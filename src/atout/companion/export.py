@@ -45,7 +45,8 @@ def sheet_csv(evening: EveningLog, lang: str = "en", sep: str = ",") -> str:
     finished = evening.finished()
     sums = running_totals(map(evening.marks_of, finished), evening.players)
     for sheet, running in zip(finished, sums, strict=True):
-        writer.writerow(_csv_row(evening, sheet, running, "fr" if sep == ";" else lang, lang))
+        numbers = "fr" if sep == ";" else "en"  # a decimal comma only beside semicolons
+        writer.writerow(_csv_row(evening, sheet, running, numbers, lang))
     return out.getvalue()
 
 

@@ -25,6 +25,10 @@ __all__ = ["MARKERS", "SheetImage", "sheet_png"]
 WIDTH = 900
 MARGIN = 24
 ROW = 46
+LINE_HEIGHT = 20
+"""A row's second and further lines, below its first."""
+LABEL_ROOM = 380
+"""The donne's label wraps at spaces past this width (a long 5-player camp)."""
 CHART = 260
 LEGEND = 40
 NOTE = 24
@@ -67,6 +71,25 @@ def row_label(evening: Evening, index: int, lang: str) -> tuple[str, str]:
     return first, second + (f" · ★ {chelem}" if chelem else "")
 
 
+def signed(value: int) -> str:
+    """A mark as the sheet writes it, negative with a true minus sign (``−540``), as
+    its penalties are."""
+    return str(value).replace("-", "−")
+
+
+def wrapped(text: str, font: Any, room: float) -> list[str]:
+    """``text`` on as few lines as fit in ``room``, cut at spaces only (a word wider
+    than the room keeps its own line, whole)."""
+    measure = ImageDraw.Draw(Image.new("RGB", (1, 1)))
+    lines: list[str] = []
+    for word in text.split(" "):
+        if lines and measure.textlength(f"{lines[-1]} {word}", font=font) <= room:
+            lines[-1] = f"{lines[-1]} {word}"
+        else:
+            lines.append(word)
+    return lines
+
+
 def name_lines(name: str, font: Any, room: float) -> list[str]:
     """A player's name for the sheet's head: on one line, or on two when it is wider
     than ``room`` (cut after a space or a hyphen where it can); never shortened."""
@@ -98,8 +121,9 @@ class SheetImage:
         self.texts: list[tuple[str, tuple[int, int, int]]] = []
         self.boxes: list[tuple[str, tuple[float, float, float, float]]] = []
         # the head, the rows, the penalties, the totals, then the chart and its legend
-        rows = len(self.finished) + (1 if any(self.penalties) else 0)
-        height = self.top + ROW * rows + 60 + NOTE * len(self.legends)
+        rows = sum(map(self.row_height, range(len(self.finished))))
+        rows += ROW if any(self.penalties) else 0
+        height = self.top + rows + 60 + NOTE * len(self.legends)
         if self.finished:
             height += CHART + 24 + LEGEND * len(self.legend_lines())
         self.image = Image.new("RGB", (self.width, height), (251, 250, 246))
@@ -112,15 +136,20 @@ class SheetImage:
         self.legends = legends(self.evening, self.lang)  # what the rows' * and ★ mean
         self.heads = [name_lines(n, bold, 150) for n in self.evening.names]
         self.top = 70 + 22 * max(map(len, self.heads)) + 12
-        labels = [row_label(self.evening, i, self.lang) for i in range(len(self.finished))]
-        widest = [self.draw.textlength(a, font=plain) for a, _ in labels]
-        widest += [self.draw.textlength(b, font=small) for _, b in labels]
+        # each row's label: its lines in the plain font, then those in the small one
+        self.labels: list[tuple[list[str], list[str]]] = []
+        for i in range(len(self.finished)):
+            first, second = row_label(self.evening, i, self.lang)
+            small_lines = wrapped(second, small, LABEL_ROOM) if second else []
+            self.labels.append((wrapped(first, plain, LABEL_ROOM), small_lines))
+        widest = [self.draw.textlength(a, font=plain) for lines, _ in self.labels for a in lines]
+        widest += [self.draw.textlength(b, font=small) for _, lines in self.labels for b in lines]
         widest.append(self.draw.textlength(self.penalty_label(), font=bold))
         self.first, self.label = 50, max(300, int(max(widest)) + 24)
         self.widths = []
         for seat in range(self.evening.players):
-            numbers = [str(row[seat]) for row in self.sums] + [f"−{self.penalties[seat]}"]
-            numbers.append(str(self.evening.standings()[seat]))
+            numbers = [signed(row[seat]) for row in self.sums] + [f"−{self.penalties[seat]}"]
+            numbers.append(signed(self.evening.standings()[seat]))
             texts = [self.draw.textlength(t, font=bold) for t in [*self.heads[seat], *numbers]]
             self.widths.append(max(70, int(max(texts)) + 24))
         inner = self.first + self.label + sum(self.widths)
@@ -130,6 +159,11 @@ class SheetImage:
         )
         spare = self.width - 2 * MARGIN - inner  # shared by the columns
         self.widths = [w + spare // len(self.widths) for w in self.widths]
+
+    def row_height(self, index: int) -> int:
+        """A donne's row: :data:`ROW`, and a line more for each line its label wraps to."""
+        plain, small = self.labels[index]
+        return ROW + LINE_HEIGHT * max(0, len(plain) + len(small) - 2)
 
     def penalty_label(self) -> str:
         return said(self.lang, N_("Penalties (D11)"))
@@ -172,13 +206,14 @@ class SheetImage:
         for i, running in enumerate(self.sums):
             self.draw.line((MARGIN, y - 5, self.right, y - 5), fill=LINE)
             self.text((MARGIN, y), str(self.finished[i].number), plain, INK)
-            first, second = row_label(evening, i, self.lang)
-            self.text((MARGIN + self.first, y), first, plain, INK)
-            if second:
-                self.text((MARGIN + self.first, y + 20), second, small, GREY)
+            firsts, seconds = self.labels[i]
+            for n, line in enumerate(firsts):
+                self.text((MARGIN + self.first, y + LINE_HEIGHT * n), line, plain, INK)
+            for n, line in enumerate(seconds, start=len(firsts)):
+                self.text((MARGIN + self.first, y + LINE_HEIGHT * n), line, small, GREY)
             for seat in range(evening.players):
-                self.text((self.column(seat), y), str(running[seat]), plain, INK, anchor="ra")
-            y += ROW
+                self.text((self.column(seat), y), signed(running[seat]), plain, INK, anchor="ra")
+            y += self.row_height(i)
         bold = _font(17, True)
         if any(self.penalties):
             self.draw.line((MARGIN, y - 5, self.right, y - 5), fill=LINE)
@@ -190,7 +225,7 @@ class SheetImage:
         self.draw.line((MARGIN, y - 4, self.right, y - 4), fill=INK, width=2)
         self.text((MARGIN + self.first, y), said(self.lang, N_("Total")), bold, INK)
         for seat, total in enumerate(evening.standings()):
-            self.text((self.column(seat), y), str(total), bold, COLOURS[seat], anchor="ra")
+            self.text((self.column(seat), y), signed(total), bold, COLOURS[seat], anchor="ra")
         for line in self.legends:
             y += NOTE
             self.text((MARGIN + self.first, y + 8), line, small, GREY)
@@ -202,9 +237,11 @@ class SheetImage:
         evening = self.evening
         history = [[0] * evening.players, *map(list, self.sums)]
         history[-1] = [t - p for t, p in zip(history[-1], self.penalties, strict=True)]
-        left, right, bottom = 70, self.right, top + CHART
         values = [v for row in history for v in row]
         low, high = min(0, *values), max(0, *values)
+        small = _font(14)
+        ticks = [self.draw.textlength(signed(t), font=small) for t in (low, high)]
+        left, right, bottom = max(70, MARGIN + 8 + int(max(ticks))), self.right, top + CHART
         span = (high - low) or 1
 
         def y(v: float) -> float:
@@ -215,9 +252,8 @@ class SheetImage:
 
         self.draw.rectangle((left, top, right, bottom), outline=(160, 160, 160))
         self.draw.line((left, y(0), right, y(0)), fill=(150, 150, 150))
-        small = _font(14)
         for tick in sorted({high, low}):
-            self.text((left - 8, y(tick)), str(tick), small, GREY, anchor="rm")
+            self.text((left - 8, y(tick)), signed(tick), small, GREY, anchor="rm")
         marker = _font(16)
         for seat in range(evening.players):
             offset = (seat - (evening.players - 1) / 2) * 2.5  # tied players stay visible
