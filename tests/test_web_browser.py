@@ -8,9 +8,10 @@ legal cards; one page is reloaded in the middle and resumes; the deal is verifie
 every seat once the secret is revealed. A context that goes offline is replaced by a
 bot after the grace period and takes its seat back when it comes online.
 
-The same tests run on PostgreSQL, on the cluster tests/test_web_pg.py makes (Debian's
-``postgresql`` binaries, or the database of ``ATOUT_TEST_PG_URL``); skipped only when
-neither is there.
+The pages do not see the storage: they run on SQLite, and the same storage steps (a
+table made, joined, played, a page reconnecting, a seat stood in for and taken back, the
+lobby's kept links) run on PostgreSQL over websockets (tests/test_web_pg.py,
+tests/test_web_creator.py).
 """
 
 from __future__ import annotations
@@ -26,7 +27,7 @@ import pytest
 from playwright.sync_api import Browser, Page
 from playwright.sync_api import TimeoutError as PlaywrightTimeout
 
-from tests.browser import ARGS, CHROMIUM, DESKTOP, PHONE, browser, needs_chromium
+from tests.browser import ARGS, CHROMIUM, DESKTOP, PHONE, browser, needs_chromium, sqlite_server
 from tests.web_harness import ServerProcess
 
 __all__ = ["ARGS", "CHROMIUM", "DESKTOP", "PHONE", "browser"]  # fixtures and names
@@ -34,23 +35,10 @@ __all__ = ["ARGS", "CHROMIUM", "DESKTOP", "PHONE", "browser"]  # fixtures and na
 pytestmark = needs_chromium
 
 
-@pytest.fixture(scope="module", params=["sqlite", "postgresql"])
-def server(
-    request: pytest.FixtureRequest, tmp_path_factory: pytest.TempPathFactory
-) -> Iterator[ServerProcess]:
-    """``atout serve`` on SQLite, then on PostgreSQL (a database of its own on the cluster of
-    tests/conftest.py: a throwaway one from Debian's binaries, or ``ATOUT_TEST_PG_URL``)."""
-    where = tmp_path_factory.mktemp("web")
-    if request.param == "sqlite":
-        db = f"sqlite+aiosqlite:///{where / 'atout.db'}"
-    else:
-        db = request.getfixturevalue("pg_url")
-    process = ServerProcess(db, where / "server.log")
-    process.start()
-    try:
-        yield process
-    finally:
-        process.stop()
+@pytest.fixture(scope="module")
+def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[ServerProcess]:
+    """``atout serve`` on SQLite for the module."""
+    yield from sqlite_server(tmp_path_factory.mktemp("web"))
 
 
 # -- driving the pages ----------------------------------------------------------------------

@@ -238,19 +238,12 @@ def check_last_trick(page: Page, french: bool) -> bool:
     return True
 
 
-@pytest.fixture(scope="module", params=["sqlite", "postgresql"])
-def database(request: pytest.FixtureRequest, tmp_path_factory: pytest.TempPathFactory) -> str:
-    """A database for a server of its own: SQLite, then PostgreSQL (tests/conftest.py),
-    made before the browser's driver holds this thread's event loop."""
-    if request.param == "sqlite":
-        return f"sqlite+aiosqlite:///{tmp_path_factory.mktemp('next') / 'atout.db'}"
-    url: str = request.getfixturevalue("pg_url")
-    return url
-
-
 def test_the_next_donne_waits_for_every_person_and_survives_a_restart(
-    database: str, browser: Browser, tmp_path: Path
+    browser: Browser, tmp_path: Path
 ) -> None:
+    """On SQLite: the same storage steps (a Next pressed, kept across a restart) run on
+    PostgreSQL over websockets (tests/test_web_again.py, run by tests/test_web_pg.py)."""
+    database = f"sqlite+aiosqlite:///{tmp_path / 'atout.db'}"
     server = ServerProcess(database, tmp_path / "log").start()
     try:
         settings = {
