@@ -27,7 +27,18 @@ import pytest
 from playwright.sync_api import Browser, Page
 from playwright.sync_api import TimeoutError as PlaywrightTimeout
 
-from tests.browser import ARGS, CHROMIUM, DESKTOP, PHONE, browser, needs_chromium, sqlite_server
+from tests.browser import (
+    ARGS,
+    CHROMIUM,
+    DESKTOP,
+    PHONE,
+    browser,
+    hurried,
+    hurry,
+    hurry_busy,
+    needs_chromium,
+    sqlite_server,
+)
 from tests.web_harness import ServerProcess
 
 __all__ = ["ARGS", "CHROMIUM", "DESKTOP", "PHONE", "browser"]  # fixtures and names
@@ -62,7 +73,10 @@ class Watched:
         )
 
 
-def new_page(browser: Browser, name: str, phone: bool = False, lang: str = "fr-FR") -> Watched:
+def new_page(
+    browser: Browser, name: str, phone: bool = False, lang: str = "fr-FR", hurry: bool = False
+) -> Watched:
+    """A page in a context of its own; ``hurry``: :func:`tests.browser.hurried`."""
     context = browser.new_context(
         viewport=PHONE if phone else DESKTOP,
         is_mobile=phone,
@@ -71,7 +85,8 @@ def new_page(browser: Browser, name: str, phone: bool = False, lang: str = "fr-F
         extra_http_headers={"Accept-Language": lang},
     )
     context.set_default_timeout(15000)  # a busy machine: clicks wait for a core, not for a fault
-    return Watched(context.new_page(), name)
+    page = context.new_page()
+    return Watched(hurried(page) if hurry else page, name)
 
 
 def create_from_lobby(page: Page, base: str, names: list[str], **options: Any) -> dict[str, Any]:
@@ -213,7 +228,8 @@ def play(
                 watched.page.wait_for_timeout(60)
         if between is not None:
             between()
-        if not moved:
+        hurried = [hurry_busy(w.page) for w in pages]
+        if not moved and not any(hurried):
             pages[0].page.wait_for_timeout(150)
         for watched in pages:
             assert not watched.errors, watched.errors
@@ -256,7 +272,7 @@ def test_four_pages_play_a_whole_donne_with_a_reload_and_a_phone(
     owner.goto(links["owner"])
     owner.wait_for_selector("#waiting:not([hidden])")
     assert owner.locator("#btn-start").is_visible()
-    pages = [new_page(browser, f"seat {s}", phone=s == 3) for s in range(4)]
+    pages = [new_page(browser, f"seat {s}", phone=s == 3, hurry=True) for s in range(4)]
     for seat, watched in enumerate(pages):
         watched.page.goto(links["seats"][seat])
         watched.page.wait_for_selector("#waiting:not([hidden])")
@@ -266,7 +282,7 @@ def test_four_pages_play_a_whole_donne_with_a_reload_and_a_phone(
     for watched in pages:
         watched.page.wait_for_selector("#board:not([hidden])")
 
-    spectator = new_page(browser, "spectator", lang="en-GB")
+    spectator = new_page(browser, "spectator", lang="en-GB", hurry=True)
     spectator.page.goto(links["spectator"])
     spectator.page.wait_for_selector("#board:not([hidden])")
     phone = pages[3].page
@@ -303,7 +319,8 @@ def test_four_pages_play_a_whole_donne_with_a_reload_and_a_phone(
         refused = watched.page.locator("#log li.ev-error")
         assert refused.count() == 0, f"{watched.name}: {refused.all_inner_texts()}"
     watching = spectator.page
-    assert watching.locator("#log li.ev-card_played").count() >= 72, "the spectator sees the play"
+    shown = lambda: watching.locator("#log li.ev-card_played").count() >= 72  # noqa: E731
+    hurry(watching, shown, "the spectator sees the play")
     assert watching.locator("#hand .card").count() == 0, "a spectator holds no hand"
     assert "spectator" in watching.inner_text("#status")
     assert watching.locator("#actions button").count() == 0
@@ -333,7 +350,7 @@ def test_an_offline_page_is_replaced_by_a_bot_and_comes_back(
     links = create_from_lobby(lobby.page, server.base, names, deals=3, grace_seconds=1)
     owner = lobby.page
     owner.goto(links["owner"])
-    pages = [new_page(browser, f"seat {s}") for s in range(3)]
+    pages = [new_page(browser, f"seat {s}", hurry=True) for s in range(3)]
     for seat, watched in enumerate(pages):
         watched.page.goto(links["seats"][seat])
         watched.page.wait_for_selector("#waiting:not([hidden])")

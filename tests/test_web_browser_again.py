@@ -92,8 +92,8 @@ def test_play_again_starts_a_new_match_every_page_follows(
     }
     links = create_table(server.base, settings)
     table = links["table"]
-    ana = Watched(new_page(browser, "fr-FR", PHONE), "Ana")
-    ben = Watched(new_page(browser, "en-GB", DESKTOP), "Ben")
+    ana = Watched(new_page(browser, "fr-FR", PHONE, hurry=True), "Ana")
+    ben = Watched(new_page(browser, "en-GB", DESKTOP, hurry=True), "Ben")
     for watched, seat in ((ana, 0), (ben, 1)):
         watched.page.goto(links["seats"][seat]["url"])
         watched.page.wait_for_selector("#waiting:not([hidden])")

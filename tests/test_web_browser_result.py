@@ -16,7 +16,7 @@ import pytest
 from playwright.sync_api import Browser, Page, ViewportSize
 
 from atout.session import Table, TableSettings
-from tests.browser import DESKTOP, PHONE, browser, needs_chromium, sqlite_server
+from tests.browser import DESKTOP, PHONE, browser, hurried, hurry, needs_chromium, sqlite_server
 from tests.test_web_browser import Watched, match_over, play, wait_until
 from tests.test_web_browser_scenes import FakeServer
 from tests.web_harness import Seat, ServerProcess, create_table, token_of
@@ -45,7 +45,8 @@ def ended(players: int, void: bool) -> Table:
     raise AssertionError("no such donne")
 
 
-def new_page(browser: Browser, lang: str, viewport: ViewportSize) -> Page:
+def new_page(browser: Browser, lang: str, viewport: ViewportSize, hurry: bool = False) -> Page:
+    """A page in a context of its own; ``hurry``: :func:`tests.browser.hurried`."""
     context = browser.new_context(
         viewport=viewport,
         is_mobile=viewport is PHONE,
@@ -56,7 +57,7 @@ def new_page(browser: Browser, lang: str, viewport: ViewportSize) -> Page:
     context.set_default_timeout(20000)
     page = context.new_page()
     page.on("dialog", lambda dialog: dialog.accept())
-    return page
+    return hurried(page) if hurry else page
 
 
 def open_scene(
@@ -173,11 +174,11 @@ def test_the_result_at_a_real_table_ends_the_match(
         "grace_seconds": 600,
     }
     links = create_table(server.base, settings)
-    page = new_page(browser, lang, viewport)
+    page = new_page(browser, lang, viewport, hurry=True)
     watched = Watched(page, "result")
     page.goto(links["owner"])
     page.click("#btn-start")  # Ana is not there: a bot plays for her
-    page.wait_for_selector("#result:not([hidden])", timeout=90000)
+    hurry(page, lambda: page.locator("#result:not([hidden])").count() > 0, "the result")
     marks = panel_marks(page)
     assert len(marks) == 4 and all(len(m) == 2 for m in marks), marks
     totals = [int(total) for _, total in marks]
@@ -255,12 +256,12 @@ def test_the_next_donne_waits_for_every_person_and_survives_a_restart(
         }
         links = create_table(server.base, settings)
         table = links["table"]
-        ana = Watched(new_page(browser, "fr-FR", PHONE), "Ana")
-        ben = Watched(new_page(browser, "en-GB", DESKTOP), "Ben")
+        ana = Watched(new_page(browser, "fr-FR", PHONE, hurry=True), "Ana")
+        ben = Watched(new_page(browser, "en-GB", DESKTOP, hurry=True), "Ben")
         for watched, seat in ((ana, 0), (ben, 1)):
             watched.page.goto(links["seats"][seat]["url"])
             watched.page.wait_for_selector("#waiting:not([hidden])")
-        owner = new_page(browser, "en-GB", DESKTOP)
+        owner = new_page(browser, "en-GB", DESKTOP, hurry=True)
         owner.goto(links["owner"])
         wait_until(lambda: owner.locator(".wait-seat.present").count() == 4, "both joined")
         owner.click("#btn-start")
@@ -274,7 +275,8 @@ def test_the_next_donne_waits_for_every_person_and_survives_a_restart(
         checked = check_last_trick(ana.page, True)
         assert "Ana (vous)" in reading(ana.page) and "Ben" in reading(ana.page)
         assert "Ana" in reading(ben.page) and "Ben (you)" in reading(ben.page)
-        assert owner.locator("#result:not([hidden])").count(), "the owner's page too"
+        shown = lambda: owner.locator("#result:not([hidden])").count() > 0  # noqa: E731
+        hurry(owner, shown, "the owner's page too")
         assert owner.locator("#result [data-act=next]").count() == 0
         refused = probe(server, table, token_of(links["owner"]))
         assert refused["type"] == "error" and refused["rule"] == "protocol", refused
