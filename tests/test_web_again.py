@@ -1,9 +1,13 @@
 """*Play again* at a real ``atout serve``, over websockets: who may start the new match
 and when (refused before the end, to a spectator, and to a seat while the owner's page
 is open), the new match told from its first event, and a page that saw the finished
-match reconnecting with its ``match``. What the database keeps of them (a *Next*
-pressed, the finished matches, the new match's seed) survives a restart of the server
-(tests/test_web_pg.py runs that test on PostgreSQL)."""
+match reconnecting with its ``match``.
+
+:func:`pressed_next_and_new_match_survive_a_restart`: what the database keeps of them (a
+*Next* pressed, the finished matches, the new match's seed) survives a restart of the
+server. tests/test_web_pg.py runs it on PostgreSQL; on SQLite the browser tests do the
+same steps through the pages (tests/test_web_browser_result.py,
+tests/test_web_browser_again.py)."""
 
 from __future__ import annotations
 
@@ -37,12 +41,6 @@ def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[ServerProcess]:
         yield process
     finally:
         process.stop()
-
-
-@pytest.fixture
-def fresh_db(tmp_path: Path) -> str:
-    """A database of its own for a test that starts its own server."""
-    return f"sqlite+aiosqlite:///{tmp_path / 'own.db'}"
 
 
 async def answer(seat: Seat, kind: str) -> dict[str, Any]:
@@ -166,9 +164,9 @@ async def persons_at_a_table(server: ServerProcess) -> tuple[str, list[Seat]]:
     return table, seats
 
 
-async def test_a_pressed_next_and_a_new_match_survive_a_restart(
-    tmp_path: Path, fresh_db: str
-) -> None:
+async def pressed_next_and_new_match_survive_a_restart(tmp_path: Path, fresh_db: str) -> None:
+    """A Next pressed, kept across a restart; the finished match and the new one kept
+    across two (``fresh_db``: a database of the test's own)."""
     server = ServerProcess(fresh_db, tmp_path / "server.log").start()
     try:
         table, (ana, ben) = await persons_at_a_table(server)

@@ -14,7 +14,7 @@ import pytest
 
 from tests.conftest import own_database
 from tests.test_web_again import (
-    test_a_pressed_next_and_a_new_match_survive_a_restart as test_pg_next_and_again,
+    pressed_next_and_new_match_survive_a_restart as test_pg_next_and_again,
 )
 from tests.test_web_fuzz import (
     test_thousands_of_bad_messages_change_nothing_but_legal_actions as test_pg_fuzz,
