@@ -259,4 +259,45 @@ def test_an_entry_refused_as_stale_shows_the_donne_as_the_server_has_it(
     page.context.set_offline(False)
     expect(page.locator("#waiting")).to_contain_text("autre téléphone", timeout=30_000)
     expect(page.locator("#cut-line")).to_contain_text("Coupe : 33 cartes")  # the server's
+    expect(page.locator("#waiting")).not_to_contain_text("Envoi dans l'ordre")  # held
+    context.close()
+
+
+def test_offline_the_page_refuses_a_called_excuse_and_greys_a_donne_a_card_turned_up_voids(
+    server: ServerProcess, browser: Browser
+) -> None:
+    names = [*NAMES, "Émile"]
+    status, created, _ = http_json(
+        "POST", f"{server.base}/api/companion", {"players": 5, "names": names}
+    )
+    assert status == 201
+    token = {"Authorization": f"Bearer {created['scorer'].split('#')[1]}"}
+    url = f"{server.base}/api/companion/{created['evening']}/entries"
+    assert http_json("POST", url, {"n": 0, "entry": {"type": "dealer", "seat": 0}}, token)[0] == 200
+    context = browser.new_context(viewport=PHONE, is_mobile=True, has_touch=True, locale="fr-FR")
+    page = context.new_page()
+    page.goto(created["scorer"])
+    expect(page.locator("#current h2")).to_have_text("Donne 1")
+    page.context.set_offline(True)
+    page.locator("#fault-button").click()  # D14: a court card turned up voids the deal
+    page.locator("#kind").select_option("card_exposed")
+    page.locator("#by").select_option("2")
+    page.locator("#fcard").fill("CC")
+    page.locator("#fault-save").click()
+    pending = page.locator("#sheet tr.pending")
+    expect(pending.locator("td.what")).to_have_text(["carte retournée (D14) en attente"])
+    expect(page.locator("#current h2")).to_have_text("Donne 2")
+    page.locator("#result-button").click()
+    form = page.locator("#result-form")
+    form.locator("#contract").select_option("garde")
+    form.locator("#taker").select_option("1")
+    form.locator("#called").fill("Excuse")
+    form.locator("#partner").select_option("alone")
+    form.locator("#bouts").select_option("2")
+    form.locator("#points").fill("52")
+    form.locator("#result-save").click()  # B4: refused here, not kept to be refused later
+    expect(page.locator("#message")).to_contain_text(
+        "La carte appelée est un Roi (ou une Dame, un Cavalier, un Valet), pas cette carte"
+    )
+    expect(page.locator("#waiting li")).to_have_count(1)  # the fault alone waits
     context.close()
