@@ -309,10 +309,11 @@ class TableFlow(TableView):
             try:
                 self.session.finish()
             except SaveError as error:
-                note = "\n\n" + self.t(
+                note = "\n" + self.t(
                     "The save could not be removed: {error}.", error=error.text(self.ui)
-                )
-            text.append(note + "\n\n" + standings(self.obs, self.seats))
+                ) + "\n"
+            # one blank line before the standings: at 80×24 every line counts
+            text.append(note + "\n" + standings(self.obs, self.seats))
             more: tuple[tuple[str, str, str], ...] = (
                 ("export", self.t("Export"), "x"),
                 ("again", self.t("Play again"), "a"),

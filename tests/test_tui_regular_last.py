@@ -1,0 +1,48 @@
+"""What a regular player found last at the terminal table (issue 24): panels that
+scroll by the keys, a command palette of the table's own commands, a first hint that
+says the engine compiles, ``--help``'s levels, counts kept with their words, the hint's
+note over the log."""
+
+from __future__ import annotations
+
+from dataclasses import replace
+from pathlib import Path
+
+import pytest
+from textual.containers import VerticalScroll
+
+from atout.tui.app import PanelScreen
+from tests.test_tui import QUIET, new_app, play_until_result, screen_text
+
+
+@pytest.mark.parametrize("ui", ["fr", "en"])
+async def test_the_standings_scroll_by_the_keys_and_say_when_there_is_more(
+    tmp_path: Path, ui: str
+) -> None:
+    settings = replace(QUIET, deals=1, players=5, ui=ui)
+    app = new_app(tmp_path, 3, settings)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.press("n")
+        panel = await play_until_result(pilot, app)
+        await pilot.pause()
+        scroll = panel.query_one("#panel-scroll", VerticalScroll)
+        assert scroll.max_scroll_y > 0  # 5 players' marks and standings: taller than 24 rows
+        more = "↓ PgDn more" if ui == "en" else "↓ PgDn suite"
+        last = panel.text.plain.rstrip().splitlines()[-1].strip()  # the last in the standings
+        assert more in screen_text(app)[-1]
+        assert not any(last in line for line in screen_text(app))
+        await pilot.press("down")
+        await pilot.pause()
+        assert scroll.scroll_y == 1
+        await pilot.press("end")
+        await pilot.pause()
+        lines = screen_text(app)
+        assert any(last in line for line in lines), lines
+        assert more not in lines[-1], lines[-1]  # nothing more below
+        await pilot.press("home")
+        await pilot.pause()
+        assert scroll.scroll_y == 0
+        await pilot.press("pagedown")
+        await pilot.pause()
+        assert scroll.scroll_y == scroll.max_scroll_y  # less than a page more
+        assert isinstance(app.screen, PanelScreen)  # no key above took the panel away
