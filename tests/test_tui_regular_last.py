@@ -11,8 +11,9 @@ from pathlib import Path
 import pytest
 from textual.containers import VerticalScroll
 
-from atout.tui.app import PanelScreen
-from tests.test_tui import QUIET, new_app, play_until_result, screen_text
+from atout.tui.app import PanelScreen, TableScreen
+from atout.tui.words import tr
+from tests.test_tui import QUIET, new_app, play_until_result, screen_text, table
 
 
 @pytest.mark.parametrize("ui", ["fr", "en"])
@@ -46,3 +47,25 @@ async def test_the_standings_scroll_by_the_keys_and_say_when_there_is_more(
         await pilot.pause()
         assert scroll.scroll_y == scroll.max_scroll_y  # less than a page more
         assert isinstance(app.screen, PanelScreen)  # no key above took the panel away
+
+
+@pytest.mark.parametrize("ui", ["fr", "en"])
+async def test_the_palette_offers_only_the_tables_own_commands(tmp_path: Path, ui: str) -> None:
+    app = new_app(tmp_path, 8, replace(QUIET, ui=ui))
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.press("n")
+        await pilot.pause()
+        table(app).query_one("#hand").focus()  # a widget that could be maximized
+        await pilot.pause()
+        titles = [command.title for command in app.get_system_commands(app.screen)]
+        assert titles == ([tr(ui, "Theme"), tr(ui, "Quit")]), titles
+        for word in ("Keys", "Touches", "Maximize", "Agrandir"):
+            await pilot.press("ctrl+p")
+            await pilot.pause()
+            await pilot.press(*word.lower())
+            await pilot.pause(0.5)
+            lines = screen_text(app)
+            assert not any(word in line for line in lines), lines
+            await pilot.press("escape")
+            await pilot.pause()
+        assert isinstance(app.screen, TableScreen)
