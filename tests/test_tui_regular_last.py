@@ -5,15 +5,18 @@ note over the log."""
 
 from __future__ import annotations
 
+import threading
 from dataclasses import replace
 from pathlib import Path
+from typing import Any
 
 import pytest
 from textual.containers import VerticalScroll
 
 from atout.tui.app import PanelScreen, TableScreen
 from atout.tui.words import tr
-from tests.test_tui import QUIET, new_app, play_until_result, screen_text, table
+from tests.test_tui import QUIET, message, new_app, play_until_result, screen_text, table
+from tests.test_tui_learn import wait_for_hint
 
 
 @pytest.mark.parametrize("ui", ["fr", "en"])
@@ -29,7 +32,7 @@ async def test_the_standings_scroll_by_the_keys_and_say_when_there_is_more(
         scroll = panel.query_one("#panel-scroll", VerticalScroll)
         assert scroll.max_scroll_y > 0  # 5 players' marks and standings: taller than 24 rows
         more = "↓ PgDn more" if ui == "en" else "↓ PgDn suite"
-        last = panel.text.plain.rstrip().splitlines()[-1].strip()  # the last in the standings
+        last = str(panel.text).rstrip().splitlines()[-1].strip()  # the last in the standings
         assert more in screen_text(app)[-1]
         assert not any(last in line for line in screen_text(app))
         await pilot.press("down")
@@ -69,3 +72,47 @@ async def test_the_palette_offers_only_the_tables_own_commands(tmp_path: Path, u
             await pilot.press("escape")
             await pilot.pause()
         assert isinstance(app.screen, TableScreen)
+
+
+@pytest.mark.parametrize("ui", ["fr", "en"])
+async def test_the_first_hint_says_the_engine_is_compiled_then_no_more(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, ui: str
+) -> None:
+    """The first search on a clean machine compiles its kernel (half a minute, more
+    when busy) whatever the hint's 3 s budget: the hint's line says so, that once."""
+    import atout.sim.playout
+    from atout.bots.explain import hint
+    from atout.tui import table_comforts
+
+    gate = threading.Event()
+
+    def held(*args: Any, **kwargs: Any) -> Any:
+        gate.wait(30)  # the compiling, as long as the test wants
+        return hint(*args, **kwargs)
+
+    monkeypatch.setattr(atout.sim.playout, "compiled_on_disk", lambda: False)
+    monkeypatch.setattr(table_comforts, "hint", held)
+    compiling = {
+        "en": "first time: compiling the engine…",
+        "fr": "première fois : le moteur se compile…",
+    }[ui]
+    app = new_app(tmp_path, 12, replace(QUIET, ui=ui))
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.press("n")
+        await pilot.pause()
+        await pilot.press("h")
+        await pilot.pause()
+        assert compiling in message(app), message(app)
+        gate.set()
+        await wait_for_hint(pilot, app)
+        assert not table(app).compiling  # a search came back: the engine is ready
+        table(app).drop_hint()
+        gate.clear()
+        await pilot.press("h")  # the same turn, asked again: no compiling now
+        await pilot.pause()
+        assert table(app).hinting
+        assert compiling not in message(app), message(app)
+        assert message(app).endswith(tr(ui, "Looking for a hint… {seconds} s (Escape cancels)",
+                                        seconds=0))  # fmt: skip
+        gate.set()
+        await wait_for_hint(pilot, app)
