@@ -5,6 +5,7 @@ note over the log."""
 
 from __future__ import annotations
 
+import re
 import threading
 from dataclasses import replace
 from pathlib import Path
@@ -116,3 +117,27 @@ async def test_the_first_hint_says_the_engine_is_compiled_then_no_more(
                                         seconds=0))  # fmt: skip
         gate.set()
         await wait_for_hint(pilot, app)
+
+
+@pytest.mark.parametrize("ui", ["fr", "en"])
+async def test_the_result_keeps_a_count_with_its_words_at_80_columns(
+    tmp_path: Path, ui: str
+) -> None:
+    """The taker's camp's line is wider than the last donne's panel (its scrollbar
+    shown) at 80 columns in French: it breaks between words, the margin (« chute de
+    8 ») kept whole."""
+    settings = replace(QUIET, deals=1, players=5, ui=ui)
+    app = new_app(tmp_path, 3, settings)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.press("n")
+        panel = await play_until_result(pilot, app)
+        await pilot.pause()
+        verdict = re.search(r"(?:fait de|chute de|made by|failed by) \d+", str(panel.text))
+        assert verdict is not None, panel.text
+        lines = [line.strip(" │") for line in screen_text(app)]  # the panel's lines
+        camp = next(i for i, line in enumerate(lines) if "Camp du" in line or "Taker's" in line)
+        assert verdict[0] in " ".join(lines[camp : camp + 2]), lines[camp : camp + 2]
+        number = verdict[0].rsplit(" ", 1)[1]
+        assert lines[camp + 1].split(" ")[0] != number, lines[camp : camp + 2]
+        for line in lines:
+            assert not re.search(r" (?:de|by)$", line), line  # no count cut from its words

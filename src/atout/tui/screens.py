@@ -88,6 +88,18 @@ class MoreScroll(VerticalScroll):
         return action != "page_down" or self.scroll_y < self.max_scroll_y
 
 
+class WrappedText(Static):
+    """A text wrapped at its width between words, never inside a unit (a count with its
+    words: ``chute de 20``; a seat's number with its name), by :func:`wrapped`."""
+
+    def __init__(self, text: Text | str, id: str) -> None:
+        super().__init__(text, id=id)
+        self.source = text
+
+    def on_resize(self) -> None:
+        self.update(wrapped(self.source, self.content_size.width))
+
+
 class HelpScreen(Modal[None]):
     """The keys and the comforts, as tall as the terminal; when the help must scroll,
     its footer says so (``↓ PgDn more``) until its last line is on the screen."""
@@ -162,7 +174,7 @@ class PanelScreen(Modal[str]):
     def compose(self) -> ComposeResult:
         with Vertical(classes="dialog wide"):
             with VerticalScroll(id="panel-scroll"):
-                yield Static(self.text, id="panel-text")
+                yield WrappedText(self.text, id="panel-text")
             if self.button:
                 yield Button(self.button, id="continue", variant="primary")
             if self.more:
