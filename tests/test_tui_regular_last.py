@@ -18,6 +18,7 @@ from atout.tui.app import PanelScreen, TableScreen
 from atout.tui.words import tr
 from tests.test_tui import QUIET, message, new_app, play_until_result, screen_text, table
 from tests.test_tui_learn import wait_for_hint
+from tests.test_tui_newcomer import hint_box, my_turn
 
 
 @pytest.mark.parametrize("ui", ["fr", "en"])
@@ -141,3 +142,20 @@ async def test_the_result_keeps_a_count_with_its_words_at_80_columns(
         assert lines[camp + 1].split(" ")[0] != number, lines[camp : camp + 2]
         for line in lines:
             assert not re.search(r" (?:de|by)$", line), line  # no count cut from its words
+
+
+@pytest.mark.parametrize("size", [(120, 40), (80, 24)])
+async def test_the_hint_covers_the_logs_whole_width(tmp_path: Path, size: tuple[int, int]) -> None:
+    """No column of the log shows beside the hint (a stray « s » at column 118 at
+    120×40: the notes' rack kept a scrollbar's gutter)."""
+    app = new_app(tmp_path, 5, replace(QUIET, ui="fr"))
+    async with app.run_test(size=size, notifications=True) as pilot:
+        await pilot.press("n")
+        screen = await my_turn(pilot, app)
+        await pilot.press("h")
+        box = await hint_box(pilot, app)
+        log = screen.query_one("#log").region
+        assert (box.x, box.right) == (log.x, log.right), (box, log)
+        lines = screen_text(app)
+        for row in range(box.y, box.bottom):  # the hint's rows: nothing of the log at the right
+            assert lines[row][log.right - 2 : log.right].strip() == "", lines[row]

@@ -133,7 +133,9 @@ class TarotApp(App[None]):
     #middle { height: 1fr; }
     #trick { width: 32; height: 100%; padding: 0 1; border-right: solid $accent; }
     /* the hint over the log (placed by TableComforts.place_hint) */
-    TableScreen ToastRack { dock: top; align: left top; margin-bottom: 0; }
+    /* no scrollbar's gutter: the hint as wide as the log, none of the log beside it */
+    TableScreen ToastRack { dock: top; align: left top; margin-bottom: 0;
+                            scrollbar-size-vertical: 0; }
     TableScreen Toast { width: 100%; max-width: 100%; margin-top: 0; }
     #log { width: 1fr; scrollbar-size-vertical: 0; }  /* kept at its end: no glyphs */
     #hand { layout: grid; grid-size: 18; grid-gutter: 0; height: auto; max-height: 4; }
