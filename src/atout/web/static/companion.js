@@ -753,7 +753,8 @@ function waitingToTakeBack() {
 async function undoNow(what) {
   askingUndo = false;
   const item = waitingToTakeBack();
-  toast = item || !offline ? fill(T.undone, { what }) : T.undoWaitingShort; // the server has it: not undone yet
+  const away = offline || navigator.onLine === false;
+  toast = item || !away ? fill(T.undone, { what }) : T.undoWaitingShort; // the server has it: not undone yet
   if (!item) {
     enter({ type: "undo" }, "undo");
     return;
@@ -836,6 +837,7 @@ function projection() {
   let draws = 0;
   const kept = [...(view.undo_labels || [])];
   let undone = [...(view.redo_labels || [])];
+  const cutsUndone = new Set(); // the stored donnes whose cut a waiting undo takes back
   for (const item of queue) {
     // the entry of a form still open (its Save button waiting) is not stored yet: the
     // form and its heading stay on the donne being saved until the answer
@@ -845,6 +847,7 @@ function projection() {
       const moved = type === "undo" ? kept.pop() : undone.pop();
       if (moved) (type === "undo" ? undone : kept).push(moved);
       if (moved && moved.closes) closed += type === "undo" ? -1 : 1;
+      if (moved && moved.type === "cut") (type === "undo" ? cutsUndone.add(moved.donne) : cutsUndone.delete(moved.donne));
       continue;
     }
     const closes = closing(item.entry);
@@ -857,7 +860,15 @@ function projection() {
     else if (type === "draw" || type === "dealer") draws += 1;
   }
   // an undo waiting may reopen a donne the server has closed: the guide waits for it
-  return { closed: Math.max(closed, 0), reopened: Math.max(-closed, 0), cut, draws };
+  return { closed: Math.max(closed, 0), reopened: Math.max(-closed, 0), cut, draws, cutsUndone };
+}
+
+/** The cut the server has for a stored donne a waiting undo reopens, unless a waiting
+ * undo takes it back too: the scorer is not asked for it again. */
+function reopenedCut(number, ahead) {
+  if (ahead.cutsUndone.has(number)) return null;
+  const stored = view.donnes.find((x) => x.number === number);
+  return stored && stored.cut !== undefined ? stored.cut : null;
 }
 
 function drawCard(scorer) {
@@ -905,11 +916,15 @@ function drawCard(scorer) {
 
 function currentCard(scorer) {
   const d = view.donnes[view.donnes.length - 1];
-  const ahead = scorer ? projection() : { closed: 0, reopened: 0, cut: null };
+  // the waiting entries played ahead, unless the server refused the first one (another
+  // scorer's entry, say): then the donne as the server has it, to check against
+  const ahead = scorer && !blocked ? projection() : { closed: 0, reopened: 0, cut: null };
   const moved = ahead.closed || ahead.reopened;
-  const body = [h("h2", {}, `${T.donne} ${d.number + ahead.closed - ahead.reopened}`)];
+  const shown = d.number + ahead.closed - ahead.reopened;
+  const body = [h("h2", {}, `${T.donne} ${shown}`)];
   const waitingCut = ahead.cut !== null;
-  const cut = waitingCut ? ahead.cut : moved ? null : d.cut;
+  const cutGone = ahead.cutsUndone && ahead.cutsUndone.has(shown); // a waiting undo takes it
+  const cut = waitingCut ? ahead.cut : ahead.closed || cutGone ? null : ahead.reopened ? reopenedCut(shown, ahead) : d.cut;
   if (moved) body.push(h("p", { class: "hint", id: "guide-later" }, T.guideLater));
   else body.push(lineList(view.guide, "lines guide"));
   if (cut !== null) {
@@ -1274,6 +1289,11 @@ document.addEventListener("visibilitychange", () => {
   if (document.visibilityState === "visible") poll(true);
 });
 window.addEventListener("online", () => poll(true));
+window.addEventListener("offline", () => { // known at once, not at the next failed request
+  offline = true;
+  if (view) render();
+  showStatus();
+});
 
 if ("serviceWorker" in navigator && window.isSecureContext) {
   navigator.serviceWorker
