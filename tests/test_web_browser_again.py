@@ -137,7 +137,10 @@ def test_play_again_starts_a_new_match_every_page_follows(
     late.page.wait_for_selector("#board:not([hidden])")
     assert match_of(late.page) == 2
     assert "Ana" in late.page.inner_text("#seats, #board")
+    ben.page.wait_for_selector("#banner.error")  # his seat opened elsewhere: told, stopped
     late.page.context.close()
+    ben.page.reload()  # and his own page opened again: the seat is his there
+    ben.page.wait_for_selector("#board:not([hidden])")
     # the finished match stays downloadable; the new one is the table's record
     token = token_of(links["seats"][0]["url"])
     status, old = record(server, table, token, "?match=1")

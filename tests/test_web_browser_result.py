@@ -301,6 +301,11 @@ def test_the_next_donne_waits_for_every_person_and_survives_a_restart(
         wait_until(lambda: "Ana" not in reading(ben.page), "Ben sees Ana has pressed")
         twice = probe(server, table, token_of(links["seats"][0]["url"]))
         assert twice["type"] == "error" and twice["reason"]["kind"] == "next_pressed", twice
+        # the probe opened Ana's seat elsewhere: her page was told so and stopped (a seat
+        # is open in one page at a time); opened again, it is hers, her press kept
+        ana.page.wait_for_selector("#banner.error")
+        ana.page.reload()
+        ana.page.wait_for_selector("#result .pressed")
         # a restart: the table resumes where it was, Ana's press kept
         server.stop()
         server.start()
