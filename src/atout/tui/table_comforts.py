@@ -73,9 +73,14 @@ class TableComforts(TableFlow):
         rack.styles.max_height = log.height
 
     def drop_hint(self) -> None:
-        """The hint on show, if any, taken away (there is at most one)."""
+        """The hint on show, if any, taken away (there is at most one). Its holder
+        goes with it: Textual takes a cleared toast out of its holder but leaves the
+        holder, and each one left would push the next hint two rows lower, until it
+        falls off the log."""
         if self.app._notifications:
             self.app.clear_notifications()
+        for rack in self.query("#textual-toastrack"):
+            rack.remove_children()
 
     async def next_donne(self) -> None:
         self.donne_first_line = len(self.lines)
