@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from dataclasses import replace
 from pathlib import Path
+
 import pytest
 from textual.widgets._toast import ToastHolder, ToastRack
 
@@ -35,4 +36,3 @@ async def test_each_hint_is_drawn_where_the_first_was_turn_after_turn(
             await pilot.press("enter")  # the card advised is played: the hint goes
             await play_cards(pilot, app, 0)
         assert boxes == [boxes[0]] * len(boxes), boxes
-
