@@ -3,15 +3,24 @@ the hint stays where it is drawn turn after turn."""
 
 from __future__ import annotations
 
+import time
 from dataclasses import replace
 from pathlib import Path
+from typing import Any
 
 import pytest
 from textual.widgets._toast import ToastHolder, ToastRack
 
+from atout.state import GamePhase
 from atout.tui import table_comforts
+from atout.tui.app import TableScreen, TarotApp
+from atout.tui.guide_screen import GuideScreen
+from atout.tui.table_comforts import chien_seconds
 from tests.test_tui_learn import play_cards
 from tests.test_tui_newcomer import QUIET, hint_box, my_turn, new_app
+
+TAKEN = 2
+"""A seed where a bot takes a Prise or a Garde while the person passes."""
 
 
 async def test_each_hint_is_drawn_where_the_first_was_turn_after_turn(
@@ -36,3 +45,104 @@ async def test_each_hint_is_drawn_where_the_first_was_turn_after_turn(
             await pilot.press("enter")  # the card advised is played: the hint goes
             await play_cards(pilot, app, 0)
         assert boxes == [boxes[0]] * len(boxes), boxes
+
+
+async def chien_held(pilot: Any, app: TarotApp) -> TableScreen:
+    """The person passes until a bot takes: the table when the chien is turned up."""
+    for _ in range(400):
+        await pilot.pause(0.02)
+        screen = app.screen
+        if isinstance(screen, GuideScreen):
+            await pilot.press("enter")
+            continue
+        assert isinstance(screen, TableScreen), screen
+        game = screen.obs.game
+        if screen.hold and game is not None and game.phase is GamePhase.ECART:
+            return screen
+        assert game is None or game.phase is GamePhase.BIDDING, "no chien was held"
+        if screen.session.human_to_act() and not screen.busy:
+            await pilot.press("p")
+    raise AssertionError("no bot took")
+
+
+def middle(screen: TableScreen) -> str:
+    return str(screen.query_one("#trick").render())
+
+
+@pytest.mark.parametrize(("speed", "seconds"), [("normal", 0.5 + 6 * 0.3), ("fast", 0.5)])
+async def test_the_chien_a_bot_takes_stays_on_the_table_long_enough_to_read(
+    tmp_path: Path, speed: str, seconds: float
+) -> None:
+    assert chien_seconds(replace(QUIET, pause=0.5, speed=speed), 6) == seconds
+    app = new_app(tmp_path, replace(QUIET, players=4, speed=speed, pause=0.5), seed=TAKEN)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.press("n")
+        screen = await chien_held(pilot, app)
+        game = screen.obs.game
+        assert game is not None and game.chien is not None and game.taker != screen.me
+        cards = " ".join(card.display("fr") for card in game.chien)
+        began = time.monotonic()
+        while screen.hold:
+            assert screen.obs.game is not None
+            assert screen.obs.game.phase is GamePhase.ECART  # no écart made meanwhile
+            assert f"Chien : {cards}" in middle(screen)
+            assert "space" in str(screen.query_one("#message").render()) or "espace" in str(
+                screen.query_one("#message").render()
+            )
+            await pilot.pause(0.05)
+        assert time.monotonic() - began >= seconds - 0.1
+
+
+async def test_in_a_guided_match_the_chien_stays_until_a_key_with_a_word(tmp_path: Path) -> None:
+    settings = replace(QUIET, players=4, speed="fast", pause=0.2)
+    app = new_app(tmp_path, settings, seed=TAKEN)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.press("g")
+        screen = await chien_held(pilot, app)
+        await pilot.pause(1.0)  # far past the pause after a trick: still there
+        assert screen.hold and "Chien : " in middle(screen)
+        said = str(screen.query_one("#message").render())
+        assert "écart (E2)" in said and "espace" in said, said
+        await pilot.press("space")
+        await pilot.pause(0.2)
+        assert not screen.hold
+
+
+async def test_a_guided_match_explains_the_ecart_and_its_prompt_says_enter(
+    tmp_path: Path,
+) -> None:
+    from tests.test_tui import QUIET as ENGLISH
+    from tests.test_tui import find_seed, human_takes
+
+    seed = find_seed(human_takes, ENGLISH)
+    app = new_app(tmp_path, replace(QUIET, players=4), seed=seed)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.press("g")
+        read: list[str] = []
+        for _ in range(200):
+            await pilot.pause(0.02)
+            screen = app.screen
+            if isinstance(screen, GuideScreen):
+                read.append(screen.note.name)
+                if screen.note.name == "ecart":
+                    break
+                await pilot.press("enter")
+            elif isinstance(screen, TableScreen) and screen.session.human_to_act():
+                assert not screen.in_ecart(), "the écart began without its note"
+                await pilot.press("2")  # a Garde
+        assert read == ["bouts", "bidding", "ecart"], read
+        note = str(app.screen.query_one("#guide-text").render())
+        assert "l'écart, qui compte pour votre camp (E1)" in note
+        assert "Ni Roi ni bout" in note and "(E3)" in note
+        assert "Entrée écarte la carte en surbrillance, u en reprend une, y confirme" in note
+        assert "E2 — " in note  # the rule's own text follows
+        await pilot.press("enter")
+        await pilot.pause()
+        screen = app.screen
+        assert isinstance(screen, TableScreen) and screen.in_ecart()
+        said = str(screen.query_one("#message").render())
+        assert said.startswith("Écart (E1–E2) : Entrée écarte la carte en surbrillance"), said
+        held = len(screen.hand())
+        await pilot.press("enter")  # as the prompt says: the card goes aside
+        await pilot.pause()
+        assert len(screen.picked) == 1 and len(screen.hand()) == held - 1
