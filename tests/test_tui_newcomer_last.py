@@ -146,3 +146,11 @@ async def test_a_guided_match_explains_the_ecart_and_its_prompt_says_enter(
         await pilot.press("enter")  # as the prompt says: the card goes aside
         await pilot.pause()
         assert len(screen.picked) == 1 and len(screen.hand()) == held - 1
+
+
+def test_the_score_note_agrees_multipliee_with_la_difference() -> None:
+    from atout.tui.guide import note_named
+    from atout.tui.words import tr
+
+    text = " ".join(tr("fr", note_named("score").text).split())
+    assert "la différence, plus 25, multipliée par le coefficient" in text, text
