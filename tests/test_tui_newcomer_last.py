@@ -154,3 +154,22 @@ def test_the_score_note_agrees_multipliee_with_la_difference() -> None:
 
     text = " ".join(tr("fr", note_named("score").text).split())
     assert "la différence, plus 25, multipliée par le coefficient" in text, text
+
+
+@pytest.mark.parametrize("players", [3, 4, 5])
+def test_the_score_sheet_says_what_its_seat_columns_stand_for(players: int) -> None:
+    from atout.tui.session import TableSession
+    from atout.tui.texts import sheet_text, tiny
+    from atout.tui.words import Seats
+
+    for ui in ("fr", "en"):
+        session = TableSession(replace(QUIET, players=players, ui=ui), 3)
+        seats = Seats(0, players, ui)
+        text = sheet_text(session.observation(), seats, ui).plain
+        colon = " : " if ui == "fr" else ": "
+        legend = ", ".join(f"{tiny(seats, s)}{colon}{seats.name(s)}" for s in range(1, players))
+        assert legend in text.splitlines(), text
+    four = sheet_text(
+        TableSession(replace(QUIET, players=4), 3).observation(), Seats(0, 4, "fr"), "fr"
+    )
+    assert "D1 : Droite 1, F2 : En face 2, G3 : Gauche 3" in four.plain
