@@ -173,3 +173,28 @@ def test_the_score_sheet_says_what_its_seat_columns_stand_for(players: int) -> N
         TableSession(replace(QUIET, players=4), 3).observation(), Seats(0, 4, "fr"), "fr"
     )
     assert "D1 : Droite 1, F2 : En face 2, G3 : Gauche 3" in four.plain
+
+
+async def test_a_guided_note_stays_off_the_line_above_the_hand_when_it_grows(
+    tmp_path: Path,
+) -> None:
+    app = new_app(tmp_path, replace(QUIET, players=4), seed=5)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.press("g")
+        for _ in range(100):
+            await pilot.pause(0.02)
+            if isinstance(app.screen, GuideScreen):
+                break
+        note = app.screen
+        assert isinstance(note, GuideScreen)
+        table = app.screen_stack[-2]
+        assert isinstance(table, TableScreen)
+        words = "Gauche 3 réfléchit… (la première fois sur cette machine le moteur des robots "
+        table.say(words + "est compilé : environ 30 s ; ensuite les décisions sont rapides)")
+        await pilot.pause(0.1)
+        await pilot.pause()
+        message = table.query_one("#message").region
+        assert message.height == 2  # the line above the hand wrapped: the log shrank
+        box = note.query_one(".note").region
+        assert not box.overlaps(message), (box, message, table.query_one("#log").region, note.query_one(".note").styles.max_height)
+        assert table.query_one("#log").region.contains_region(box), box
