@@ -196,5 +196,37 @@ async def test_a_guided_note_stays_off_the_line_above_the_hand_when_it_grows(
         message = table.query_one("#message").region
         assert message.height == 2  # the line above the hand wrapped: the log shrank
         box = note.query_one(".note").region
-        assert not box.overlaps(message), (box, message, table.query_one("#log").region, note.query_one(".note").styles.max_height)
+        assert not box.overlaps(message), (
+            box,
+            message,
+            table.query_one("#log").region,
+            note.query_one(".note").styles.max_height,
+        )
         assert table.query_one("#log").region.contains_region(box), box
+
+
+@pytest.mark.parametrize("deals", [1, 2])
+async def test_r_over_a_result_or_the_standings_says_its_word_off_the_buttons(
+    tmp_path: Path, deals: int
+) -> None:
+    from textual.widgets._toast import Toast
+
+    from atout.tui.app import PanelScreen
+    from tests.test_tui_learn import play_until_result
+
+    app = new_app(tmp_path, replace(QUIET, players=4, deals=deals), seed=3)
+    async with app.run_test(size=(80, 24), notifications=True) as pilot:
+        await pilot.press("n")
+        panel: Any = await play_until_result(pilot, app)
+        assert isinstance(panel, PanelScreen)
+        assert bool(panel.button) == (deals == 2)  # deals=1: the match's standings
+        await pilot.press("r")
+        await pilot.pause(0.1)
+        await pilot.pause()
+        note = panel.query_one("#panel-note")
+        assert note.display and note.region.height >= 1
+        assert str(note.render()) == panel.escape
+        assert not list(panel.query(Toast))  # not a toast over the panel's buttons
+        for button in panel.query("Button"):
+            assert not note.region.overlaps(button.region), (note.region, button.region)
+        assert panel.query_one(".dialog").region.contains_region(note.region)
