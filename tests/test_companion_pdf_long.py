@@ -80,3 +80,44 @@ def test_the_pdf_text_holds_the_figures_and_the_names(tmp_path: Path) -> None:
     assert text.count("Vandenberghe") >= 3  # head, camp, legend
     flat = " ".join(text.split())  # each donne's heading whole, on more lines when long
     assert "preneur Jean-Baptiste Larochelle + Anne-Sophie Vandenberghe (D♦)" in flat
+
+
+FORTY = [
+    "Bartholomew Featherstone-Cholmondeley",
+    "Émile Vandenberghe-Lagarde-Oosterhuis",
+    "Anne-Sophie de La Tour d'Auvergne",
+    "Jean-Baptiste Larochelle-Dumoulin",
+    "Zoé",
+]
+
+
+@pytest.mark.skipif(not shutil.which("pdftotext"), reason="poppler-utils' pdftotext")
+@pytest.mark.parametrize("lang", ["fr", "en"])
+def test_names_of_forty_letters_are_never_cut(tmp_path: Path, lang: str) -> None:
+    from atout.web.companion_pdf import sheet_pdf
+
+    e = Evening(5, FORTY)
+    e.add({"type": "dealer", "seat": 0})
+    e.add({"type": "fault", "kind": "card_exposed", "by": 2, "card": "KS"})
+    e.add({"type": "result", "contract": "garde_sans", "points": 50.5, "bouts": 2,
+           "taker": 0, "called": "KH", "partner": 1})  # fmt: skip
+    pdf = tmp_path / "sheet.pdf"
+    pdf.write_bytes(sheet_pdf(e, lang))
+    text = subprocess.run(
+        ["pdftotext", str(pdf), "-"], capture_output=True, text=True, check=True
+    ).stdout
+    assert "…" not in text and "..." not in text  # nothing shortened, anywhere
+    assert "Anne-Sophie de La Tour d'Auvergne" in " ".join(text.split())  # the details
+
+    from atout.web.companion_pdf import _Sheet
+
+    sheet = _Sheet(e, lang)
+    label, per = sheet.columns()
+    sheet.pdf.set_font(sheet.family, "B", 8.5)
+    for name in FORTY:  # the head: each name whole, a word too wide cut between letters
+        lines = sheet.wrap(name, per - 1.5, 5)
+        assert "".join(lines).replace(" ", "") == name.replace(" ", ""), lines
+        assert all(sheet.pdf.get_string_width(x) <= per - 1.5 for x in lines)
+    sheet.pdf.set_font(sheet.family, "", 8.5)
+    camp = "".join(sheet.label_lines(e.finished()[1], label - 2)[1:]).replace(" ", "")
+    assert FORTY[0].replace(" ", "") in camp and FORTY[1].replace(" ", "") in camp

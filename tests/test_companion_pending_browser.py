@@ -110,6 +110,7 @@ def test_offline_entries_are_greyed_rows_without_marks(
     form.locator("#bouts").select_option("2")
     form.locator("#points").fill("47,5" if lang == "fr" else "47.5")
     form.locator("#result-save").click()
+    expect(page.locator("#waiting li")).to_have_count(1)  # kept, the page laid out again
     page.locator("#petit-button").click()
     page.locator("#petit-form select").select_option("2")
     page.locator("#petit-save").click()
@@ -170,4 +171,133 @@ def test_offline_entries_are_greyed_rows_without_marks(
     expect(page.locator("#totals-waiting")).to_have_count(0)
     expect(page.locator("#export-note")).to_have_count(0)
     expect(page.locator("#sheet tbody tr.donne")).to_have_count(0)  # donne 1 undone
+    context.close()
+
+
+@pytest.mark.parametrize("lang", ["fr", "en"])
+def test_an_undo_at_once_after_the_connection_drops_reads_as_pending(
+    server: ServerProcess, browser: Browser, lang: str
+) -> None:
+    created = evening(server)
+    words = WORDS[lang]
+    context = browser.new_context(
+        viewport=PHONE, is_mobile=True, has_touch=True, locale=words["locale"]
+    )
+    page = context.new_page()
+    page.goto(created["scorer"])
+    expect(page.locator("#current h2")).to_have_text("Donne 2")
+    page.context.set_offline(True)  # no request has failed yet: the browser says it
+    page.locator("#undo").click()
+    page.locator("#undo-yes").click()
+    expect(page.locator("#toast")).to_have_text(words["toast"])
+    expect(page.locator("#sheet tr.pending td.what")).to_have_text(words["undone"])
+    context.close()
+
+
+def test_a_donne_reopened_offline_shows_its_stored_cut_until_an_undo_takes_it(
+    server: ServerProcess, browser: Browser
+) -> None:
+    status, created, _ = http_json(
+        "POST", f"{server.base}/api/companion", {"players": 4, "names": NAMES}
+    )
+    assert status == 201
+    token = created["scorer"].split("#")[1]
+    url = f"{server.base}/api/companion/{created['evening']}/entries"
+    entries = [
+        {"type": "dealer", "seat": 0},
+        {"type": "cut", "k": 33},
+        {"type": "result", "contract": "garde", "taker": 0, "points": 42, "bouts": 2},
+        {"type": "cut", "k": 40},
+    ]
+    for n, entry in enumerate(entries):
+        answer = http_json(
+            "POST", url, {"n": n, "entry": entry}, {"Authorization": f"Bearer {token}"}
+        )
+        assert answer[0] == 200, answer
+    context = browser.new_context(viewport=PHONE, is_mobile=True, has_touch=True, locale="fr-FR")
+    page = context.new_page()
+    page.goto(created["scorer"])
+    expect(page.locator("#current h2")).to_have_text("Donne 2")
+    expect(page.locator("#cut-line")).to_contain_text("Coupe : 40 cartes")
+    page.context.set_offline(True)
+    page.locator("#undo").click()
+    page.locator("#undo-yes").click()  # the cut of donne 2: no longer shown as stored
+    expect(page.locator("#cut-line")).to_have_count(0)
+    expect(page.locator("#cut-form")).to_be_visible()
+    page.locator("#undo").click()
+    page.locator("#undo-yes").click()  # the result of donne 1: the donne reopens
+    expect(page.locator("#current h2")).to_have_text("Donne 1")
+    expect(page.locator("#cut-line")).to_contain_text("Coupe : 33 cartes")  # not asked again
+    expect(page.locator("#cut-form")).to_have_count(0)
+    page.locator("#undo").click()
+    page.locator("#undo-yes").click()  # and its cut: now it is asked for
+    expect(page.locator("#cut-line")).to_have_count(0)
+    expect(page.locator("#cut-form")).to_be_visible()
+    context.close()
+
+
+def test_an_entry_refused_as_stale_shows_the_donne_as_the_server_has_it(
+    server: ServerProcess, browser: Browser
+) -> None:
+    status, created, _ = http_json(
+        "POST", f"{server.base}/api/companion", {"players": 4, "names": NAMES}
+    )
+    assert status == 201
+    token = {"Authorization": f"Bearer {created['scorer'].split('#')[1]}"}
+    url = f"{server.base}/api/companion/{created['evening']}/entries"
+    assert http_json("POST", url, {"n": 0, "entry": {"type": "dealer", "seat": 0}}, token)[0] == 200
+    context = browser.new_context(viewport=PHONE, is_mobile=True, has_touch=True, locale="fr-FR")
+    page = context.new_page()
+    page.goto(created["scorer"])
+    expect(page.locator("#current h2")).to_have_text("Donne 1")
+    page.context.set_offline(True)
+    page.locator("#k").fill("30")
+    page.locator("#cut-form button[type=submit]").click()
+    expect(page.locator("#cut-line")).to_contain_text("30 cartes")  # waiting on the phone
+    # meanwhile another scorer stores the cut of donne 1
+    assert http_json("POST", url, {"n": 1, "entry": {"type": "cut", "k": 33}}, token)[0] == 200
+    page.context.set_offline(False)
+    expect(page.locator("#waiting")).to_contain_text("autre téléphone", timeout=30_000)
+    expect(page.locator("#cut-line")).to_contain_text("Coupe : 33 cartes")  # the server's
+    expect(page.locator("#waiting")).not_to_contain_text("Envoi dans l'ordre")  # held
+    context.close()
+
+
+def test_offline_the_page_refuses_a_called_excuse_and_greys_a_donne_a_card_turned_up_voids(
+    server: ServerProcess, browser: Browser
+) -> None:
+    names = [*NAMES, "Émile"]
+    status, created, _ = http_json(
+        "POST", f"{server.base}/api/companion", {"players": 5, "names": names}
+    )
+    assert status == 201
+    token = {"Authorization": f"Bearer {created['scorer'].split('#')[1]}"}
+    url = f"{server.base}/api/companion/{created['evening']}/entries"
+    assert http_json("POST", url, {"n": 0, "entry": {"type": "dealer", "seat": 0}}, token)[0] == 200
+    context = browser.new_context(viewport=PHONE, is_mobile=True, has_touch=True, locale="fr-FR")
+    page = context.new_page()
+    page.goto(created["scorer"])
+    expect(page.locator("#current h2")).to_have_text("Donne 1")
+    page.context.set_offline(True)
+    page.locator("#fault-button").click()  # D14: a court card turned up voids the deal
+    page.locator("#kind").select_option("card_exposed")
+    page.locator("#by").select_option("2")
+    page.locator("#fcard").fill("CC")
+    page.locator("#fault-save").click()
+    pending = page.locator("#sheet tr.pending")
+    expect(pending.locator("td.what")).to_have_text(["carte retournée (D14) en attente"])
+    expect(page.locator("#current h2")).to_have_text("Donne 2")
+    page.locator("#result-button").click()
+    form = page.locator("#result-form")
+    form.locator("#contract").select_option("garde")
+    form.locator("#taker").select_option("1")
+    form.locator("#called").fill("Excuse")
+    form.locator("#partner").select_option("alone")
+    form.locator("#bouts").select_option("2")
+    form.locator("#points").fill("52")
+    form.locator("#result-save").click()  # B4: refused here, not kept to be refused later
+    expect(page.locator("#message")).to_contain_text(
+        "La carte appelée est un Roi (ou une Dame, un Cavalier, un Valet), pas cette carte"
+    )
+    expect(page.locator("#waiting li")).to_have_count(1)  # the fault alone waits
     context.close()

@@ -166,6 +166,11 @@ def test_play_again_starts_a_new_match_every_page_follows(
     assert record(server, table, token, "?match=3")[0] == 404
     owner.page.context.close()
     play_match(ana, ben, seen)
+    # the new match's deal is told live as after a reload (its donne 1 is not the old one)
+    live = ben.page.locator("#log li.ev-packet_dealt").all_inner_texts()
+    ben.page.reload()
+    ben.page.wait_for_selector("#log li.ev-packet_dealt", state="attached")
+    assert live == ben.page.locator("#log li.ev-packet_dealt").all_inner_texts(), live
     # a restart keeps the two matches: the table's match is the second, finished
     server.stop()
     server.start()

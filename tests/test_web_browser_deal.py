@@ -136,13 +136,8 @@ WATCH_FLYERS = """() => {
 }"""
 
 
-@pytest.mark.parametrize(("lang", "viewport"), READERS, ids=IDS)
-def test_the_packets_leave_from_the_dealers_place(
-    browser: Browser, server: ServerProcess, lang: str, viewport: ViewportSize
-) -> None:
-    table, dealer = scene(4, at(Phase.DEAL, "dealer"), deal_only=True)
-    watched = open_page(browser, server, FakeServer(table, dealer), lang, viewport)
-    page = watched.page
+def packets_leave_from_the_dealer(page: Page, dealer: int) -> None:
+    """Deal, and check that every card flies while the pack lies at the dealer's place."""
     page.evaluate(WATCH_FLYERS)
     page.click("[data-act=deal]")
     wait_until(lambda: page.evaluate("() => window.flyers.length") > 20, "the packets fly")
@@ -157,6 +152,34 @@ def test_the_packets_leave_from_the_dealers_place(
     board = page.locator("#board").bounding_box()
     assert board is not None
     assert max(near) < board["height"] / 2, near  # every card leaves from the dealer's side
+
+
+@pytest.mark.parametrize(("lang", "viewport"), READERS, ids=IDS)
+def test_the_packets_leave_from_the_dealers_place(
+    browser: Browser, server: ServerProcess, lang: str, viewport: ViewportSize
+) -> None:
+    table, dealer = scene(4, at(Phase.DEAL, "dealer"), deal_only=True)
+    watched = open_page(browser, server, FakeServer(table, dealer), lang, viewport)
+    packets_leave_from_the_dealer(watched.page, dealer)
+    assert not watched.errors, watched.errors
+    watched.page.context.close()
+
+
+@pytest.mark.parametrize(("lang", "viewport"), READERS, ids=IDS)
+def test_the_packets_leave_from_the_dealers_place_however_slow_the_machine(
+    browser: Browser, server: ServerProcess, lang: str, viewport: ViewportSize
+) -> None:
+    """A busy machine draws the pack's moves late: here every animation runs 40 times
+    slower than its clock, and the first packet still leaves from the dealer's place."""
+    table, dealer = scene(4, at(Phase.DEAL, "dealer"), deal_only=True)
+    watched = open_page(browser, server, FakeServer(table, dealer), lang, viewport)
+    page = watched.page
+    cdp = page.context.new_cdp_session(page)
+    cdp.send("Animation.enable")
+    cdp.send("Animation.setPlaybackRate", {"playbackRate": 1 / 40})
+    page.reload()  # the pack placed at the dealer's place while moves are slow
+    page.wait_for_selector("#pack:not([hidden])")
+    packets_leave_from_the_dealer(page, dealer)
     assert not watched.errors, watched.errors
     page.context.close()
 
@@ -176,5 +199,31 @@ def test_nothing_flies_when_the_reader_asks_for_less_motion(
     assert page.evaluate("() => window.flyers.length") == 0
     moves = page.locator("#pack").evaluate("n => getComputedStyle(n).transitionDuration")
     assert all(float(d.rstrip("s")) == 0 for d in moves.split(",")), moves
+    assert not watched.errors, watched.errors
+    page.context.close()
+
+
+LOG_AT_END = "n => n.scrollTop + n.clientHeight >= n.scrollHeight - 2"
+
+
+@pytest.mark.parametrize(("lang", "viewport"), READERS, ids=IDS)
+def test_an_empty_hand_says_no_count_and_the_log_shows_its_last_line(
+    browser: Browser, server: ServerProcess, lang: str, viewport: ViewportSize
+) -> None:
+    french = lang.startswith("fr")
+    table, dealer = scene(4, at(Phase.DEAL, "dealer"), deal_only=True)
+    watched = open_page(browser, server, FakeServer(table, dealer), lang, viewport)
+    page = watched.page
+    seats = page.inner_text("#seats")
+    assert ("0 carte" if french else "0 card") not in seats, seats  # nothing dealt yet
+    page.click("[data-act=deal]")
+    wait_until(lambda: page.locator("body.busy").count() == 0, "the deal is shown")
+    dealt = "18 cartes" if french else "18 cards"
+    wait_until(lambda: dealt in page.inner_text("#seats"), "the hands counted")
+    log = page.locator("#log")
+    if viewport is PHONE:
+        page.click("#btn-log")  # the phone shows its log on demand, in a short box
+        assert log.evaluate("n => n.scrollHeight > n.clientHeight"), "longer than its box"
+    assert log.evaluate(LOG_AT_END), "the log is shown at its last line"
     assert not watched.errors, watched.errors
     page.context.close()

@@ -83,3 +83,34 @@ def test_the_owner_gives_a_seat_a_new_link(
     assert late.locator("#seats .seat.me").count() == 0, "the old link opens nothing"
     for page in (owner, bruno, chloe, late):
         page.context.close()
+
+
+@pytest.mark.parametrize(("lang", "viewport"), READERS, ids=IDS)
+def test_a_seat_opened_in_a_new_page_is_here_once_on_the_new_page(
+    browser: Browser, server: ServerProcess, lang: str, viewport: ViewportSize
+) -> None:
+    french = lang.startswith("fr")
+    links = create_table(server.base, {"players": 4, "seats": [None, None, "random", "random"]})
+    owner = reader(browser, lang, viewport)
+    owner.goto(links["owner"])
+    owner.wait_for_selector("#waiting:not([hidden])")
+    old = reader(browser, lang, viewport)
+    old.goto(links["seats"][1]["url"])
+    old.wait_for_selector("#waiting:not([hidden])")
+    wait_until(lambda: owner.locator(".wait-seat.person.present").count() == 1, "seat 2 here")
+    new = old.context.new_page()  # the same link in a new tab
+    new.goto(links["seats"][1]["url"])
+    new.wait_for_selector("#waiting:not([hidden])")
+    # the old page is told and closed; it does not take the seat back
+    old.wait_for_selector("#banner.error:not([hidden])")
+    elsewhere = "une autre page" if french else "another page"
+    assert elsewhere in old.inner_text("#banner"), old.inner_text("#banner")
+    new.wait_for_timeout(1500)
+    assert new.locator("#banner").is_hidden(), new.inner_text("#banner")
+    assert owner.locator(".wait-seat.person.present").count() == 1
+    assert owner.locator('.wait-seat.present[data-seat="1"]').count() == 1
+    # the new page closes: the seat is no longer here (no stale count of the old page)
+    new.close()
+    wait_until(lambda: owner.locator(".wait-seat.person.present").count() == 0, "seat 2 gone")
+    owner.context.close()
+    old.context.close()

@@ -7,6 +7,7 @@ why and who deals next), and the last trick still viewable."""
 from __future__ import annotations
 
 import asyncio
+import re
 from collections.abc import Iterator
 from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
@@ -117,12 +118,19 @@ def test_a_scored_donne_shows_its_result_to_every_seat(
     assert bouts in verdict, verdict
     assert "(S3)" in page.inner_text("#result .result-sum")
     marks = panel_marks(page)
-    want = [[f"{m:+d}", str(t)] for m, t in zip(result.marks, row.totals, strict=True)]
+    # negative figures with the minus sign (−), as wide as the plus beside them
+    want = [
+        [f"{m:+d}".replace("-", "−"), str(t).replace("-", "−")]
+        for m, t in zip(result.marks, row.totals, strict=True)
+    ]
     assert marks == want, (marks, want)
+    assert "-" not in page.inner_text("#result .result-sum"), "no hyphen for a minus"
     # the same figures as the score sheet
     page.click("#btn-sheet")
     sheet_marks = page.locator("#sheet tr.made td.marks, #sheet tr.failed td.marks")
     assert [m for m, _ in marks] == sheet_marks.all_inner_texts()
+    sheet = page.inner_text("#sheet")
+    assert not re.search(r"-\d", sheet), sheet
     page.keyboard.press("Escape")
     if viewport is PHONE:
         fits(page, "#result", PHONE["width"])
@@ -180,7 +188,7 @@ def test_the_result_at_a_real_table_ends_the_match(
     page.wait_for_selector("#result:not([hidden])", timeout=90000)
     marks = panel_marks(page)
     assert len(marks) == 4 and all(len(m) == 2 for m in marks), marks
-    totals = [int(total) for _, total in marks]
+    totals = [int(total.replace("−", "-")) for _, total in marks]
     assert sum(totals) == 0 or page.locator("#result .result-void").count() == 0
     standings = page.locator("#standings tbody tr")
     assert standings.count() == 4
@@ -188,13 +196,21 @@ def test_the_result_at_a_real_table_ends_the_match(
     french = lang.startswith("fr")
     assert heads == (["Rang", "Joueur", "Total"] if french else ["Place", "Player", "Total"])
     shown = [standings.nth(i).locator("td.total").inner_text() for i in range(4)]
-    assert [int(x) for x in shown] == sorted(totals, reverse=True), shown
+    assert [int(x.replace("−", "-")) for x in shown] == sorted(totals, reverse=True), shown
+    assert not any("-" in x for x in shown), "the minus sign (−), not a hyphen"
+    # Play again (the owner's page): its label on one line, on a phone too
+    again = page.locator("#play-again button")
+    lines = again.evaluate(
+        "b => { const r = document.createRange(); r.selectNodeContents(b);"
+        " return new Set([...r.getClientRects()].map((x) => Math.round(x.top))).size; }"
+    )
+    assert lines == 1, (again.inner_text(), lines)
     first = standings.nth(0).locator("td.place").inner_text()
     tied = ("ex æquo" if lang.startswith("fr") else "tied") in first
     assert first.startswith("1") and tied == (totals.count(max(totals)) > 1), first
     page.click("#btn-sheet")
     line = page.inner_text("#sheet .totals-line")
-    assert all(str(total) in line for total in totals), line
+    assert all(str(total).replace("-", "−") in line for total in totals), line
     assert not watched.errors, watched.errors
     page.context.close()
 

@@ -175,3 +175,24 @@ def test_an_open_table_is_listed_on_the_lobby_and_a_seat_taken_by_name(
     for watched in (creator, guest):
         assert not watched.errors, watched.errors
         watched.page.context.close()
+
+
+@pytest.mark.parametrize("phone,lang", [(True, "fr-FR"), (False, "en-GB")])
+def test_an_open_table_of_one_donne_says_one_donne(
+    server: ServerProcess, browser: Browser, phone: bool, lang: str
+) -> None:
+    one = create_table(
+        server.base, {"players": 4, "deals": 1, "seats": [None] * 4, "listed": True}
+    )["table"]
+    two = create_table(
+        server.base, {"players": 4, "deals": 2, "seats": [None] * 4, "listed": True}
+    )["table"]
+    guest = new_page(browser, "guest", phone=phone, lang=lang)
+    guest.page.goto(f"{server.base}/")
+    first = guest.page.locator(f"#open-list li[data-table='{one}'] > div").first
+    first.wait_for()
+    assert " · 1 donne · " in first.inner_text(), first.inner_text()
+    second = guest.page.locator(f"#open-list li[data-table='{two}'] > div").first
+    assert " · 2 donnes · " in second.inner_text(), second.inner_text()
+    assert not guest.errors, guest.errors
+    guest.page.context.close()

@@ -75,6 +75,7 @@ __all__ = [
     "ShuffledUnseen",
     "choose_chien_gaps",
     "count_chien_placements",
+    "exposed_voids",
     "first_difference",
     "gaps_of_slots",
     "is_legal_cut",
@@ -128,6 +129,14 @@ def bar_rule(kind: FaultKind) -> str:
     is at fault (a misdeal, a wrong chien count), D14 for a card turned face up. An early
     pick-up bars nobody; its own rule (D11) is given back."""
     return "D12" if kind in ("misdeal", "chien_count") else FAULT_RULES[kind]
+
+
+def exposed_voids(card: Card, rules: Rules) -> bool:
+    """D14: a court card or a trump turned face up voids the deal (the Excuse too, by
+    default, ⚙ ``excuse_exposed_as_trump``); a plain card below the Valet does not."""
+    if card.is_excuse:
+        return rules.excuse_exposed_as_trump
+    return not card.is_suit_card or card.is_court
 
 
 def bar_rules(faults: Iterable[FaultRecorded], *, voided: bool) -> dict[int, str]:
@@ -1040,10 +1049,7 @@ class _DealLog(_DealSteps):
         if kind != "card_exposed":
             return FaultRecorded(kind, by, None, rule, True, (dealer,), True, 0)
         exposed = Card(card if card is not None else 0)
-        serious = not exposed.is_suit_card or exposed.is_court
-        if exposed.is_excuse and not self.rules.excuse_exposed_as_trump:
-            serious = False
-        if serious:
+        if exposed_voids(exposed, self.rules):
             return FaultRecorded(kind, by, exposed, rule, True, (by,), by == dealer, 0)
         barred = (by,) if self.rules.bar_plain_card_exposer else ()
         return FaultRecorded(kind, by, exposed, rule, False, barred, False, 0)

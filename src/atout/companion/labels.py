@@ -37,8 +37,14 @@ class Applied:
 
 def labelled(applied: Applied, names: Sequence[str], lang: str) -> dict[str, Any]:
     """The entry for the page: ``{"text": its label, "closes": whether it ended its
-    donne}`` (the page counts the donnes of the entries waiting on the phone)."""
-    return {"text": entry_label(applied, names, lang), "closes": applied.closes}
+    donne, "type": the entry's type, "donne": its donne}`` (the page counts the donnes
+    of the entries waiting on the phone, and knows a waiting undo takes back a cut)."""
+    return {
+        "text": entry_label(applied, names, lang),
+        "closes": applied.closes,
+        "type": applied.entry["type"],
+        "donne": applied.donne,
+    }
 
 
 def entry_label(applied: Applied, names: Sequence[str], lang: str) -> str:

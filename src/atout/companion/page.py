@@ -6,13 +6,13 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
-from atout.cards import Card
+from atout.cards import ALL_CARDS, Card
 from atout.companion.guide import guide
 from atout.companion.log import EveningLog
 from atout.companion.profiles import differences
 from atout.companion.sheet import DonneSheet
 from atout.companion.text import FAULT_NAMES, camp_text, chelem_mark
-from atout.dealing import FAULT_RULES
+from atout.dealing import FAULT_RULES, exposed_voids
 from atout.scoring import running_totals
 from atout.state import VOID_RULES
 
@@ -50,6 +50,10 @@ def view(evening: EveningLog, lang: str = "en") -> dict[str, Any]:
         "redo_labels": evening.redo_labels(lang),
         "fault_words": fault_words(lang),
         "void_rules": dict(VOID_RULES),
+        # the page's own checks offline, by the engine's rules: the cards a taker may
+        # call (B4), those whose turning up voids the deal (D14, ⚙)
+        "callable": [str(c) for c in ALL_CARDS if c.is_court],
+        "exposed_voids": [str(c) for c in ALL_CARDS if exposed_voids(c, evening.rules)],
     }
 
 

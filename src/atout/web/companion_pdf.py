@@ -85,8 +85,13 @@ class _Sheet:
     def wrap(self, value: object, width: float, most: int = 2) -> list[str]:
         """``value`` on lines of at most ``width`` mm as the current font writes it, cut
         between words (or after a hyphen: ``Marie-`` / ``Christine``); only what would
-        go past ``most`` lines is cut with "…"."""
-        words = self.text(value).replace("-", "- ").split(" ")
+        go past ``most`` lines is cut with "…". A word wider than ``width`` alone goes
+        on as many lines as it needs, cut between letters, never shortened."""
+        words = [
+            piece
+            for word in self.text(value).replace("-", "- ").split(" ")
+            for piece in self.pieces(word, width)
+        ]
         lines: list[str] = []
         for word in words:
             glue = "" if not lines or lines[-1].endswith("-") else " "
@@ -98,9 +103,24 @@ class _Sheet:
             lines = [*lines[: most - 1], " ".join(lines[most - 1 :]).replace("- ", "-")]
         return [self.fit(line, width) for line in lines]
 
-    def line(self, height: float, value: object, style: str = "", size: float = 9) -> None:
+    def pieces(self, word: str, width: float) -> list[str]:
+        """``word`` in pieces each at most ``width`` mm wide (one piece when it fits)."""
+        pieces = []
+        while len(word) > 1 and self.pdf.get_string_width(word) > width:
+            k = len(word) - 1
+            while k > 1 and self.pdf.get_string_width(word[:k]) > width:
+                k -= 1
+            pieces.append(word[:k])
+            word = word[k:]
+        return [*pieces, word]
+
+    def line(
+        self, height: float, value: object, style: str = "", size: float = 9, indent: float = 0
+    ) -> None:
+        """A line of the page, wrapped at spaces when wider (a long 5-player camp), never
+        cut; its wrapped lines under its first, ``indent`` mm from the margin."""
         self.pdf.set_font(self.family, style, size)
-        # wrapped at spaces when wider than the page (a long 5-player camp), never cut
+        self.pdf.set_x(self.pdf.l_margin + indent)
         self.pdf.multi_cell(0, height, self.text(value), align="L", new_x="LMARGIN", new_y="NEXT")
 
     def heading(self) -> None:
@@ -201,13 +221,13 @@ class _Sheet:
         if self.pdf.get_string_width(self.text(whole)) <= width:
             return [self.text(whole)]
         if sheet.result is None or sheet.entry is None:
-            return self.wrap(whole, width)
+            return self.wrap(whole, width, 8)
         e, r = sheet.entry, sheet.result
         figures = f"{SHORT[e['contract']]} {number(r.points, self.lang)} ({r.bouts}b)"
         figures += f" {'✓' if r.made else '✗'}" + marks(sheet)
         return [
             self.text(figures),
-            *self.wrap(camp_text(self.evening.names, e, self.lang), width, 4),
+            *self.wrap(camp_text(self.evening.names, e, self.lang), width, 8),
         ]
 
     def label(self, sheet: Any) -> str:
@@ -245,7 +265,10 @@ class _Sheet:
     def details(self) -> None:
         self.line(8, said(self.lang, N_("Each donne")), "B", 11)
         for bold, row in detail_rows(self.evening, self.lang):
-            self.line(5 if bold else 4.2, row, "B" if bold else "", 8.5 if bold else 8)
+            if bold:
+                self.line(5, row, "B", 8.5)
+            else:  # a line explained: wrapped lines under its first, not at the margin
+                self.line(4.2, row.lstrip(), "", 8, indent=4)
 
 
 def sheet_pdf(evening: Evening, lang: str = "en") -> bytes:

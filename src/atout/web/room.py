@@ -210,6 +210,7 @@ class Room(RoomViews):
                 )
                 conn.close("seat given to a bot")
                 return
+            self._close_older_pages(seat)
             self.conns.add(conn)
             self.present[seat] += 1
             self.stand_in[seat] = False
@@ -223,6 +224,15 @@ class Room(RoomViews):
             self._snapshot(conn, seq)
             if conn.owns:
                 self._owner_presence()  # the seats no longer start a new match
+
+    def _close_older_pages(self, seat: int) -> None:
+        """A seat is open in one page at a time: the newest. The older one is told and
+        closed, and the seat is counted once."""
+        for other in [c for c in self.conns if c.role == "player" and c.seat == seat]:
+            other.error("link", N_("this seat has been opened in another page"))
+            other.close("opened elsewhere")
+            self.conns.discard(other)
+            self.present[seat] -= 1
 
     def _leave(self, conn: Connection) -> None:
         if conn not in self.conns:

@@ -6,7 +6,7 @@
 import { ruleLink } from "./rules.js";
 import * as store from "./companion_store.js";
 import { echoTypedCards, readings, splitCards, typedBack } from "./typed_cards.js";
-import { display } from "./cards.js";
+import { display, name as cardName } from "./cards.js";
 
 const boot = JSON.parse(document.getElementById("boot").textContent);
 const LANG = boot.lang === "fr" ? "fr" : "en";
@@ -28,7 +28,7 @@ const T = {
     fault: "Faute", petitSec: "Petit sec", allPass: "Tous passent", result: "Résultat",
     kind: "Faute", by: "Par", misdeal: "Maldonne (donneur)", chien_count: "Chien mal compté (donneur)",
     card_exposed: "Carte retournée", early_pickup: "Cartes ramassées trop tôt", record: "Noter la faute",
-    contract: "Contrat", taker: "Preneur", called: "Carte appelée", partner: "Appelé", alone: "seul",
+    calledCourt: "La carte appelée est un Roi (ou une Dame, un Cavalier, un Valet), pas cette carte : {card}.", contract: "Contrat", taker: "Preneur", called: "Carte appelée", partner: "Appelé", alone: "seul",
     points: "Points du preneur", bouts: "Bouts", pile: "Cartes du tas du preneur", byPoints: "Points et bouts",
     byPile: "Cartes du tas", poignees: "Poignées", none: "—", chelem: "Chelem annoncé par",
     every: "Tous les plis", attack: "attaque", defence: "défense", pab: "Petit au bout",
@@ -72,7 +72,7 @@ const T = {
     fault: "Fault", petitSec: "Petit sec", allPass: "All pass", result: "Result",
     kind: "Fault", by: "By", misdeal: "Misdeal (dealer)", chien_count: "Wrong chien count (dealer)",
     card_exposed: "Card turned face up", early_pickup: "Cards picked up too early", record: "Record the fault",
-    contract: "Contract", taker: "Taker", called: "Called card", partner: "Partner", alone: "alone",
+    calledCourt: "The called card is a King (or a Queen, a Cavalier, a Valet), not this card: {card}.", contract: "Contract", taker: "Taker", called: "Called card", partner: "Partner", alone: "alone",
     points: "Taker's points", bouts: "Bouts", pile: "Cards of the taker's pile", byPoints: "Points and bouts",
     byPile: "Cards of the pile", poignees: "Poignées", none: "—", chelem: "Chelem announced by",
     every: "Every trick", attack: "attack", defence: "defence", pab: "Petit au bout",
@@ -665,8 +665,22 @@ function entryLabel(entry, n) {
   }
 }
 
+/** The one card `text` names (its code), or null. */
+function cardCode(text) {
+  const found = readings(String(text || ""), LANG);
+  return found.length === 1 ? found[0] : null;
+}
+
+/** D14: whether the card typed as turned face up voids the deal, by the evening's rules
+ * (the server's list). */
+function exposedVoids(text) {
+  const code = cardCode(text);
+  return code !== null && (view.exposed_voids || []).includes(code);
+}
+
 /** Whether an entry ends its donne: a result, a void donne, a dealer's fault (D10, D12). */
 function closing(entry) {
+  if (entry.type === "fault" && entry.kind === "card_exposed") return exposedVoids(entry.card);
   if (entry.type === "fault") return entry.kind === "misdeal" || entry.kind === "chien_count";
   return entry.type === "result" || entry.type === "all_pass" || entry.type === "petit_sec";
 }
@@ -753,7 +767,8 @@ function waitingToTakeBack() {
 async function undoNow(what) {
   askingUndo = false;
   const item = waitingToTakeBack();
-  toast = item || !offline ? fill(T.undone, { what }) : T.undoWaitingShort; // the server has it: not undone yet
+  const away = offline || navigator.onLine === false;
+  toast = item || !away ? fill(T.undone, { what }) : T.undoWaitingShort; // the server has it: not undone yet
   if (!item) {
     enter({ type: "undo" }, "undo");
     return;
@@ -819,7 +834,7 @@ function waitingCard() {
   const moves = undoRedo().moves;
   const named = (item) => (moves.has(item.key) ? fill(item.entry.type === "undo" ? T.qUndo : T.qRedo, { what: moves.get(item.key) }) : describe(item.entry));
   if (queue.length) parts.push(h("ol", { class: "waiting" }, queue.map((item) => h("li", { class: blocked && blocked.key === item.key ? "blocked" : "" }, named(item)))));
-  parts.push(h("p", { class: "hint" }, offline ? T.waitingOffline : T.waitingHint));
+  if (!blocked) parts.push(h("p", { class: "hint" }, offline ? T.waitingOffline : T.waitingHint)); // held: nothing is sent
   if (blocked) {
     parts.push(messageNode({ ...blocked }));
     parts.push(h("div", { class: "buttons" },
@@ -836,6 +851,7 @@ function projection() {
   let draws = 0;
   const kept = [...(view.undo_labels || [])];
   let undone = [...(view.redo_labels || [])];
+  const cutsUndone = new Set(); // the stored donnes whose cut a waiting undo takes back
   for (const item of queue) {
     // the entry of a form still open (its Save button waiting) is not stored yet: the
     // form and its heading stay on the donne being saved until the answer
@@ -845,6 +861,7 @@ function projection() {
       const moved = type === "undo" ? kept.pop() : undone.pop();
       if (moved) (type === "undo" ? undone : kept).push(moved);
       if (moved && moved.closes) closed += type === "undo" ? -1 : 1;
+      if (moved && moved.type === "cut") (type === "undo" ? cutsUndone.add(moved.donne) : cutsUndone.delete(moved.donne));
       continue;
     }
     const closes = closing(item.entry);
@@ -857,7 +874,15 @@ function projection() {
     else if (type === "draw" || type === "dealer") draws += 1;
   }
   // an undo waiting may reopen a donne the server has closed: the guide waits for it
-  return { closed: Math.max(closed, 0), reopened: Math.max(-closed, 0), cut, draws };
+  return { closed: Math.max(closed, 0), reopened: Math.max(-closed, 0), cut, draws, cutsUndone };
+}
+
+/** The cut the server has for a stored donne a waiting undo reopens, unless a waiting
+ * undo takes it back too: the scorer is not asked for it again. */
+function reopenedCut(number, ahead) {
+  if (ahead.cutsUndone.has(number)) return null;
+  const stored = view.donnes.find((x) => x.number === number);
+  return stored && stored.cut !== undefined ? stored.cut : null;
 }
 
 function drawCard(scorer) {
@@ -905,11 +930,15 @@ function drawCard(scorer) {
 
 function currentCard(scorer) {
   const d = view.donnes[view.donnes.length - 1];
-  const ahead = scorer ? projection() : { closed: 0, reopened: 0, cut: null };
+  // the waiting entries played ahead, unless the server refused the first one (another
+  // scorer's entry, say): then the donne as the server has it, to check against
+  const ahead = scorer && !blocked ? projection() : { closed: 0, reopened: 0, cut: null };
   const moved = ahead.closed || ahead.reopened;
-  const body = [h("h2", {}, `${T.donne} ${d.number + ahead.closed - ahead.reopened}`)];
+  const shown = d.number + ahead.closed - ahead.reopened;
+  const body = [h("h2", {}, `${T.donne} ${shown}`)];
   const waitingCut = ahead.cut !== null;
-  const cut = waitingCut ? ahead.cut : moved ? null : d.cut;
+  const cutGone = ahead.cutsUndone && ahead.cutsUndone.has(shown); // a waiting undo takes it
+  const cut = waitingCut ? ahead.cut : ahead.closed || cutGone ? null : ahead.reopened ? reopenedCut(shown, ahead) : d.cut;
   if (moved) body.push(h("p", { class: "hint", id: "guide-later" }, T.guideLater));
   else body.push(lineList(view.guide, "lines guide"));
   if (cut !== null) {
@@ -1011,6 +1040,12 @@ function resultForm(donne) {
       const result = { contract: f.contract.value, taker: Number(f.taker.value) };
       if (five) {
         result.called = f.called.value.trim();
+        const code = cardCode(result.called); // B4, checked here too: offline, not sent
+        if (code !== null && view.callable && !view.callable.includes(code)) {
+          message = { text: fill(T.calledCourt, { card: cardName(code, LANG) }), rule: "B4", field: "called", where: "result-form", fresh: true };
+          render();
+          return;
+        }
         if (f.partner.value !== "alone") result.partner = Number(f.partner.value);
       }
       if (f.mode.value === "pile") result.pile = splitCards(f.pile.value);
@@ -1274,6 +1309,11 @@ document.addEventListener("visibilitychange", () => {
   if (document.visibilityState === "visible") poll(true);
 });
 window.addEventListener("online", () => poll(true));
+window.addEventListener("offline", () => { // known at once, not at the next failed request
+  offline = true;
+  if (view) render();
+  showStatus();
+});
 
 if ("serviceWorker" in navigator && window.isSecureContext) {
   navigator.serviceWorker

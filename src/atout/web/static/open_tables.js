@@ -56,7 +56,9 @@ function item(entry) {
     onclick: () => take(entry.table, seat, nameInput, errorLine),
   }, t("Take seat {n}", { n: seat + 1 })));
   return el("li", { "data-table": entry.table },
-    el("div", { text: t("{players} players · {deals} donnes · {people}", { players: entry.players, deals: entry.deals, people }) }),
+    el("div", { text: entry.deals === 1
+      ? t("{players} players · 1 donne · {people}", { players: entry.players, people })
+      : t("{players} players · {deals} donnes · {people}", { players: entry.players, deals: entry.deals, people }) }),
     el("div", { class: "take" }, el("label", { for: nameId, text: t("Your name") }), nameInput, ...buttons),
     errorLine);
 }

@@ -14,6 +14,13 @@ export function signed(value) {
   return value < 0 ? String(value) : `+${value}`;
 }
 
+/** A text's negative numbers written with the minus sign (−, U+2212), as wide as the
+ * plus of the positive ones beside them: what the page shows (scoreSum itself stays
+ * the terminal's equation). */
+export function minus(text) {
+  return String(text).replace(/-(?=\s?[\d(])/g, "\u2212");
+}
+
 /** The bonuses that add to the score, each named in the page's language. */
 function terms(b, t) {
   const out = [];

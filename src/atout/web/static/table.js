@@ -27,7 +27,10 @@ $("btn-last").addEventListener("click", () => {
   $("last-winner").textContent = t("{name} takes the trick (P5)", { name: seatName(trick.winner) });
   $("dlg-last").showModal();
 });
-$("btn-log").addEventListener("click", () => document.body.classList.toggle("show-log"));
+$("btn-log").addEventListener("click", () => {
+  document.body.classList.toggle("show-log");
+  $("log").scrollTop = $("log").scrollHeight; // shown at its last line
+});
 $("btn-export").addEventListener("click", () => exportRecord());
 $("btn-start").addEventListener("click", () => {
   // persons missing: ask first (a bot plays for each until the person opens the link)

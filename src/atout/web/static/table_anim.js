@@ -4,35 +4,28 @@ import * as C from "./cards.js";
 import { describe } from "./describe.js";
 import { $, STEP_MS, S, sleep, players, seatName, slotOf, seatBox } from "./table_state.js";
 import { el, note } from "./table_dom.js";
-import { placePack, renderChienBacks, renderDrawsWith, still } from "./table_center.js";
+import { cardsText } from "./table_seats.js";
+import { placePack, renderChienBacks, renderDrawsWith, settlePack, still } from "./table_center.js";
 
 const MOVE_MS = 480; // the pack going from one place to the next (CSS: .pack's transition)
 
-/** The pack goes to `seat`'s place, and the page waits for it to get there. */
+/** The pack goes to `seat`'s place, and the page waits for it to get there: for the
+ * move's end if the machine draws it in time, else the move is ended at once, so what
+ * leaves the pack next leaves from that place however slow the machine. */
 async function movePack(seat) {
   const pack = $("pack");
   pack.hidden = false;
-  const before = pack.dataset.at;
-  if (still() || before === String(seat)) {
+  if (still()) {
     placePack(seat);
     return;
   }
-  // wait for the move itself to end (a busy machine draws it late), or a long while at most
-  const arrived = new Promise((resolve) => {
-    const done = () => {
-      pack.removeEventListener("transitionend", done);
-      pack.removeEventListener("transitioncancel", done);
-      resolve();
-    };
-    pack.addEventListener("transitionend", done);
-    pack.addEventListener("transitioncancel", done);
-    setTimeout(done, 4 * MOVE_MS);
-  });
-  const from = pack.style.translate;
-  placePack(seat);
-  if (pack.style.translate === from) return; // already there: no move to wait for
-  await arrived;
-  await sleep(40); // the frame after the pack got there
+  placePack(seat, { glide: true });
+  const moves = pack.getAnimations().filter((move) => move instanceof CSSTransition);
+  if (moves.length) {
+    const ended = Promise.all(moves.map((move) => move.finished.catch(() => undefined)));
+    await Promise.race([ended, sleep(2 * MOVE_MS)]);
+  }
+  settlePack();
 }
 
 // -- animations of the events ------------------------------------------------------------
@@ -130,7 +123,7 @@ async function animateDeal(event, nextView) {
     }
     S.dealing.dealt[event.seat] += event.count;
     const count = target && target.querySelector(".count");
-    if (count) count.textContent = t("{n} cards", { n: S.dealing.dealt[event.seat] });
+    if (count) count.textContent = cardsText(S.dealing.dealt[event.seat]);
     await sleep(STEP_MS.packet);
   } else {
     fly($("pack"), $("chien"));

@@ -9,23 +9,38 @@ import { el, note } from "./table_dom.js";
 export const still = () => window.matchMedia("(prefers-reduced-motion: reduce)").matches;
 
 /** The pack goes to `seat`'s place (the shuffler D4, the cutter D5, the dealer D6), a
- * little towards the middle of the felt: the packets and chien cards leave from there. */
-export function placePack(seat) {
+ * little towards the middle of the felt: the packets and chien cards leave from there.
+ * With `glide` it slides there (CSS: .pack's transition), else it is there at once. */
+export function placePack(seat, { glide = false } = {}) {
   const pack = $("pack");
   const box = seat === null || seat === undefined ? null : seatBox(seat);
   if (!box || pack.hidden) return;
   const a = pack.getBoundingClientRect();
   const b = box.getBoundingClientRect();
   const board = $("board").getBoundingClientRect();
-  // where the pack lies without its offset, and where it goes
-  const x0 = a.left + a.width / 2 - Number(pack.dataset.dx || 0);
-  const y0 = a.top + a.height / 2 - Number(pack.dataset.dy || 0);
+  // where the pack lies without its offset: its offset as drawn now, which is not its
+  // last target while a move is still under way
+  const [dx, dy] = offsetNow(pack);
+  const x0 = a.left + a.width / 2 - dx;
+  const y0 = a.top + a.height / 2 - dy;
   const x1 = 0.55 * (b.left + b.width / 2) + 0.45 * (board.left + board.width / 2);
   const y1 = 0.55 * (b.top + b.height / 2) + 0.45 * (board.top + board.height / 2);
-  pack.dataset.dx = String(x1 - x0);
-  pack.dataset.dy = String(y1 - y0);
   pack.dataset.at = String(seat);
   pack.style.translate = `${x1 - x0}px ${y1 - y0}px`;
+  if (!glide) settlePack();
+}
+
+/** The pack's move, if one is under way, ends now: the pack is where it goes. */
+export function settlePack() {
+  for (const move of $("pack").getAnimations()) if (move instanceof CSSTransition) move.finish();
+}
+
+/** The pack's translate as drawn now (mid-move if it is moving), in px. */
+function offsetNow(pack) {
+  const value = getComputedStyle(pack).translate;
+  if (!value || value === "none") return [0, 0];
+  const [x, y] = value.split(" ").map((part) => Number.parseFloat(part) || 0);
+  return [x || 0, y || 0];
 }
 
 export function renderChienBacks(count) {

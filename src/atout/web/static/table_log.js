@@ -10,7 +10,8 @@ import { el, linkTo } from "./table_dom.js";
 let dealLine = null;
 export function logEvent(event) {
   if (event.kind === "packet_dealt" || event.kind === "chien_card_dealt") {
-    if (!dealLine || dealLine.donne !== event.donne) {
+    // a new donne, or a log begun again (a new match, Play again, starts at donne 1 too)
+    if (!dealLine || dealLine.donne !== event.donne || !dealLine.node.isConnected) {
       dealLine = { donne: event.donne, packets: 0, chien: 0, node: null };
       dealLine.node = logLine(event, "");
     }

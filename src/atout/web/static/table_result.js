@@ -41,8 +41,8 @@ function marksTable(row) {
   const marks = r ? r.marks : Array(players()).fill(0);
   const rows = marks.map((m, s) => el("tr", { dataset: { seat: String(s) } },
     el("th", { scope: "row", text: seatName(s) }),
-    el("td", { class: "marks", text: Score.signed(m) }),
-    el("td", { class: "total", text: String(row.totals[s]) })));
+    el("td", { class: "marks", text: Score.minus(Score.signed(m)) }),
+    el("td", { class: "total", text: Score.minus(row.totals[s]) })));
   return el("table", { class: "result-marks" },
     el("thead", {}, el("tr", {}, el("th", { text: t("Seat") }), el("th", { text: t("This donne") }), el("th", { text: t("Total") }))),
     el("tbody", {}, ...rows));
@@ -55,7 +55,7 @@ function scoredBody(row) {
     el("p", { class: `result-verdict ${r.made ? "made" : "failed"}`, text: pointsLine(r) })];
   const bonuses = b ? Score.bonuses(b, t) : [];
   parts.push(el("p", { class: "result-bonuses", text: t("Bonuses: {list}", { list: bonuses.join(", ") || t("none") }) }));
-  if (b) parts.push(el("p", { class: "result-sum", title: "S3", text: t("Score (S3): {sum}", { sum: Score.scoreSum(b, t) }) }));
+  if (b) parts.push(el("p", { class: "result-sum", title: "S3", text: t("Score (S3): {sum}", { sum: Score.minus(Score.scoreSum(b, t)) }) }));
   return parts;
 }
 
@@ -96,7 +96,7 @@ function standings() {
   const rows = order.map((s) => el("tr", { dataset: { seat: String(s) } },
     el("td", { class: "place", text: place.filter((p) => p === place[s]).length > 1 ? t("{n} (tied)", { n: place[s] }) : String(place[s]) }),
     el("th", { scope: "row", text: seatName(s) }),
-    el("td", { class: "total", text: String(totals[s]) })));
+    el("td", { class: "total", text: Score.minus(totals[s]) })));
   return el("div", { id: "standings", class: "standings" },
     el("h3", { text: t("The match is over: the standings") }),
     el("table", { class: "result-marks" },

@@ -48,9 +48,14 @@ export function renderSeats() {
     },
       el("span", { class: "name", text: seatName(seat), title: seatName(seat) }),
       badges,
-      el("span", { class: "count", text: t("{n} cards", { n: handCount(seat) }) }),
+      el("span", { class: "count", text: cardsText(handCount(seat)) }),
       bubble,
       poignee ? el("span", { class: "poignee-shown", title: "A1", text: t("{level} poignée: {cards}", { level: levelName(poignee[1]), cards: C.line(poignee[2]) }) }) : null);
     box.append(node);
   }
+}
+
+/** A seat's count of cards: nothing for none (an empty hand says nothing), "1 card". */
+export function cardsText(n) {
+  return n === 0 ? "" : n === 1 ? t("1 card") : t("{n} cards", { n });
 }

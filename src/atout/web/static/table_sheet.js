@@ -30,15 +30,15 @@ export function renderSheet() {
       el("td", { text: r ? `${Score.number(r.points, lang)} / ${r.target}` : "—", title: r ? (r.made ? t("made by {n}", { n: r.difference }) : t("failed by {n}", { n: r.difference })) : null }),
       el("td", { text: r ? String(r.bouts) : "—" }),
       el("td", { text: bonuses.join(", ") || "—" }),
-      el("td", { class: "score", text: r ? Score.signed(r.score) : "—", title: b ? Score.scoreSum(b, t) : null }),
-      ...marks.map((m, s) => el("td", { class: "seat-col marks", text: `${m > 0 ? "+" : ""}${m}`, title: t("total {n}", { n: row.totals[s] }) }))));
-    if (b) body.append(el("tr", { class: "working" }, el("td", { colspan: String(8 + n), title: "S3", text: t("Score (S3): {sum}", { sum: Score.scoreSum(b, t) }) })));
+      el("td", { class: "score", text: r ? Score.minus(Score.signed(r.score)) : "—", title: b ? Score.minus(Score.scoreSum(b, t)) : null }),
+      ...marks.map((m, s) => el("td", { class: "seat-col marks", text: Score.minus(`${m > 0 ? "+" : ""}${m}`), title: t("total {n}", { n: Score.minus(row.totals[s]) }) }))));
+    if (b) body.append(el("tr", { class: "working" }, el("td", { colspan: String(8 + n), title: "S3", text: t("Score (S3): {sum}", { sum: Score.minus(Score.scoreSum(b, t)) }) })));
     body.append(el("tr", { class: "totals" }, el("td", { colspan: "8", text: t("Totals after donne {n}", { n: row.number }) }),
-      ...row.totals.map((x) => el("td", { class: "seat-col", text: String(x) }))));
+      ...row.totals.map((x) => el("td", { class: "seat-col", text: Score.minus(x) }))));
   }
   if (!v.sheet.length) body.append(el("tr", {}, el("td", { colspan: String(8 + n), text: t("No donne is over yet.") })));
   box.replaceChildren(el("table", { class: "score-sheet" }, el("thead", {}, head), body),
-    el("p", { class: "totals-line", text: t("Totals: {list}", { list: v.totals.map((x, s) => `${seatName(s)} ${x}`).join(" · ") }) }),
+    el("p", { class: "totals-line", text: t("Totals: {list}", { list: v.totals.map((x, s) => `${seatName(s)} ${Score.minus(x)}`).join(" · ") }) }),
     earlierMatches());
 }
 
