@@ -301,3 +301,30 @@ def test_offline_the_page_refuses_a_called_excuse_and_greys_a_donne_a_card_turne
     )
     expect(page.locator("#waiting li")).to_have_count(1)  # the fault alone waits
     context.close()
+
+
+def test_long_names_break_inside_their_column_heads_on_a_phone(
+    server: ServerProcess, browser: Browser
+) -> None:
+    names = [
+        "Jean-Baptiste Rochefoucauld-Montmorency",
+        "Émile-Édouard Beaumarchais-Tourneville",
+        "Anne-Sophie Villeneuve-Lagarde",
+        "Bo",
+        "Zoé",
+    ]
+    status, created, _ = http_json(
+        "POST", f"{server.base}/api/companion", {"players": 5, "names": names}
+    )
+    assert status == 201
+    context = browser.new_context(viewport=PHONE, is_mobile=True, has_touch=True, locale="fr-FR")
+    page = context.new_page()
+    page.goto(created["scorer"])
+    heads = page.locator("#sheet thead th")
+    expect(heads).to_have_count(7)
+    overflowing = heads.evaluate_all(
+        "(cells) => cells.filter((c) => c.scrollWidth > c.clientWidth + 1)"
+        ".map((c) => c.textContent)"
+    )
+    assert overflowing == []  # each name inside its own column, none over its neighbour
+    context.close()

@@ -34,13 +34,15 @@ LEVELS_HEADING = N_("The bots' levels (--bots, --level):")
 
 
 def help_text(lang: str) -> str:
-    """The help of ``atout play`` in ``lang``: what it does and every bot level."""
+    """The help of ``atout play`` in ``lang``: what it does and every bot level it
+    takes (not the cheating one, which it refuses: that one is for ``atout arena``)."""
 
     def say(message: str) -> str:
         return message if lang == "en" else gettext(lang, message)
 
-    width = max(len(level.name) for level in LEVELS) + 2
-    levels = [f"  {level.name:<{width}}{say(level.line)}" for level in LEVELS]
+    offered = [level for level in LEVELS if level.at_table]
+    width = max(len(level.name) for level in offered) + 2
+    levels = [f"  {level.name:<{width}}{say(level.line)}" for level in offered]
     return "\n\n".join([say(HELP), "\b\n" + "\n".join([say(LEVELS_HEADING), *levels])])
 
 

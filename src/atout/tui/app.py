@@ -84,15 +84,15 @@ PALETTE = (
     N_("Change the current theme"),
     N_("Quit"),
     N_("Quit the application as soon as possible"),
-    N_("Keys"),
-    N_("Show help for the focused widget and a summary of available keys"),
-    N_("Hide the keys and widget help panel"),
-    N_("Maximize"),
-    N_("Maximize the focused widget"),
-    N_("Minimize"),
-    N_("Minimize the widget and restore to normal size"),
 )
 """The command palette's own commands (Textual's), said in the interface's language."""
+
+NOT_IN_PALETTE = frozenset({"Screenshot", "Keys", "Maximize", "Minimize"})
+"""Textual's commands the palette does not offer: its screenshot (it wrote to a folder
+that may not exist, saying why in English only; ``x`` exports the match), its *Keys*
+panel (English descriptions, keys without one, not closed by Escape, squeezing the
+hand: ``?`` is the table's help) and *Maximize* (a widget of the table made full-screen
+hides the rest of the table)."""
 
 
 class TarotApp(App[None]):
@@ -133,7 +133,9 @@ class TarotApp(App[None]):
     #middle { height: 1fr; }
     #trick { width: 32; height: 100%; padding: 0 1; border-right: solid $accent; }
     /* the hint over the log (placed by TableComforts.place_hint) */
-    TableScreen ToastRack { dock: top; align: left top; margin-bottom: 0; }
+    /* no scrollbar's gutter: the hint as wide as the log, none of the log beside it */
+    TableScreen ToastRack { dock: top; align: left top; margin-bottom: 0;
+                            scrollbar-size-vertical: 0; }
     TableScreen Toast { width: 100%; max-width: 100%; margin-top: 0; }
     #log { width: 1fr; scrollbar-size-vertical: 0; }  /* kept at its end: no glyphs */
     #hand { layout: grid; grid-size: 18; grid-gutter: 0; height: auto; max-height: 4; }
@@ -203,12 +205,11 @@ class TarotApp(App[None]):
         self.lock.release()
 
     def get_system_commands(self, screen: Screen[Any]) -> Iterable[SystemCommand]:
-        """The command palette's commands, in the interface's language; not Textual's
-        screenshot (it wrote to a folder that may not exist, saying why in English only;
-        ``x`` exports the match)."""
+        """The command palette's commands, the table's own, in the interface's
+        language: none of :data:`NOT_IN_PALETTE`."""
         ui = self.settings.ui
         for command in super().get_system_commands(screen):
-            if command.title == "Screenshot":
+            if command.title in NOT_IN_PALETTE:
                 continue
             yield command._replace(title=tr(ui, command.title), help=tr(ui, command.help))
 

@@ -88,6 +88,18 @@ class MoreScroll(VerticalScroll):
         return action != "page_down" or self.scroll_y < self.max_scroll_y
 
 
+class WrappedText(Static):
+    """A text wrapped at its width between words, never inside a unit (a count with its
+    words: ``chute de 20``; a seat's number with its name), by :func:`wrapped`."""
+
+    def __init__(self, text: Text | str, id: str) -> None:
+        super().__init__(text, id=id)
+        self.source = text
+
+    def on_resize(self) -> None:
+        self.update(wrapped(self.source, self.content_size.width))
+
+
 class HelpScreen(Modal[None]):
     """The keys and the comforts, as tall as the terminal; when the help must scroll,
     its footer says so (``↓ PgDn more``) until its last line is on the screen."""
@@ -138,6 +150,13 @@ class PanelScreen(Modal[str]):
     BINDINGS: ClassVar[list[BindingType]] = [
         ("enter", "choose('continue')", N_("Continue")),
         Binding("escape", "escape", show=False),
+        # the text scrolls by the keys whichever button has the focus
+        Binding("pagedown", "scroll_text('page_down')", N_("more"), key_display="↓ PgDn"),
+        Binding("down", "scroll_text('scroll_down')", show=False),
+        Binding("up", "scroll_text('scroll_up')", show=False),
+        Binding("pageup", "scroll_text('page_up')", show=False),
+        Binding("home", "scroll_text('scroll_home')", show=False),
+        Binding("end", "scroll_text('scroll_end')", show=False),
     ]
 
     def __init__(
@@ -159,7 +178,7 @@ class PanelScreen(Modal[str]):
     def compose(self) -> ComposeResult:
         with Vertical(classes="dialog wide"):
             with VerticalScroll(id="panel-scroll"):
-                yield Static(self.text, id="panel-text")
+                yield WrappedText(self.text, id="panel-text")
             yield Static("", id="panel-note")
             if self.button:
                 yield Button(self.button, id="continue", variant="primary")
@@ -177,6 +196,9 @@ class PanelScreen(Modal[str]):
             self._bindings.bind("l,r,h,u,s", "not_here", show=False)
         if not self.button and self.more:
             self.query_one(f"#{self.more[0][0]}", Button).focus()
+        scroll = self.query_one("#panel-scroll", VerticalScroll)
+        for name in ("scroll_y", "virtual_size", "size"):  # more below, or not
+            self.watch(scroll, name, lambda: self.refresh_bindings(), init=False)
         self.fit()
 
     def on_resize(self) -> None:
@@ -196,8 +218,17 @@ class PanelScreen(Modal[str]):
         self.query_one("#panel-scroll").styles.max_height = max(3, height - 4 - buttons)
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
-        """Enter is shown only when there is a button it presses."""
+        """Enter is shown only when there is a button it presses; ``more`` (PgDn) only
+        while there is more of the text below."""
+        if action == "scroll_text" and parameters == ("page_down",):
+            scroll = self.query_one("#panel-scroll", VerticalScroll)
+            return scroll.scroll_y < scroll.max_scroll_y
         return not (action == "choose" and parameters == ("continue",) and not self.button)
+
+    def action_scroll_text(self, how: str) -> None:
+        """↑ ↓, PgUp PgDn, Home End: the panel's text scrolls (a 4-player standings
+        panel is taller than 24 rows)."""
+        getattr(self.query_one("#panel-scroll", VerticalScroll), f"action_{how}")()
 
     def action_help(self) -> None:
         self.app.push_screen(HelpScreen(getattr(self.app.settings, "ui", "en")))  # type: ignore[attr-defined]

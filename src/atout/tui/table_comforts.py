@@ -258,10 +258,16 @@ class TableComforts(TableFlow):
         asked, began = self.hint_asked, time.monotonic()
         rng = random.Random(f"hint {self.session.seed} {len(self.session.actions)}")
         seq = self.obs.seq
+        compiling = self.check_compiling()  # the first search on the machine: it says so
 
         def tick() -> None:
             seconds = int(time.monotonic() - began)
-            self.say(self.t("Looking for a hint… {seconds} s (Escape cancels)", seconds=seconds))
+            if compiling:
+                self.say(self.t("Looking for a hint… {seconds} s (first time: compiling the "
+                                "engine…; Escape cancels)", seconds=seconds))  # fmt: skip
+            else:
+                self.say(self.t("Looking for a hint… {seconds} s (Escape cancels)",
+                                seconds=seconds))  # fmt: skip
 
         tick()
         self.hint_clock = self.set_interval(1, tick)
@@ -290,6 +296,7 @@ class TableComforts(TableFlow):
     def show_hint(self, found: Hint, seq: int, asked: int = 0) -> None:
         """The hint, unless it was cancelled or the table has moved on since it was
         asked for; the cursor goes to the card advised."""
+        self.compiling = False  # a search came back: the engine is ready
         if asked != self.hint_asked:
             return
         self.stop_hint()

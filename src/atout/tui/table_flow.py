@@ -153,10 +153,7 @@ class TableFlow(TableView):
         is thinking. The decision comes back to :meth:`decided`."""
         token = object()
         self.thinking, self.thought = seat, token
-        if self.compiling is None:  # once per table: is this the machine's first search?
-            from atout.sim.playout import compiled_on_disk
-
-            self.compiling = not compiled_on_disk()
+        self.check_compiling()
         self.set_timer(self.THINKING_AFTER, partial(self.show_thinking, token))
         app, session = self.app, self.session
 
@@ -172,6 +169,15 @@ class TableFlow(TableView):
                 app.call_from_thread(self.decided, token, result)
 
         threading.Thread(target=work, name=f"atout-bot-{seat}", daemon=True).start()
+
+    def check_compiling(self) -> bool:
+        """Whether the search engine is still to be compiled on this machine (asked
+        once per table; a search that came back has compiled it)."""
+        if self.compiling is None:
+            from atout.sim.playout import compiled_on_disk
+
+            self.compiling = not compiled_on_disk()
+        return self.compiling
 
     def show_thinking(self, token: object) -> None:
         if token is self.thought and self.is_attached and not self.thinking_shown:
@@ -309,10 +315,13 @@ class TableFlow(TableView):
             try:
                 self.session.finish()
             except SaveError as error:
-                note = "\n\n" + self.t(
-                    "The save could not be removed: {error}.", error=error.text(self.ui)
+                note = (
+                    "\n"
+                    + self.t("The save could not be removed: {error}.", error=error.text(self.ui))
+                    + "\n"
                 )
-            text.append(note + "\n\n" + standings(self.obs, self.seats))
+            # one blank line before the standings: at 80×24 every line counts
+            text.append(note + "\n" + standings(self.obs, self.seats))
             more: tuple[tuple[str, str, str], ...] = (
                 ("export", self.t("Export"), "x"),
                 ("again", self.t("Play again"), "a"),
