@@ -90,7 +90,7 @@ async def test_the_chien_a_bot_takes_stays_on_the_table_long_enough_to_read(
                 screen.query_one("#message").render()
             )
             await pilot.pause(0.05)
-        assert time.monotonic() - began >= seconds - 0.1
+        assert time.monotonic() - began >= seconds - 0.3  # seen a poll after it began
 
 
 async def test_in_a_guided_match_the_chien_stays_until_a_key_with_a_word(tmp_path: Path) -> None:
