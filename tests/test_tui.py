@@ -267,8 +267,8 @@ async def test_ecart_cards_listed_chien_marked_undo_until_confirmed(tmp_path: Pa
         assert game is not None and game.phase is GamePhase.ECART and game.chien is not None
         assert (
             message(app)
-            == "Écart (E1–E2): 6 more cards to put aside, no King, no bout, a trump only if "
-            "nothing else is left; u takes back."
+            == "Écart (E1–E2): Enter puts the highlighted card aside, 6 more cards; no King, "
+            "no bout, a trump only if nothing else is left; u takes back."
         )
         chien = set(game.chien)
         marked = {v.card for v in hand_views(app) if v.has_class("chien")}

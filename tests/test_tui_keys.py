@@ -26,9 +26,8 @@ async def test_escape_on_a_result_does_not_deal_the_next_donne(tmp_path: Path) -
         await pilot.press("escape")
         await pilot.pause()
         assert app.screen is panel  # still the result: Escape only says what goes on
-        assert "Enter deals the next donne; q saves and quits." in [
-            str(n.message) for n in app._notifications
-        ]
+        note = str(panel.query_one("#panel-note").render())
+        assert note == "Enter deals the next donne; q saves and quits."
         assert number is app.screen_stack[-2]
         assert table_number(app) == 1
         await pilot.press("enter")

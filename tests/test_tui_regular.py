@@ -47,8 +47,8 @@ async def test_the_final_standings_show_their_keys_and_each_works(tmp_path: Path
             await pilot.press(key)
             await pilot.pause()
             assert isinstance(app.screen, PanelScreen)
-            notes = [n.message for n in app._notifications]
-            assert any("The match is over" in n for n in notes), notes
+            note = str(app.screen.query_one("#panel-note").render())
+            assert note.startswith("The match is over"), note
 
 
 def half_point_result(points: float, bouts: int) -> Result:

@@ -71,12 +71,17 @@ REASONS = {
 }
 
 
+PASS_BAR = N_("The search bot takes a contract only above {bar:+.0f} marks; a pass is not scored.")
+
+
 @dataclass(frozen=True)
 class Hint:
-    """The action advised, its mean marks (``None`` when nothing was weighed), the
-    next best action and its mean, the kind of reason (a key of
-    :data:`REASONS`), and the deals each choice was tried on (``samples``: fewer than
-    asked when the time budget ran out)."""
+    """The action advised, its mean marks (``None`` when nothing was weighed; a pass:
+    ``bar``), the next best action and its mean, the kind of reason (a key of
+    :data:`REASONS`), the deals each choice was tried on (``samples``: fewer than
+    asked when the time budget ran out), and in the bidding the mean marks a contract
+    must promise to be taken (``bar``: the search bot's ``margin``; a pass is not
+    played out, so it has no expected marks of its own)."""
 
     action: Action
     value: float | None
@@ -84,26 +89,68 @@ class Hint:
     runner_value: float | None
     reason: str
     samples: int = 0
+    bar: float | None = None
 
     def text(self, ui: str, cards: str) -> str:
         """The hint in the reader's language ``ui``, cards in the ``cards`` form."""
         head = said(ui, "Hint: {action}.", action=action_words(self.action, ui, cards))
-        if self.value is not None:
-            head += " " + said(ui, "Expected marks: {value:+.0f}.", value=self.value)
-            if round(self.value) < 0 and self.runner_up is not None:
-                head += " " + said(
-                    ui,
-                    "With this hand every choice loses marks on the deals played out; "
-                    "this one loses the fewest.",
-                )
-        if self.runner_up is not None and self.runner_value is not None and self.value is not None:
-            gap = round(max(0.0, self.value - self.runner_value))
-            action = action_words(self.runner_up, ui, cards)
-            head += " " + said(ui, GAP_WORDS.get(gap, GAP_WORDS[2]), action=action, gap=gap)
+        if isinstance(self.action, Bid):
+            head += self._bidding(ui, cards)
+        else:
+            head += self._marks(ui, cards)
         contract = ""
         if isinstance(self.action, Bid) and self.action.contract is not None:
             contract = said(ui, CONTRACT_WORDS[self.action.contract])
         return head + " " + said(ui, REASONS[self.reason], contract=contract)
+
+    def _marks(self, ui: str, cards: str) -> str:
+        """The marks expected, and the second choice with how many marks less."""
+        if self.value is None:
+            return ""
+        head = " " + said(ui, "Expected marks: {value:+.0f}.", value=self.value)
+        if round(self.value) < 0 and self.runner_up is not None:
+            head += " " + said(
+                ui,
+                "With this hand every choice loses marks on the deals played out; "
+                "this one loses the fewest.",
+            )
+        return head + self._second(ui, cards)
+
+    def _second(self, ui: str, cards: str) -> str:
+        """The second choice and how many marks less it promises."""
+        if self.runner_up is None or self.runner_value is None or self.value is None:
+            return ""
+        gap = round(max(0.0, self.value - self.runner_value))
+        action = action_words(self.runner_up, ui, cards)
+        return " " + said(ui, GAP_WORDS.get(gap, GAP_WORDS[2]), action=action, gap=gap)
+
+    def _bidding(self, ui: str, cards: str) -> str:
+        """A bid advised: a contract's marks, or a pass's best contract and its marks;
+        then the bar a contract must pass, since a pass has no expected marks of its
+        own."""
+        if self.value is None:
+            return ""
+        head = ""
+        if not _is_pass(self.action):
+            head += " " + said(ui, "Expected marks: {value:+.0f}.", value=self.value)
+            if round(self.value) < 0:
+                head += " " + said(ui, "This contract loses marks on the deals played out.")
+            if not _is_pass(self.runner_up):
+                head += self._second(ui, cards)
+        elif isinstance(self.runner_up, Bid) and self.runner_up.contract is not None:
+            head += " " + said(
+                ui,
+                "Best contract: {contract}, {value:+.0f} marks on the deals played out.",
+                contract=said(ui, CONTRACT_WORDS[self.runner_up.contract]),
+                value=self.runner_value,
+            )
+        if self.bar is not None:
+            head += " " + said(ui, PASS_BAR, bar=self.bar)
+        return head
+
+
+def _is_pass(action: Action | None) -> bool:
+    return isinstance(action, Bid) and action.contract is None
 
 
 def action_words(action: Action, ui: str, cards: str) -> str:
@@ -142,6 +189,7 @@ def hint(
         runner[1] if runner else None,
         reason_of(observation, action),
         bot.used,
+        bot.margin if isinstance(action, Bid) else None,
     )
 
 

@@ -65,6 +65,19 @@ NOTES = (
         ("B1", "B2"),
     ),
     Note(
+        "ecart",
+        N_("The écart"),
+        N_(
+            "You take a Prise or a Garde: the chien, shown to all, is now in your hand "
+            "(its cards underlined), and you put as many cards aside face down, the "
+            "écart, which counts for your camp (E1). No King and no bout may go in it, "
+            "and a trump only when nothing else can (E2). With a Garde sans or a Garde "
+            "contre nobody sees the chien and there is no écart (E3). Enter puts the "
+            "highlighted card aside, u takes one back, y confirms."
+        ),
+        ("E1", "E2"),
+    ),
+    Note(
         "contract",
         N_("What the contract needs"),
         N_(
@@ -111,6 +124,7 @@ def due_note(obs: TableObservation, to_act: bool, legal: int, read: set[str]) ->
     due = {
         "bouts": True,
         "bidding": game.phase is GamePhase.BIDDING and to_act,
+        "ecart": game.phase is GamePhase.ECART and to_act and game.taker == game.seat,
         "contract": game.phase is GamePhase.PLAY and game.contract is not None,
         "dim": game.phase is GamePhase.PLAY and to_act and 0 < legal < len(game.hand),
         "score": over and obs.sheet[-1].result is not None,

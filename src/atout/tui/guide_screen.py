@@ -13,7 +13,7 @@ from textual.app import ComposeResult
 from textual.binding import BindingType
 from textual.containers import Vertical, VerticalScroll
 from textual.geometry import Region
-from textual.screen import ModalScreen
+from textual.screen import ModalScreen, Screen
 from textual.widgets import Button, Static
 
 from atout import rulebook
@@ -56,6 +56,16 @@ class GuideScreen(ModalScreen[str]):
     def on_mount(self) -> None:
         self.place()
         self.query_one("#guide-scroll", VerticalScroll).focus()
+        stack = self.app.screen_stack
+        if self in stack and stack.index(self) > 0:
+            # the screen below laid out again (the line above the hand grown to 2
+            # rows, a bot thinking): its log has moved, the note follows it
+            below = stack[stack.index(self) - 1]
+            below.screen_layout_refresh_signal.subscribe(self, self.follow)
+
+    def follow(self, below: Screen[object]) -> None:
+        if self.is_attached:
+            self.place()
 
     def on_resize(self) -> None:
         self.place()

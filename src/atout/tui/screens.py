@@ -143,6 +143,10 @@ class PanelScreen(Modal[str]):
     """A panel of text with its buttons, each with a key: a result, the standings, the
     last trick. It gives back the id of the button chosen (``continue``: Enter)."""
 
+    DEFAULT_CSS = """
+    #panel-note { height: auto; max-height: 2; display: none; margin: 1 0 0 0; }
+    """
+
     BINDINGS: ClassVar[list[BindingType]] = [
         ("enter", "choose('continue')", N_("Continue")),
         Binding("escape", "escape", show=False),
@@ -175,6 +179,7 @@ class PanelScreen(Modal[str]):
         with Vertical(classes="dialog wide"):
             with VerticalScroll(id="panel-scroll"):
                 yield WrappedText(self.text, id="panel-text")
+            yield Static("", id="panel-note")
             if self.button:
                 yield Button(self.button, id="continue", variant="primary")
             if self.more:
@@ -209,6 +214,7 @@ class PanelScreen(Modal[str]):
         dialog.styles.width = max(20, min(width - 2, max(76, longest + 5)))
         dialog.styles.max_height = max(8, height - 2)
         buttons = (2 if self.button else 0) + (2 if self.more else 0)
+        buttons += 3 if self.query_one("#panel-note").display else 0  # it may wrap
         self.query_one("#panel-scroll").styles.max_height = max(3, height - 4 - buttons)
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
@@ -230,6 +236,14 @@ class PanelScreen(Modal[str]):
     def action_not_here(self) -> None:
         """A key of the table pressed over its panel: what the panel's keys do."""
         self.note(self.escape)
+
+    def note(self, text: str) -> None:
+        """The panel's word in a line of its own above its buttons (a toast lay over
+        them), its text scrolling in a row less."""
+        line = self.query_one("#panel-note", Static)
+        line.update(Text(text, style="bold"))
+        line.display = True
+        self.fit()
 
     def on_button_pressed(self, event: Button.Pressed) -> None:
         self.dismiss(event.button.id or "continue")

@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import random
 import time
+from typing import Any
 
 from textual import events
 from textual.timer import Timer
@@ -17,11 +18,11 @@ from atout.session import TableAction
 from atout.state import CallCard, CardPlayed, GamePhase
 from atout.tui.guide import due_note, note_named
 from atout.tui.guide_screen import GuideScreen
-from atout.tui.session import TableSession
+from atout.tui.session import SPEEDS, Settings, TableSession
 from atout.tui.table_flow import TableFlow
 from atout.tui.texts import donne_over
 
-__all__ = ["HINT_BUDGET", "HINT_SAMPLES", "TableComforts"]
+__all__ = ["HINT_BUDGET", "HINT_SAMPLES", "TableComforts", "chien_seconds"]
 
 HINT_SAMPLES = 24
 """The deals a hint tries each choice on: the search-fast level's, so that a hint
@@ -30,6 +31,15 @@ takes seconds, not a minute, on a loaded machine."""
 HINT_BUDGET = 3.0
 """The seconds of wall time a hint may take: past them, the best found so far is
 given (the bots' time budget, :class:`atout.bots.search.SearchBot`)."""
+
+
+def chien_seconds(settings: Settings, cards: int) -> float:
+    """How long the chien turned up for a bot stays on the table: the pause after a
+    trick, and the bots' pause before a card for each of its cards (``-1``: until a
+    key; ``0``: no pause at all, as after a trick)."""
+    if settings.pause <= 0:
+        return settings.pause
+    return settings.pause + cards * SPEEDS[settings.speed]
 
 
 class TableComforts(TableFlow):
@@ -73,9 +83,14 @@ class TableComforts(TableFlow):
         rack.styles.max_height = log.height
 
     def drop_hint(self) -> None:
-        """The hint on show, if any, taken away (there is at most one)."""
+        """The hint on show, if any, taken away (there is at most one). Its holder
+        goes with it: Textual takes a cleared toast out of its holder but leaves the
+        holder, and each one left would push the next hint two rows lower, until it
+        falls off the log."""
         if self.app._notifications:
             self.app.clear_notifications()
+        for rack in self.query("#textual-toastrack"):
+            rack.remove_children()
 
     async def next_donne(self) -> None:
         self.donne_first_line = len(self.lines)
@@ -92,6 +107,38 @@ class TableComforts(TableFlow):
         await super().render_table()
         self.refresh_bindings()  # the footer offers h at the person's turn only
         self.guide_now()
+
+    def trick_pause(self, told: list[dict[str, Any]]) -> bool:
+        return super().trick_pause(told) or self.chien_pause(told)
+
+    def chien_pause(self, told: list[dict[str, Any]]) -> bool:
+        """The chien turned up for a bot that takes stays in the middle of the table
+        long enough to read (:func:`chien_seconds`), before the bot makes its écart; in
+        a guided match, until a key, with a word of what comes next."""
+        game = self.obs.game
+        if not any(e["kind"] == "chien_revealed" for e in told) or game is None:
+            return False
+        if game.taker is None or game.taker == self.me:
+            return False  # the person's own chien lies in the hand for the écart
+        settings = self.session.settings
+        seconds = -1.0 if settings.guide else chien_seconds(settings, len(game.chien or ()))
+        if seconds == 0:
+            return False
+        self.hold = True
+        name = self.seats.short(game.taker)
+        if settings.guide:
+            self.say(
+                self.t(
+                    "The chien, turned up for all to see (E1): {name} adds it to the hand, "
+                    "then puts as many cards aside, the écart (E2) — space goes on.",
+                    name=name,
+                )
+            )
+        else:
+            self.say(self.t("The chien taken by {name} (E1) — space goes on.", name=name))
+        if seconds > 0:
+            self.set_timer(seconds, self.release)
+        return True
 
     def hint_possible(self) -> bool:
         """Whether ``h`` may give a hint now: the person's turn, the table idle."""

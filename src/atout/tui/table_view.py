@@ -356,12 +356,14 @@ class TableView(Screen[None]):
                     self.ui,
                     left,
                     N_(
-                        "Écart (E1–E2): {left} more card to put aside, no King, no bout, "
-                        "a trump only if nothing else is left; u takes back."
+                        "Écart (E1–E2): Enter puts the highlighted card aside, {left} more "
+                        "card; no King, no bout, a trump only if nothing else is left; u "
+                        "takes back."
                     ),
                     N_(
-                        "Écart (E1–E2): {left} more cards to put aside, no King, no bout, "
-                        "a trump only if nothing else is left; u takes back."
+                        "Écart (E1–E2): Enter puts the highlighted card aside, {left} more "
+                        "cards; no King, no bout, a trump only if nothing else is left; u "
+                        "takes back."
                     ),
                 )
                 return self.t(said, left=left)

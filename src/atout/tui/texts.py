@@ -199,9 +199,9 @@ def sheet_text(obs: TableObservation, seats: Seats, lang: str) -> Text:
     line = f"{'':>2} {'':<{dealer}} {'':<{taker}} {totals:<{contract}} {'':>4} {'':>1} "
     line += f"{'':<{bonus}}" + "".join(f"{total:>+6d}" for total in obs.totals)
     text.append(line + "\n", style="bold")
+    text.append("\n" + columns_legend(obs.players, seats) + "\n", style="italic")
     text.append(
-        "\n"
-        + tr(
+        tr(
             ui,
             "Pts: the taker's camp's points; B: its bouts; b petit au bout, p poignée, "
             "c chelem; ✗ the contract failed.",
@@ -209,6 +209,16 @@ def sheet_text(obs: TableObservation, seats: Seats, lang: str) -> Text:
         style="italic",
     )
     return text
+
+
+def columns_legend(players: int, seats: Seats) -> str:
+    """What the score sheet's short seat names stand for: ``R1: Right 1, A2: Across
+    2, L3: Left 3``."""
+    others = [seats.seat_at(relative) for relative in range(1, players)]
+    return ", ".join(
+        tr(seats.ui, "{short}: {name}", short=tiny(seats, seat), name=seats.name(seat))
+        for seat in others
+    )
 
 
 def packed(words: str, width: int) -> list[str]:
