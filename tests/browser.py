@@ -3,7 +3,9 @@
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+import time
+import weakref
+from collections.abc import Callable, Iterator
 from pathlib import Path
 from typing import TYPE_CHECKING
 
@@ -12,7 +14,7 @@ import pytest
 from tests.web_harness import ServerProcess
 
 if TYPE_CHECKING:
-    from playwright.sync_api import Browser, ViewportSize
+    from playwright.sync_api import Browser, Page, ViewportSize
 
 CHROMIUM = Path("/usr/bin/chromium")
 ARGS = [
@@ -52,3 +54,34 @@ def sqlite_server(where: Path) -> Iterator[ServerProcess]:
         yield process
     finally:
         process.stop()
+
+
+_HURRIED: weakref.WeakSet[Page] = weakref.WeakSet()
+
+
+def hurried(page: Page) -> Page:
+    """``page`` with a clock of its own (:meth:`playwright.sync_api.Clock.install`, before
+    the page opens anything), which :func:`hurry_busy` runs forward."""
+    page.clock.install()
+    _HURRIED.add(page)
+    return page
+
+
+def hurry_busy(page: Page) -> bool:
+    """While a :func:`hurried` page is busy showing events, run its clock a second
+    forward: the pauses it makes between the events it shows (the pace of its
+    animations) pass at once; every event is still shown, in order, and the server keeps
+    its own time. Whether it did."""
+    if page not in _HURRIED or page.is_closed() or not page.locator("body.busy").count():
+        return False
+    page.clock.run_for(1000)
+    return True
+
+
+def hurry(page: Page, done: Callable[[], bool], what: str, timeout: float = 90.0) -> None:
+    """Wait for ``done()``, running a :func:`hurried` page's clock while it is busy."""
+    deadline = time.monotonic() + timeout
+    while not done():
+        assert time.monotonic() < deadline, f"timed out: {what}"
+        if not hurry_busy(page):
+            time.sleep(0.1)

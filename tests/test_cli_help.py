@@ -65,14 +65,14 @@ def test_the_summaries_speak_the_readers_language(
     code, out, _ = run(capsys, "--help")
     assert code == 0
     assert "Le Tarot selon les règles officielles" in out
-    assert "deal    Distribuer les cartes comme le dit La Donne" in out
-    assert "stats   Combien de fois" in out
+    assert "deal        Distribuer les cartes comme le dit La Donne" in out
+    assert "stats       Combien de fois" in out
     assert "--help     Afficher ce message et quitter." in out
     code, out, _ = run(capsys, "stats", "merge", "--help")
     assert code == 0 and "Additionner les tranches d'un calcul" in out
     reader(monkeypatch, "en")
     code, out, _ = run(capsys, "--help")
-    assert "deal    Deal the cards as La Donne says" in out and "Distribuer" not in out
+    assert "deal        Deal the cards as La Donne says" in out and "Distribuer" not in out
 
 
 def helps(command: Any, path: str = "atout") -> dict[str, str]:

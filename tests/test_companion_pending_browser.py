@@ -259,6 +259,7 @@ def test_an_entry_refused_as_stale_shows_the_donne_as_the_server_has_it(
     page.context.set_offline(False)
     expect(page.locator("#waiting")).to_contain_text("autre téléphone", timeout=30_000)
     expect(page.locator("#cut-line")).to_contain_text("Coupe : 33 cartes")  # the server's
+    expect(page.locator("#waiting")).not_to_contain_text("Envoi dans l'ordre")  # held
     context.close()
 
 
@@ -299,4 +300,31 @@ def test_offline_the_page_refuses_a_called_excuse_and_greys_a_donne_a_card_turne
         "La carte appelée est un Roi (ou une Dame, un Cavalier, un Valet), pas cette carte"
     )
     expect(page.locator("#waiting li")).to_have_count(1)  # the fault alone waits
+    context.close()
+
+
+def test_long_names_break_inside_their_column_heads_on_a_phone(
+    server: ServerProcess, browser: Browser
+) -> None:
+    names = [
+        "Jean-Baptiste Rochefoucauld-Montmorency",
+        "Émile-Édouard Beaumarchais-Tourneville",
+        "Anne-Sophie Villeneuve-Lagarde",
+        "Bo",
+        "Zoé",
+    ]
+    status, created, _ = http_json(
+        "POST", f"{server.base}/api/companion", {"players": 5, "names": names}
+    )
+    assert status == 201
+    context = browser.new_context(viewport=PHONE, is_mobile=True, has_touch=True, locale="fr-FR")
+    page = context.new_page()
+    page.goto(created["scorer"])
+    heads = page.locator("#sheet thead th")
+    expect(heads).to_have_count(7)
+    overflowing = heads.evaluate_all(
+        "(cells) => cells.filter((c) => c.scrollWidth > c.clientWidth + 1)"
+        ".map((c) => c.textContent)"
+    )
+    assert overflowing == []  # each name inside its own column, none over its neighbour
     context.close()

@@ -51,6 +51,7 @@ def test_the_replay_speaks_french_throughout(
     assert lines[3].startswith("Totaux : ")
     assert lines[4] == "En tête : Bruno"
     assert lines[-1].startswith("Donnes vérifiées : 3 (jouées : 1, annulées : 2)")
+    assert "[" not in lines[-1]  # the totals by name, on their own line above
     english = (" deals", " with ", " made ", "called", "void", "Totals", "Ahead", "QH", "KH")
     for line in lines[:-1]:
         assert not any(word in line for word in english), line

@@ -1,20 +1,35 @@
 """*Play again* at a real ``atout serve``, over websockets: who may start the new match
 and when (refused before the end, to a spectator, and to a seat while the owner's page
 is open), the new match told from its first event, and a page that saw the finished
-match reconnecting with its ``match``."""
+match reconnecting with its ``match``.
+
+:func:`pressed_next_and_new_match_survive_a_restart`: what the database keeps of them (a
+*Next* pressed, the finished matches, the new match's seed) survives a restart of the
+server. tests/test_web_pg.py runs it on PostgreSQL; on SQLite the browser tests do the
+same steps through the pages (tests/test_web_browser_result.py,
+tests/test_web_browser_again.py)."""
 
 from __future__ import annotations
 
+import asyncio
 import json
 import random
 from collections.abc import Iterator
+from pathlib import Path
 from typing import Any
 
 import pytest
 from websockets.asyncio.client import connect
 from websockets.typing import Origin
 
-from tests.web_harness import Seat, ServerProcess, create_table, http_json, token_of
+from tests.web_harness import (
+    Seat,
+    ServerProcess,
+    choose_action,
+    create_table,
+    http_json,
+    token_of,
+)
 
 
 @pytest.fixture(scope="module")
@@ -83,3 +98,116 @@ async def test_who_may_play_again_and_the_new_match(server: ServerProcess) -> No
     assert status == 404 and data["error"].startswith("match: 1 … 2"), data
     for one in (seat, watcher):
         await one.close()
+
+
+# -- what survives a restart: a Next pressed, the finished match, the new one -----------------
+
+
+def never_next(view: dict[str, Any], rng: random.Random) -> dict[str, Any] | None:
+    """A seat that plays but never presses Next."""
+    if any(o["type"] == "next" for o in view.get("options") or []):
+        return None
+    return choose_action(view, rng)
+
+
+def waiting_for_next(seat: Seat) -> bool:
+    return "next" in (seat.view or {})
+
+
+def record_of(server: ServerProcess, table: str, token: str, query: str = "") -> tuple[int, Any]:
+    status, data, _ = http_json(
+        "GET",
+        f"{server.base}/api/tables/{table}/record{query}",
+        headers={"Authorization": f"Bearer {token}"},
+    )
+    return status, data
+
+
+async def restart(server: ServerProcess, seats: list[Seat]) -> None:
+    """Kill the server (nothing flushed on the way out), start it, reconnect the seats."""
+    for seat in seats:
+        await seat.close()
+    server.stop(kill=True)
+    server.start()
+    for seat in seats:
+        await seat.connect()
+
+
+async def play_all(seats: list[Seat], rng: random.Random) -> None:
+    await asyncio.gather(*(seat.play(rng) for seat in seats))
+
+
+async def persons_at_a_table(server: ServerProcess) -> tuple[str, list[Seat]]:
+    """Two persons and two bots at a started table of two donnes a match, the owner gone
+    home (the seats may start a new match)."""
+    settings = {
+        "players": 4,
+        "deals": 2,
+        "seats": [None, None, "random", "heuristic"],
+        "names": ["Ana", "Ben", "", ""],
+        "bot_delay_ms": 0,
+    }
+    links = create_table(server.base, settings)
+    table = links["table"]
+    seats = [
+        Seat(server.ws_base, table, token_of(links["seats"][i]["url"]), lang="en") for i in (0, 1)
+    ]
+    for seat in seats:
+        await seat.connect()
+    owner = Seat(server.ws_base, table, token_of(links["owner"]), lang="en")
+    await owner.connect()
+    await owner.send({"type": "start"})
+    for one in [*seats, owner]:
+        while not (one.table or {}).get("started"):
+            await one.receive()
+    await owner.close()
+    return table, seats
+
+
+async def pressed_next_and_new_match_survive_a_restart(tmp_path: Path, fresh_db: str) -> None:
+    """A Next pressed, kept across a restart; the finished match and the new one kept
+    across two (``fresh_db``: a database of the test's own)."""
+    server = ServerProcess(fresh_db, tmp_path / "server.log").start()
+    try:
+        table, (ana, ben) = await persons_at_a_table(server)
+        await play_all([ana, ben], random.Random(5))
+        status, first = record_of(server, table, ben.token)
+        assert status == 200 and len(first["donnes"]) == 2, (status, first)
+        await ana.send({"type": "play_again"})
+        for seat in (ana, ben):
+            assert (await answer(seat, "snapshot"))["table"]["match"] == 2
+        # the new match's first donne over; Ana presses Next, Ben not yet
+        rng = random.Random(6)
+        await asyncio.gather(
+            *(s.play(rng, until=waiting_for_next, choose=never_next) for s in (ana, ben))
+        )
+        await ana.act({"type": "next", "seat": 0})
+        await answer(ana, "ack")
+        await ben.drain()
+        assert ben.view is not None and ben.view["next"]["ready"] == [0], ben.view
+        await restart(server, [ana, ben])
+        for seat in (ana, ben):
+            assert seat.table is not None and seat.table["match"] == 2
+            assert seat.view is not None and seat.view["number"] == 1
+            assert seat.view["next"]["ready"] == [0], seat.view
+        assert record_of(server, table, ana.token, "?match=1") == (200, first)
+        await ana.send({"type": "act", "id": 99, "action": {"type": "next", "seat": 0}})
+        twice = await answer(ana, "error")
+        assert twice["reason"]["kind"] == "next_pressed", twice
+        await ben.act({"type": "next", "seat": 1})
+        await play_all([ana, ben], random.Random(7))
+        # a restart keeps the two matches: the table's match is the second, finished
+        await restart(server, [ana, ben])
+        for seat in (ana, ben):
+            assert seat.table is not None and seat.table["match"] == 2
+            assert seat.view is not None and seat.view["over"]
+        assert record_of(server, table, ana.token, "?match=1") == (200, first)
+        status, second = record_of(server, table, ana.token)
+        assert status == 200 and len(second["donnes"]) == 2 and second != first
+        assert [e["reason"]["kind"] for e in ana.errors] == ["next_pressed"], ana.errors
+        assert not ben.errors, ben.errors
+        for seat in (ana, ben):
+            await seat.close()
+    finally:
+        server.stop()
+    assert "Traceback" not in (tmp_path / "server.log").read_text()

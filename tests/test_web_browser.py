@@ -8,9 +8,10 @@ legal cards; one page is reloaded in the middle and resumes; the deal is verifie
 every seat once the secret is revealed. A context that goes offline is replaced by a
 bot after the grace period and takes its seat back when it comes online.
 
-The same tests run on PostgreSQL, on the cluster tests/test_web_pg.py makes (Debian's
-``postgresql`` binaries, or the database of ``ATOUT_TEST_PG_URL``); skipped only when
-neither is there.
+The pages do not see the storage: they run on SQLite, and the same storage steps (a
+table made, joined, played, a page reconnecting, a seat stood in for and taken back, the
+lobby's kept links) run on PostgreSQL over websockets (tests/test_web_pg.py,
+tests/test_web_creator.py).
 """
 
 from __future__ import annotations
@@ -26,7 +27,18 @@ import pytest
 from playwright.sync_api import Browser, Page
 from playwright.sync_api import TimeoutError as PlaywrightTimeout
 
-from tests.browser import ARGS, CHROMIUM, DESKTOP, PHONE, browser, needs_chromium
+from tests.browser import (
+    ARGS,
+    CHROMIUM,
+    DESKTOP,
+    PHONE,
+    browser,
+    hurried,
+    hurry,
+    hurry_busy,
+    needs_chromium,
+    sqlite_server,
+)
 from tests.web_harness import ServerProcess
 
 __all__ = ["ARGS", "CHROMIUM", "DESKTOP", "PHONE", "browser"]  # fixtures and names
@@ -34,23 +46,10 @@ __all__ = ["ARGS", "CHROMIUM", "DESKTOP", "PHONE", "browser"]  # fixtures and na
 pytestmark = needs_chromium
 
 
-@pytest.fixture(scope="module", params=["sqlite", "postgresql"])
-def server(
-    request: pytest.FixtureRequest, tmp_path_factory: pytest.TempPathFactory
-) -> Iterator[ServerProcess]:
-    """``atout serve`` on SQLite, then on PostgreSQL (a database of its own on the cluster of
-    tests/conftest.py: a throwaway one from Debian's binaries, or ``ATOUT_TEST_PG_URL``)."""
-    where = tmp_path_factory.mktemp("web")
-    if request.param == "sqlite":
-        db = f"sqlite+aiosqlite:///{where / 'atout.db'}"
-    else:
-        db = request.getfixturevalue("pg_url")
-    process = ServerProcess(db, where / "server.log")
-    process.start()
-    try:
-        yield process
-    finally:
-        process.stop()
+@pytest.fixture(scope="module")
+def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[ServerProcess]:
+    """``atout serve`` on SQLite for the module."""
+    yield from sqlite_server(tmp_path_factory.mktemp("web"))
 
 
 # -- driving the pages ----------------------------------------------------------------------
@@ -74,7 +73,10 @@ class Watched:
         )
 
 
-def new_page(browser: Browser, name: str, phone: bool = False, lang: str = "fr-FR") -> Watched:
+def new_page(
+    browser: Browser, name: str, phone: bool = False, lang: str = "fr-FR", hurry: bool = False
+) -> Watched:
+    """A page in a context of its own; ``hurry``: :func:`tests.browser.hurried`."""
     context = browser.new_context(
         viewport=PHONE if phone else DESKTOP,
         is_mobile=phone,
@@ -83,7 +85,8 @@ def new_page(browser: Browser, name: str, phone: bool = False, lang: str = "fr-F
         extra_http_headers={"Accept-Language": lang},
     )
     context.set_default_timeout(15000)  # a busy machine: clicks wait for a core, not for a fault
-    return Watched(context.new_page(), name)
+    page = context.new_page()
+    return Watched(hurried(page) if hurry else page, name)
 
 
 def create_from_lobby(page: Page, base: str, names: list[str], **options: Any) -> dict[str, Any]:
@@ -225,7 +228,8 @@ def play(
                 watched.page.wait_for_timeout(60)
         if between is not None:
             between()
-        if not moved:
+        hurried = [hurry_busy(w.page) for w in pages]
+        if not moved and not any(hurried):
             pages[0].page.wait_for_timeout(150)
         for watched in pages:
             assert not watched.errors, watched.errors
@@ -268,7 +272,7 @@ def test_four_pages_play_a_whole_donne_with_a_reload_and_a_phone(
     owner.goto(links["owner"])
     owner.wait_for_selector("#waiting:not([hidden])")
     assert owner.locator("#btn-start").is_visible()
-    pages = [new_page(browser, f"seat {s}", phone=s == 3) for s in range(4)]
+    pages = [new_page(browser, f"seat {s}", phone=s == 3, hurry=True) for s in range(4)]
     for seat, watched in enumerate(pages):
         watched.page.goto(links["seats"][seat])
         watched.page.wait_for_selector("#waiting:not([hidden])")
@@ -278,7 +282,7 @@ def test_four_pages_play_a_whole_donne_with_a_reload_and_a_phone(
     for watched in pages:
         watched.page.wait_for_selector("#board:not([hidden])")
 
-    spectator = new_page(browser, "spectator", lang="en-GB")
+    spectator = new_page(browser, "spectator", lang="en-GB", hurry=True)
     spectator.page.goto(links["spectator"])
     spectator.page.wait_for_selector("#board:not([hidden])")
     phone = pages[3].page
@@ -315,7 +319,8 @@ def test_four_pages_play_a_whole_donne_with_a_reload_and_a_phone(
         refused = watched.page.locator("#log li.ev-error")
         assert refused.count() == 0, f"{watched.name}: {refused.all_inner_texts()}"
     watching = spectator.page
-    assert watching.locator("#log li.ev-card_played").count() >= 72, "the spectator sees the play"
+    shown = lambda: watching.locator("#log li.ev-card_played").count() >= 72  # noqa: E731
+    hurry(watching, shown, "the spectator sees the play")
     assert watching.locator("#hand .card").count() == 0, "a spectator holds no hand"
     assert "spectator" in watching.inner_text("#status")
     assert watching.locator("#actions button").count() == 0
@@ -345,7 +350,7 @@ def test_an_offline_page_is_replaced_by_a_bot_and_comes_back(
     links = create_from_lobby(lobby.page, server.base, names, deals=3, grace_seconds=1)
     owner = lobby.page
     owner.goto(links["owner"])
-    pages = [new_page(browser, f"seat {s}") for s in range(3)]
+    pages = [new_page(browser, f"seat {s}", hurry=True) for s in range(3)]
     for seat, watched in enumerate(pages):
         watched.page.goto(links["seats"][seat])
         watched.page.wait_for_selector("#waiting:not([hidden])")

@@ -23,7 +23,16 @@ from axe_playwright_python.sync_playwright import Axe  # type: ignore[import-unt
 from playwright.sync_api import Browser, Page
 from playwright.sync_api import TimeoutError as PlaywrightTimeout
 
-from tests.browser import ARGS, CHROMIUM, DESKTOP, PHONE, browser, needs_chromium, sqlite_server
+from tests.browser import (
+    ARGS,
+    CHROMIUM,
+    DESKTOP,
+    PHONE,
+    browser,
+    hurry_busy,
+    needs_chromium,
+    sqlite_server,
+)
 from tests.test_web_browser import Watched, new_page, scored, step, wait_until
 from tests.web_harness import ServerProcess, create_table
 
@@ -199,8 +208,8 @@ def test_a_donne_with_the_keyboard_alone_and_no_serious_axe_violation(
         server.base,
         {"players": 3, "deals": 1, "seats": [None, None, None], "names": ["Kim", "Léa", "Max"]},
     )
-    keys = new_page(browser, "keyboard", phone=phone, lang=lang)
-    others = [new_page(browser, f"mouse{i}", lang=lang) for i in (1, 2)]
+    keys = new_page(browser, "keyboard", phone=phone, lang=lang, hurry=True)
+    others = [new_page(browser, f"mouse{i}", lang=lang, hurry=True) for i in (1, 2)]
     keys.page.goto(links["seats"][0]["url"])
     keys.page.wait_for_selector("#waiting:not([hidden])")
     no_serious_violation(keys.page, "the waiting room")
@@ -261,7 +270,8 @@ def play_until(
             if act(watched):
                 moved = True
                 watched.page.wait_for_timeout(80)
-        if not moved:
+        hurried = [hurry_busy(w.page) for w in pages]
+        if not moved and not any(hurried):
             pages[0].page.wait_for_timeout(150)
         for watched in pages:
             assert not watched.errors, watched.errors

@@ -1,9 +1,11 @@
-"""*Play again* at the end of a match, in a real chromium against ``atout serve`` on
-SQLite and PostgreSQL, a French phone and an English desktop: the standings panel
+"""*Play again* at the end of a match, in a real chromium against ``atout serve``, a
+French phone and an English desktop: the standings panel
 offers it (to any seated person while no owner's page is open, else to the owner's
 page alone); the new match keeps the seats, names, bots, links and settings; every
 open page follows it without reloading, an old link opened later opens it, the
-finished match's record can still be downloaded, and a restart keeps it all."""
+finished match's record can still be downloaded, and a restart keeps it all (what the
+database keeps of it is checked on SQLite and PostgreSQL over websockets, in
+tests/test_web_again.py)."""
 
 from __future__ import annotations
 
@@ -14,43 +16,22 @@ from typing import Any
 import pytest
 from playwright.sync_api import Browser, Page
 
-from tests.browser import ARGS, CHROMIUM, DESKTOP, PHONE, needs_chromium
+from tests.browser import DESKTOP, PHONE, browser, needs_chromium
 from tests.test_web_browser import Watched, match_over, play, wait_until
 from tests.test_web_browser_result import new_page
 from tests.web_harness import ServerProcess, create_table, http_json, token_of
 
+__all__ = ["browser"]  # the fixture
+
 pytestmark = needs_chromium
 
 
-@pytest.fixture(scope="module", params=["sqlite", "postgresql"])
-def database(request: pytest.FixtureRequest, tmp_path_factory: pytest.TempPathFactory) -> str:
-    """A database for a server of its own: SQLite, then PostgreSQL (tests/conftest.py),
-    made before the browser's driver holds this thread's event loop."""
-    if request.param == "sqlite":
-        return f"sqlite+aiosqlite:///{tmp_path_factory.mktemp('again') / 'atout.db'}"
-    url: str = request.getfixturevalue("pg_url")
-    return url
-
-
 @pytest.fixture
-def browser() -> Iterator[Browser]:
-    """A chromium of each test's own: the driver's event loop ends before the next
-    database is made (a PostgreSQL one is made with asyncio.run)."""
-    from playwright.sync_api import sync_playwright
-
-    with sync_playwright() as playwright:
-        chromium = playwright.chromium.launch(
-            executable_path=str(CHROMIUM), headless=True, args=ARGS
-        )
-        try:
-            yield chromium
-        finally:
-            chromium.close()
-
-
-@pytest.fixture
-def server(database: str, tmp_path: Path) -> Iterator[ServerProcess]:
-    process = ServerProcess(database, tmp_path / "log").start()
+def server(tmp_path: Path) -> Iterator[ServerProcess]:
+    """``atout serve`` on SQLite (the same storage steps on PostgreSQL:
+    tests/test_web_again.py, run there by tests/test_web_pg.py)."""
+    db = f"sqlite+aiosqlite:///{tmp_path / 'atout.db'}"
+    process = ServerProcess(db, tmp_path / "log").start()
     try:
         yield process
     finally:
@@ -99,7 +80,7 @@ def no_overlap(page: Page, one: str, other: str) -> None:
 
 
 def test_play_again_starts_a_new_match_every_page_follows(
-    database: str, server: ServerProcess, browser: Browser
+    server: ServerProcess, browser: Browser
 ) -> None:
     settings = {
         "players": 4,
@@ -111,8 +92,8 @@ def test_play_again_starts_a_new_match_every_page_follows(
     }
     links = create_table(server.base, settings)
     table = links["table"]
-    ana = Watched(new_page(browser, "fr-FR", PHONE), "Ana")
-    ben = Watched(new_page(browser, "en-GB", DESKTOP), "Ben")
+    ana = Watched(new_page(browser, "fr-FR", PHONE, hurry=True), "Ana")
+    ben = Watched(new_page(browser, "en-GB", DESKTOP, hurry=True), "Ben")
     for watched, seat in ((ana, 0), (ben, 1)):
         watched.page.goto(links["seats"][seat]["url"])
         watched.page.wait_for_selector("#waiting:not([hidden])")

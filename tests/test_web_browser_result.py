@@ -17,7 +17,7 @@ import pytest
 from playwright.sync_api import Browser, Page, ViewportSize
 
 from atout.session import Table, TableSettings
-from tests.browser import DESKTOP, PHONE, browser, needs_chromium, sqlite_server
+from tests.browser import DESKTOP, PHONE, browser, hurried, hurry, needs_chromium, sqlite_server
 from tests.test_web_browser import Watched, match_over, play, wait_until
 from tests.test_web_browser_scenes import FakeServer
 from tests.web_harness import Seat, ServerProcess, create_table, token_of
@@ -46,7 +46,8 @@ def ended(players: int, void: bool) -> Table:
     raise AssertionError("no such donne")
 
 
-def new_page(browser: Browser, lang: str, viewport: ViewportSize) -> Page:
+def new_page(browser: Browser, lang: str, viewport: ViewportSize, hurry: bool = False) -> Page:
+    """A page in a context of its own; ``hurry``: :func:`tests.browser.hurried`."""
     context = browser.new_context(
         viewport=viewport,
         is_mobile=viewport is PHONE,
@@ -57,7 +58,7 @@ def new_page(browser: Browser, lang: str, viewport: ViewportSize) -> Page:
     context.set_default_timeout(20000)
     page = context.new_page()
     page.on("dialog", lambda dialog: dialog.accept())
-    return page
+    return hurried(page) if hurry else page
 
 
 def open_scene(
@@ -181,11 +182,11 @@ def test_the_result_at_a_real_table_ends_the_match(
         "grace_seconds": 600,
     }
     links = create_table(server.base, settings)
-    page = new_page(browser, lang, viewport)
+    page = new_page(browser, lang, viewport, hurry=True)
     watched = Watched(page, "result")
     page.goto(links["owner"])
     page.click("#btn-start")  # Ana is not there: a bot plays for her
-    page.wait_for_selector("#result:not([hidden])", timeout=90000)
+    hurry(page, lambda: page.locator("#result:not([hidden])").count() > 0, "the result")
     marks = panel_marks(page)
     assert len(marks) == 4 and all(len(m) == 2 for m in marks), marks
     totals = [int(total.replace("−", "-")) for _, total in marks]
@@ -254,19 +255,12 @@ def check_last_trick(page: Page, french: bool) -> bool:
     return True
 
 
-@pytest.fixture(scope="module", params=["sqlite", "postgresql"])
-def database(request: pytest.FixtureRequest, tmp_path_factory: pytest.TempPathFactory) -> str:
-    """A database for a server of its own: SQLite, then PostgreSQL (tests/conftest.py),
-    made before the browser's driver holds this thread's event loop."""
-    if request.param == "sqlite":
-        return f"sqlite+aiosqlite:///{tmp_path_factory.mktemp('next') / 'atout.db'}"
-    url: str = request.getfixturevalue("pg_url")
-    return url
-
-
 def test_the_next_donne_waits_for_every_person_and_survives_a_restart(
-    database: str, browser: Browser, tmp_path: Path
+    browser: Browser, tmp_path: Path
 ) -> None:
+    """On SQLite: the same storage steps (a Next pressed, kept across a restart) run on
+    PostgreSQL over websockets (tests/test_web_again.py, run by tests/test_web_pg.py)."""
+    database = f"sqlite+aiosqlite:///{tmp_path / 'atout.db'}"
     server = ServerProcess(database, tmp_path / "log").start()
     try:
         settings = {
@@ -278,12 +272,12 @@ def test_the_next_donne_waits_for_every_person_and_survives_a_restart(
         }
         links = create_table(server.base, settings)
         table = links["table"]
-        ana = Watched(new_page(browser, "fr-FR", PHONE), "Ana")
-        ben = Watched(new_page(browser, "en-GB", DESKTOP), "Ben")
+        ana = Watched(new_page(browser, "fr-FR", PHONE, hurry=True), "Ana")
+        ben = Watched(new_page(browser, "en-GB", DESKTOP, hurry=True), "Ben")
         for watched, seat in ((ana, 0), (ben, 1)):
             watched.page.goto(links["seats"][seat]["url"])
             watched.page.wait_for_selector("#waiting:not([hidden])")
-        owner = new_page(browser, "en-GB", DESKTOP)
+        owner = new_page(browser, "en-GB", DESKTOP, hurry=True)
         owner.goto(links["owner"])
         wait_until(lambda: owner.locator(".wait-seat.present").count() == 4, "both joined")
         owner.click("#btn-start")
@@ -297,7 +291,8 @@ def test_the_next_donne_waits_for_every_person_and_survives_a_restart(
         checked = check_last_trick(ana.page, True)
         assert "Ana (vous)" in reading(ana.page) and "Ben" in reading(ana.page)
         assert "Ana" in reading(ben.page) and "Ben (you)" in reading(ben.page)
-        assert owner.locator("#result:not([hidden])").count(), "the owner's page too"
+        shown = lambda: owner.locator("#result:not([hidden])").count() > 0  # noqa: E731
+        hurry(owner, shown, "the owner's page too")
         assert owner.locator("#result [data-act=next]").count() == 0
         refused = probe(server, table, token_of(links["owner"]))
         assert refused["type"] == "error" and refused["rule"] == "protocol", refused

@@ -1,12 +1,13 @@
 """Seats people can always take, in a real chromium against ``atout serve``: *Start*
 with persons missing asks first; a friend who comes late opens his link and takes his
 seat back from the bot that played for him, and every page's feed says so — in French
-and English, on a phone and a desktop, on SQLite and PostgreSQL."""
+and English, on a phone and a desktop. On SQLite: the same storage steps (bots put in
+at the start, a stand-in, the person back) run on PostgreSQL over websockets
+(tests/test_web_pg.py)."""
 
 from __future__ import annotations
 
 from collections.abc import Iterator
-from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 
 import pytest
@@ -24,24 +25,10 @@ READERS = [("en-GB", DESKTOP), ("fr-FR", PHONE)]
 IDS = ["english-desktop", "french-phone"]
 
 
-@pytest.fixture(params=["sqlite", "postgresql"])
-def server(request: pytest.FixtureRequest, tmp_path: Path) -> Iterator[ServerProcess]:
-    if request.param == "sqlite":
-        db = f"sqlite+aiosqlite:///{tmp_path / 'atout.db'}"
-        with ServerProcess(db, tmp_path / "log") as process:
-            yield process
-        return
-    from tests.conftest import own_database
-
-    made = own_database(request.getfixturevalue("pg_cluster"), request.getfixturevalue("worker_id"))
-    with ThreadPoolExecutor(1) as pool:  # the browser's loop runs in this thread
-        url = pool.submit(made.__enter__).result()
-    try:
-        with ServerProcess(url, tmp_path / "log") as process:
-            yield process
-    finally:
-        with ThreadPoolExecutor(1) as pool:
-            pool.submit(made.__exit__, None, None, None).result()
+@pytest.fixture
+def server(tmp_path: Path) -> Iterator[ServerProcess]:
+    with ServerProcess(f"sqlite+aiosqlite:///{tmp_path / 'atout.db'}", tmp_path / "log") as process:
+        yield process
 
 
 def reader(browser: Browser, lang: str, viewport: ViewportSize) -> Page:

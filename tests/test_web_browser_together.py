@@ -1,9 +1,11 @@
-"""Playing together, in a real browser (Debian's chromium) against the real server, on
-SQLite and on PostgreSQL, in French and English, on a desktop and a phone (390×844):
+"""Playing together, in a real browser (Debian's chromium) against the real server, in
+French and English, on a desktop and a phone (390×844):
 the chat and the quick reactions (shown as text, never as markup; muted in one
 browser; shown again after a reload), the turn signal in the tab's title, the move
 timer's countdown and the bot's decision the feed tells, and the lobby's list of open
-tables where a person takes a free seat by name."""
+tables where a person takes a free seat by name. On SQLite: what the database keeps of
+it (the chat, the seat taken, the timer's decision) is checked on SQLite and PostgreSQL
+over websockets (tests/test_web_together.py)."""
 
 from __future__ import annotations
 
@@ -22,16 +24,12 @@ pytestmark = needs_chromium
 XSS = '<img src=x onerror="document.body.dataset.owned=1">'
 
 
-@pytest.fixture(scope="module", params=["sqlite", "postgresql"])
-def server(
-    request: pytest.FixtureRequest, tmp_path_factory: pytest.TempPathFactory
-) -> Iterator[ServerProcess]:
+@pytest.fixture(scope="module")
+def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[ServerProcess]:
     where = tmp_path_factory.mktemp("web-together")
-    if request.param == "sqlite":
-        db = f"sqlite+aiosqlite:///{where / 'atout.db'}"
-    else:
-        db = request.getfixturevalue("pg_url")
-    with ServerProcess(db, where / "server.log") as process:
+    with ServerProcess(
+        f"sqlite+aiosqlite:///{where / 'atout.db'}", where / "server.log"
+    ) as process:
         yield process
 
 

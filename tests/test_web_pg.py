@@ -1,5 +1,7 @@
 """The web table's core tests again on PostgreSQL: the protocol, reconnection, a
-restart in the middle of a match, the leaks and the fuzz, each module and each test
+restart in the middle of a match, a *Next* pressed and a new match kept across a
+restart (the browser tests run on SQLite alone: the pages do not see the storage),
+the leaks and the fuzz, each module and each test
 that starts its own server on a database of its own (tests/conftest.py), on a
 throwaway cluster made with Debian's binaries (``/usr/lib/postgresql/*/bin``) or on
 the cluster of ``ATOUT_TEST_PG_URL``. Skipped only when neither is there."""
@@ -11,6 +13,9 @@ from collections.abc import Iterator
 import pytest
 
 from tests.conftest import own_database
+from tests.test_web_again import (
+    pressed_next_and_new_match_survive_a_restart as test_pg_next_and_again,
+)
 from tests.test_web_fuzz import (
     test_thousands_of_bad_messages_change_nothing_but_legal_actions as test_pg_fuzz,
 )
@@ -44,6 +49,7 @@ __all__ = [
     "test_pg_ack_order",
     "test_pg_fuzz",
     "test_pg_leaks",
+    "test_pg_next_and_again",
     "test_pg_owner",
     "test_pg_reconnect",
     "test_pg_record",

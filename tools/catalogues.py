@@ -41,6 +41,7 @@ KEYWORDS = (
     "_fail",  # the web table's settings: _fail(message, **values), a ConfigError
     "SaveError",  # the terminal's SaveError(message, **values)
     "SaveInUseError",
+    "TournamentError",  # atout.tournament's TournamentError(message, **values)
     "tr:2",  # the terminal's tr(ui, message, **values)
     "tr:2,3c,3t",  # tr(ui, message, context)
     "tr:1,1t",  # the templates' tr(message)

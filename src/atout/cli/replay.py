@@ -86,12 +86,11 @@ def _replay_score_sheet(name: str, text: str) -> bool:
             "{count} donnes checked ({played} played, {void} void), a score sheet of the "
             "table companion: the cards were not entered, so no card is replayed; the "
             "dealers, the bans, the faults and every result follow the rules and the "
-            "scoring ({rules}). Totals: {totals}.",
+            "scoring ({rules}).",  # the totals by name: the line above
             count=len(done),
             played=played,
             void=len(done) - played,
             rules=rules,
-            totals=evening.totals(),
         )
     )
     return True

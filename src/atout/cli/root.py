@@ -9,7 +9,7 @@ from typing import Annotated, Any
 
 import typer
 
-from atout.cli import arena, deal, play, replay, rules, serve, stats, verify
+from atout.cli import arena, deal, play, replay, rules, serve, stats, tournament, verify
 from atout.cli.common import UserError, _, plain_values_fast
 from atout.errors import AtoutError, IllegalActionError
 from atout.i18n import N_, reader_language
@@ -65,6 +65,7 @@ app.add_typer(stats.stats_app, name="stats")
 _command(serve.serve, serve.HELP)
 _command(rules.rules, rules.HELP)
 app.add_typer(arena.arena_app, name="arena")
+app.add_typer(tournament.tournament_app, name="tournament")
 
 
 def speak(command: Any, lang: str, path: str = "") -> None:

@@ -101,15 +101,21 @@ class _Sheet:
                 lines.append(word)
         if len(lines) > most:
             lines = [*lines[: most - 1], " ".join(lines[most - 1 :]).replace("- ", "-")]
-        return [self.fit(line, width) for line in lines]
+        hangs = [self.pdf.get_string_width(line.rstrip("-")) <= width for line in lines]
+        return [
+            line if ok else self.fit(line, width) for line, ok in zip(lines, hangs, strict=True)
+        ]
 
     def pieces(self, word: str, width: float) -> list[str]:
-        """``word`` in pieces each at most ``width`` mm wide (one piece when it fits)."""
+        """``word`` in pieces each at most ``width`` mm wide (one piece when it fits; a
+        word's last hyphen may hang past the width rather than start a line)."""
         pieces = []
         while len(word) > 1 and self.pdf.get_string_width(word) > width:
             k = len(word) - 1
             while k > 1 and self.pdf.get_string_width(word[:k]) > width:
                 k -= 1
+            if word[k:] == "-":  # never a hyphen alone at a line's start: it hangs
+                break
             pieces.append(word[:k])
             word = word[k:]
         return [*pieces, word]

@@ -834,7 +834,7 @@ function waitingCard() {
   const moves = undoRedo().moves;
   const named = (item) => (moves.has(item.key) ? fill(item.entry.type === "undo" ? T.qUndo : T.qRedo, { what: moves.get(item.key) }) : describe(item.entry));
   if (queue.length) parts.push(h("ol", { class: "waiting" }, queue.map((item) => h("li", { class: blocked && blocked.key === item.key ? "blocked" : "" }, named(item)))));
-  parts.push(h("p", { class: "hint" }, offline ? T.waitingOffline : T.waitingHint));
+  if (!blocked) parts.push(h("p", { class: "hint" }, offline ? T.waitingOffline : T.waitingHint)); // held: nothing is sent
   if (blocked) {
     parts.push(messageNode({ ...blocked }));
     parts.push(h("div", { class: "buttons" },
