@@ -23,11 +23,30 @@ export function placePack(seat, { glide = false } = {}) {
   const [dx, dy] = offsetNow(pack);
   const x0 = a.left + a.width / 2 - dx;
   const y0 = a.top + a.height / 2 - dy;
-  const x1 = 0.55 * (b.left + b.width / 2) + 0.45 * (board.left + board.width / 2);
-  const y1 = 0.55 * (b.top + b.height / 2) + 0.45 * (board.top + board.height / 2);
+  const [x1, y1] = clear(
+    0.55 * (b.left + b.width / 2) + 0.45 * (board.left + board.width / 2),
+    0.55 * (b.top + b.height / 2) + 0.45 * (board.top + board.height / 2),
+    a,
+    board,
+  );
   pack.dataset.at = String(seat);
   pack.style.translate = `${x1 - x0}px ${y1 - y0}px`;
   if (!glide) settlePack();
+}
+
+/** The pack's centre near (x, y), moved where the pack (of `a`'s size) covers no part of
+ * the centre note and stays on the felt (`board`), a small margin from each. */
+function clear(x, y, a, board) {
+  const gap = 6;
+  const halfW = a.width / 2 + gap;
+  const halfH = a.height / 2 + gap;
+  const noteNode = $("center-note");
+  const n = noteNode.textContent ? noteNode.getBoundingClientRect() : null;
+  if (n && n.width && x + halfW > n.left && x - halfW < n.right && y + halfH > n.top && y - halfH < n.bottom) {
+    y = n.top - halfH; // above the note, which sits low in the middle
+  }
+  const within = (v, lo, hi) => Math.min(Math.max(v, lo), Math.max(lo, hi));
+  return [within(x, board.left + halfW, board.right - halfW), within(y, board.top + halfH, board.bottom - halfH)];
 }
 
 /** The pack's move, if one is under way, ends now: the pack is where it goes. */
