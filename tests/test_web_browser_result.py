@@ -35,10 +35,10 @@ def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[ServerProcess]:
     yield from sqlite_server(tmp_path_factory.mktemp("result"))
 
 
-def ended(players: int, void: bool) -> Table:
-    """A table of persons whose first donne is over, void or scored (of two donnes)."""
+def ended(players: int, void: bool, deals: int = 2) -> Table:
+    """A table of persons whose first donne is over, void or scored (of ``deals``)."""
     for seed in range(400):
-        table = Table(TableSettings(players=players, deals=2, seats=(None,) * players), seed)
+        table = Table(TableSettings(players=players, deals=deals, seats=(None,) * players), seed)
         while not (table.donne is not None and table.donne.is_terminal()):
             table.act(table.bot_action(table.to_act()[0]))
         if (table.sheet()[-1].void is not None) == void:
@@ -167,6 +167,11 @@ def test_a_void_donne_says_why_and_who_deals_next(
         fits(page, "#result", PHONE["width"])
     assert not watched.errors, watched.errors
     page.context.close()
+    last = open_scene(browser, server, FakeServer(ended(4, void=True, deals=1), 0), lang, viewport)
+    last.page.wait_for_selector("#standings")  # the match's last donne: nobody deals next
+    assert last.page.locator("#result .result-void").count() == 1
+    assert last.page.locator("#result .result-next-dealer").count() == 0
+    last.page.context.close()
 
 
 @pytest.mark.parametrize(("lang", "viewport"), READERS[:2], ids=IDS[:2])

@@ -121,7 +121,8 @@ _YES_NO: tuple[SettingValue, ...] = (False, True)
 _INTRODUCTION = (
     _w("Table and cards", "La table et les cartes"),
     _w(
-        "Seats are numbered 0 … n−1 in the order of play, which goes counter-clockwise. "
+        "Seats are numbered 0 … n−1 in the order of play, which goes counter-clockwise "
+        "(so records and the engine count them; the tables show them as seats 1 … n). "
         "The right neighbour of seat s is s+1, its left neighbour s−1 (counting round "
         "the table); with 4 players the seat opposite s is s+2. The pack has 78 cards: "
         "four suits, Pique ♠, Cœur ♥, Carreau ♦ and Trèfle ♣, of 14 cards each (the 1 or "
@@ -131,7 +132,8 @@ _INTRODUCTION = (
         "each hand has 24 cards and the chien 6; with 4 players, 18 and 6; with 5 "
         "players, 15 and 3.",
         "Les places sont numérotées de 0 à n−1 dans l'ordre du jeu, qui tourne dans le "
-        "sens inverse des aiguilles d'une montre. Le voisin de droite de la place s est "
+        "sens inverse des aiguilles d'une montre (ainsi les comptent les enregistrements "
+        "et le moteur ; les tables les montrent comme places 1 à n). Le voisin de droite de la place s est "
         "s+1, son voisin de gauche s−1 (en faisant le tour de la table) ; à 4 joueurs, "
         "la place en face de s est s+2. Le jeu compte 78 cartes : quatre couleurs, Pique "
         "♠, Cœur ♥, Carreau ♦ et Trèfle ♣, de 14 cartes chacune (le 1 ou As, 2 … 10, "

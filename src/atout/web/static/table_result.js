@@ -62,7 +62,7 @@ function scoredBody(row) {
 function voidBody(row) {
   const next = S.view.next_dealer;
   const parts = [el("p", { class: "result-void", text: t("The donne is void: {reason}", { reason: voidReason(row) }) })];
-  if (next !== null && next !== undefined) parts.push(el("p", { class: "result-next-dealer", text: t("{name} deals next (D17)", { name: seatName(next) }) }));
+  if (next !== null && next !== undefined && !S.view.over) parts.push(el("p", { class: "result-next-dealer", text: t("{name} deals next (D17)", { name: seatName(next) }) }));
   return parts;
 }
 
