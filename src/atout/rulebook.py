@@ -133,14 +133,14 @@ _INTRODUCTION = (
         "players, 15 and 3.",
         "Les places sont numérotées de 0 à n−1 dans l'ordre du jeu, qui tourne dans le "
         "sens inverse des aiguilles d'une montre (ainsi les comptent les enregistrements "
-        "et le moteur ; les tables les montrent comme places 1 à n). Le voisin de droite de la place s est "
-        "s+1, son voisin de gauche s−1 (en faisant le tour de la table) ; à 4 joueurs, "
-        "la place en face de s est s+2. Le jeu compte 78 cartes : quatre couleurs, Pique "
-        "♠, Cœur ♥, Carreau ♦ et Trèfle ♣, de 14 cartes chacune (le 1 ou As, 2 … 10, "
-        "puis les figures, ou cartes habillées : Valet V, Cavalier C, Dame D et Roi R) ; "
-        "21 atouts numérotés de 1 à 21, le 1 étant le Petit ; et l'Excuse. Les trois "
-        "bouts (oudlers) sont le Petit, le 21 et l'Excuse. À 3 joueurs chaque main a "
-        "24 cartes et le chien 6 ; à 4 joueurs, 18 et 6 ; à 5 joueurs, 15 et 3.",
+        "et le moteur ; les tables les montrent comme places 1 à n). Le voisin de droite "
+        "de la place s est s+1, son voisin de gauche s−1 (en faisant le tour de la table) "
+        "; à 4 joueurs, la place en face de s est s+2. Le jeu compte 78 cartes : quatre "
+        "couleurs, Pique ♠, Cœur ♥, Carreau ♦ et Trèfle ♣, de 14 cartes chacune (le 1 ou "
+        "As, 2 … 10, puis les figures, ou cartes habillées : Valet V, Cavalier C, Dame D "
+        "et Roi R) ; 21 atouts numérotés de 1 à 21, le 1 étant le Petit ; et l'Excuse. "
+        "Les trois bouts (oudlers) sont le Petit, le 21 et l'Excuse. À 3 joueurs chaque "
+        "main a 24 cartes et le chien 6 ; à 4 joueurs, 18 et 6 ; à 5 joueurs, 15 et 3.",
     ),
 )
 
