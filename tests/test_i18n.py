@@ -317,5 +317,6 @@ def test_the_page_s_language_in_its_hello_wins(web: TestClient) -> None:
         ws.send_text(json.dumps({"type": "hello", "token": "x" * 43, "lang": "fr"}))
         assert (
             ws.receive_json()["message"]
-            == "Aucune table n'a ce lien : vérifiez qu'il a été copié en entier."
+            == "Aucune table n'a ce lien : il n'a pas été copié en entier, la table a "
+            "expiré, ou son propriétaire a donné un nouveau lien à la place."
         )

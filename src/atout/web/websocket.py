@@ -143,7 +143,11 @@ class _Socket:
             who = None if found is None else found.identify(digest(token))
             if found is None or who is None:
                 conn.error(
-                    "protocol", N_("No table has this link: check that it was copied whole.")
+                    "protocol",
+                    N_(
+                        "No table has this link: it was not copied whole, the table "
+                        "expired, or its owner gave the seat a new link."
+                    ),
                 )
                 conn.close("unknown table or token")
                 return None
