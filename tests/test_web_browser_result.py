@@ -217,6 +217,15 @@ def test_the_result_at_a_real_table_ends_the_match(
     page.click("#btn-sheet")
     line = page.inner_text("#sheet .totals-line")
     assert all(str(total).replace("-", "−") in line for total in totals), line
+    covered = page.evaluate(  # the sheet scrolled to its last column: each total seen
+        """() => { const box = document.querySelector('#sheet');
+        box.scrollLeft = box.scrollWidth;
+        return [...box.querySelectorAll('tr.totals td.seat-col')].filter((c) => {
+          const r = c.getBoundingClientRect();
+          return document.elementFromPoint(r.x + r.width / 2, r.y + r.height / 2) !== c;
+        }).length; }"""
+    )
+    assert covered == 0, f"{covered} running totals hidden under the row's label"
     assert not watched.errors, watched.errors
     page.context.close()
 
