@@ -22,9 +22,9 @@ NAMES = ["Anne", "Bruno", "Chloé", "David"]
 pytestmark = needs_chromium
 
 if CHROMIUM.exists():
-    from playwright.sync_api import Browser, expect
+    from playwright.sync_api import Browser, Page, expect
 else:  # pragma: no cover
-    Browser = Any  # type: ignore[misc,assignment]
+    Browser = Page = Any  # type: ignore[misc,assignment]
 
 WORDS = {
     "fr": {
@@ -60,23 +60,40 @@ def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[ServerProcess]:
     yield from sqlite_server(tmp_path_factory.mktemp("pending"))
 
 
-def evening(server: ServerProcess) -> Any:
+def created_with(
+    server: ServerProcess, entries: list[dict[str, Any]], names: list[str] = NAMES
+) -> Any:
+    """A new evening of ``names`` with ``entries`` stored, as another scorer would."""
     status, created, _ = http_json(
-        "POST", f"{server.base}/api/companion", {"players": 4, "names": NAMES}
+        "POST", f"{server.base}/api/companion", {"players": len(names), "names": names}
     )
     assert status == 201
-    token = created["scorer"].split("#")[1]
-    url = f"{server.base}/api/companion/{created['evening']}/entries"
-    entries = [
-        {"type": "dealer", "seat": 0},
-        {"type": "result", "contract": "garde", "taker": 0, "points": 42, "bouts": 2},
-    ]
     for n, entry in enumerate(entries):
-        answer = http_json(
-            "POST", url, {"n": n, "entry": entry}, {"Authorization": f"Bearer {token}"}
-        )
-        assert answer[0] == 200, answer
+        assert store(server, created, n, entry) == 200
     return created
+
+
+def store(server: ServerProcess, created: Any, n: int, entry: dict[str, Any]) -> int:
+    """The status of storing ``entry`` as the evening's entry ``n``."""
+    token = {"Authorization": f"Bearer {created['scorer'].split('#')[1]}"}
+    url = f"{server.base}/api/companion/{created['evening']}/entries"
+    return int(http_json("POST", url, {"n": n, "entry": entry}, token)[0])
+
+
+def french_phone(browser: Browser, created: Any) -> Page:
+    """The scorer's page on a French phone."""
+    context = browser.new_context(viewport=PHONE, is_mobile=True, has_touch=True, locale="fr-FR")
+    page = context.new_page()
+    page.goto(created["scorer"])
+    return page
+
+
+DEALER = {"type": "dealer", "seat": 0}
+
+
+def evening(server: ServerProcess) -> Any:
+    garde = {"type": "result", "contract": "garde", "taker": 0, "points": 42, "bouts": 2}
+    return created_with(server, [DEALER, garde])
 
 
 @pytest.mark.parametrize(("lang", "size"), [("fr", "phone"), ("en", "phone"), ("fr", "desktop")])
@@ -171,7 +188,7 @@ def test_offline_entries_are_greyed_rows_without_marks(
     expect(page.locator("#totals-waiting")).to_have_count(0)
     expect(page.locator("#export-note")).to_have_count(0)
     expect(page.locator("#sheet tbody tr.donne")).to_have_count(0)  # donne 1 undone
-    context.close()
+    page.context.close()
 
 
 @pytest.mark.parametrize("lang", ["fr", "en"])
@@ -191,32 +208,15 @@ def test_an_undo_at_once_after_the_connection_drops_reads_as_pending(
     page.locator("#undo-yes").click()
     expect(page.locator("#toast")).to_have_text(words["toast"])
     expect(page.locator("#sheet tr.pending td.what")).to_have_text(words["undone"])
-    context.close()
+    page.context.close()
 
 
 def test_a_donne_reopened_offline_shows_its_stored_cut_until_an_undo_takes_it(
     server: ServerProcess, browser: Browser
 ) -> None:
-    status, created, _ = http_json(
-        "POST", f"{server.base}/api/companion", {"players": 4, "names": NAMES}
-    )
-    assert status == 201
-    token = created["scorer"].split("#")[1]
-    url = f"{server.base}/api/companion/{created['evening']}/entries"
-    entries = [
-        {"type": "dealer", "seat": 0},
-        {"type": "cut", "k": 33},
-        {"type": "result", "contract": "garde", "taker": 0, "points": 42, "bouts": 2},
-        {"type": "cut", "k": 40},
-    ]
-    for n, entry in enumerate(entries):
-        answer = http_json(
-            "POST", url, {"n": n, "entry": entry}, {"Authorization": f"Bearer {token}"}
-        )
-        assert answer[0] == 200, answer
-    context = browser.new_context(viewport=PHONE, is_mobile=True, has_touch=True, locale="fr-FR")
-    page = context.new_page()
-    page.goto(created["scorer"])
+    garde = {"type": "result", "contract": "garde", "taker": 0, "points": 42, "bouts": 2}
+    cuts = [{"type": "cut", "k": 33}, {"type": "cut", "k": 40}]
+    page = french_phone(browser, created_with(server, [DEALER, cuts[0], garde, cuts[1]]))
     expect(page.locator("#current h2")).to_have_text("Donne 2")
     expect(page.locator("#cut-line")).to_contain_text("Coupe : 40 cartes")
     page.context.set_offline(True)
@@ -233,50 +233,32 @@ def test_a_donne_reopened_offline_shows_its_stored_cut_until_an_undo_takes_it(
     page.locator("#undo-yes").click()  # and its cut: now it is asked for
     expect(page.locator("#cut-line")).to_have_count(0)
     expect(page.locator("#cut-form")).to_be_visible()
-    context.close()
+    page.context.close()
 
 
 def test_an_entry_refused_as_stale_shows_the_donne_as_the_server_has_it(
     server: ServerProcess, browser: Browser
 ) -> None:
-    status, created, _ = http_json(
-        "POST", f"{server.base}/api/companion", {"players": 4, "names": NAMES}
-    )
-    assert status == 201
-    token = {"Authorization": f"Bearer {created['scorer'].split('#')[1]}"}
-    url = f"{server.base}/api/companion/{created['evening']}/entries"
-    assert http_json("POST", url, {"n": 0, "entry": {"type": "dealer", "seat": 0}}, token)[0] == 200
-    context = browser.new_context(viewport=PHONE, is_mobile=True, has_touch=True, locale="fr-FR")
-    page = context.new_page()
-    page.goto(created["scorer"])
+    created = created_with(server, [DEALER])
+    page = french_phone(browser, created)
     expect(page.locator("#current h2")).to_have_text("Donne 1")
     page.context.set_offline(True)
     page.locator("#k").fill("30")
     page.locator("#cut-form button[type=submit]").click()
     expect(page.locator("#cut-line")).to_contain_text("30 cartes")  # waiting on the phone
     # meanwhile another scorer stores the cut of donne 1
-    assert http_json("POST", url, {"n": 1, "entry": {"type": "cut", "k": 33}}, token)[0] == 200
+    assert store(server, created, 1, {"type": "cut", "k": 33}) == 200
     page.context.set_offline(False)
     expect(page.locator("#waiting")).to_contain_text("autre téléphone", timeout=30_000)
     expect(page.locator("#cut-line")).to_contain_text("Coupe : 33 cartes")  # the server's
     expect(page.locator("#waiting")).not_to_contain_text("Envoi dans l'ordre")  # held
-    context.close()
+    page.context.close()
 
 
 def test_offline_the_page_refuses_a_called_excuse_and_greys_a_donne_a_card_turned_up_voids(
     server: ServerProcess, browser: Browser
 ) -> None:
-    names = [*NAMES, "Émile"]
-    status, created, _ = http_json(
-        "POST", f"{server.base}/api/companion", {"players": 5, "names": names}
-    )
-    assert status == 201
-    token = {"Authorization": f"Bearer {created['scorer'].split('#')[1]}"}
-    url = f"{server.base}/api/companion/{created['evening']}/entries"
-    assert http_json("POST", url, {"n": 0, "entry": {"type": "dealer", "seat": 0}}, token)[0] == 200
-    context = browser.new_context(viewport=PHONE, is_mobile=True, has_touch=True, locale="fr-FR")
-    page = context.new_page()
-    page.goto(created["scorer"])
+    page = french_phone(browser, created_with(server, [DEALER], [*NAMES, "Émile"]))
     expect(page.locator("#current h2")).to_have_text("Donne 1")
     page.context.set_offline(True)
     page.locator("#fault-button").click()  # D14: a court card turned up voids the deal
@@ -300,7 +282,7 @@ def test_offline_the_page_refuses_a_called_excuse_and_greys_a_donne_a_card_turne
         "La carte appelée est un Roi (ou une Dame, un Cavalier, un Valet), pas cette carte"
     )
     expect(page.locator("#waiting li")).to_have_count(1)  # the fault alone waits
-    context.close()
+    page.context.close()
 
 
 def test_long_names_break_inside_their_column_heads_on_a_phone(
@@ -313,13 +295,7 @@ def test_long_names_break_inside_their_column_heads_on_a_phone(
         "Bo",
         "Zoé",
     ]
-    status, created, _ = http_json(
-        "POST", f"{server.base}/api/companion", {"players": 5, "names": names}
-    )
-    assert status == 201
-    context = browser.new_context(viewport=PHONE, is_mobile=True, has_touch=True, locale="fr-FR")
-    page = context.new_page()
-    page.goto(created["scorer"])
+    page = french_phone(browser, created_with(server, [], names))
     heads = page.locator("#sheet thead th")
     expect(heads).to_have_count(7)
     overflowing = heads.evaluate_all(
@@ -327,4 +303,4 @@ def test_long_names_break_inside_their_column_heads_on_a_phone(
         ".map((c) => c.textContent)"
     )
     assert overflowing == []  # each name inside its own column, none over its neighbour
-    context.close()
+    page.context.close()
