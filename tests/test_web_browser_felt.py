@@ -20,8 +20,9 @@ from atout.session import Table
 from tests.browser import DESKTOP, PHONE, browser, needs_chromium, sqlite_server
 from tests.test_web_browser import Watched
 from tests.test_web_browser_deal import at
+from tests.test_web_browser_deal import open_page as deal_page
 from tests.test_web_browser_scenes import FakeServer, scene
-from tests.web_harness import ServerProcess, create_table
+from tests.web_harness import ServerProcess
 
 __all__ = ["browser"]  # the fixture
 
@@ -56,22 +57,8 @@ class Pushing(FakeServer):
 def open_page(
     browser: Browser, server: ServerProcess, fake: FakeServer, lang: str, viewport: ViewportSize
 ) -> Watched:
-    links = create_table(server.base, {"players": 4, "seats": [None] * 4})
-    context = browser.new_context(
-        viewport=viewport,
-        is_mobile=viewport is PHONE,
-        has_touch=viewport is PHONE,
-        locale=lang,
-        extra_http_headers={"Accept-Language": lang},
-        reduced_motion="reduce",  # each thing where it goes, not on its way there
-    )
-    context.set_default_timeout(10000)
-    page = context.new_page()
-    page.route_web_socket("**/ws/**", fake.handle)
-    watched = Watched(page, "felt")
-    page.goto(links["seats"][0]["url"])
-    page.wait_for_selector("#board:not([hidden])")
-    return watched
+    """The deal's page, each thing drawn where it goes, not on its way there."""
+    return deal_page(browser, server, fake, lang, viewport, reduced_motion="reduce")
 
 
 def boxes(page: Page, selector: str) -> list[Box]:
