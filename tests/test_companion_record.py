@@ -492,7 +492,10 @@ def test_atout_replay_checks_a_sheet_and_prints_it(
     assert "marks -54 +162 -54 -54; totals -54 +162 -54 -54" in lines[1]
     assert "Penalties (D11): Anne 10" in lines
     assert lines[-1].startswith("8 donnes checked (4 played, 4 void), a score sheet")
-    assert lines[-1].endswith(f"Totals: {record['totals']}.")
+    totals = ", ".join(
+        f"{n} {t:+d}" for n, t in zip(record["seats"], record["totals"], strict=True)
+    )
+    assert any(line == f"Totals: {totals}" for line in lines), lines[-4:]  # named, not a list
     record["donnes"][2]["deal"]["next_dealer"] = 1
     path.write_text(dumps(record), encoding="utf-8")
     code, out, err = run(capsys, "replay", str(path))

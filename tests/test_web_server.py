@@ -254,7 +254,9 @@ async def test_a_wrong_token_is_refused_and_the_connection_closed(server: Server
         with pytest.raises(ConnectionClosed):
             await seat.receive(5)
     french = Seat(server.ws_base, links["table"], "x" * 43, lang="fr")
-    with pytest.raises(RuntimeError, match="Aucune table n'a ce lien : vérifiez"):
+    with pytest.raises(
+        RuntimeError, match="Aucune table n'a ce lien : il n'a pas été copié en entier"
+    ):
         await french.connect()
 
 
