@@ -162,6 +162,8 @@ def test_offline_entries_are_greyed_rows_without_marks(
     expect(pending.locator("td.what")).to_have_text(words["undone"])  # pending, not done
     expect(page.locator("#toast")).to_have_text(words["toast"])
     expect(page.locator("#donne-1")).to_have_class(re.compile(r"\bundoing\b"))
+    expect(page.locator("#last")).to_have_class(re.compile(r"\bundoing\b"))  # its card too
+    expect(page.locator("#last h2")).to_contain_text(words["toast"])
     struck = page.locator("#donne-1 td.num").first.evaluate(
         "(n) => getComputedStyle(n).textDecorationLine"
     )

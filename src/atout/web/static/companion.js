@@ -481,7 +481,10 @@ function renderPage() {
   else parts.push(currentCard(scorer));
   const last = [...view.donnes].reverse().find((d) => d.over);
   if (last && last.lines.length) {
-    parts.push(h("section", { class: "card", id: "last" }, h("h2", {}, `${T.last} ${last.number}`), lineList(last.lines)));
+    const undoing = scorer && undoRedo().undoing.has(last.number); // a waiting undo takes it back
+    parts.push(h("section", { class: undoing ? "card undoing" : "card", id: "last" },
+      h("h2", {}, `${T.last} ${last.number}`, undoing ? [" ", h("span", { class: "pending-mark" }, T.undoWaitingShort)] : null),
+      lineList(last.lines)));
   }
   parts.push(sheetCard(scorer));
   if (view.donnes.some((d) => d.over)) parts.push(chartCard());
