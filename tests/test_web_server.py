@@ -555,9 +555,12 @@ async def test_a_restarted_server_resumes_every_table_exactly(
         for conn in [*seats, owner, *watchers]:
             seq, view = before[id(conn)]
             snapshot = await conn.connect(seq=seq)
-            assert snapshot["seq"] == seq
-            assert snapshot["view"] == view
-            assert snapshot["events"] == []
+            # a bot's move pending at the kill is made once the table is back: the page
+            # gets exactly the events since its seq, none lost, none twice
+            assert snapshot["seq"] >= seq
+            assert len(snapshot["events"]) == snapshot["seq"] - seq
+            if snapshot["seq"] == seq:
+                assert snapshot["view"] == view
         rebuilt = await rebuild_from(db, links["table"])
         for seat in seats:
             assert seat.view is not None
