@@ -582,8 +582,8 @@ function saveButton(where, id, label, cls = "primary") {
  * page), read as the server reads it (typed_cards.js); kept as typed when it reads
  * no way or two (the server says why). */
 function cardShown(text) {
-  const found = readings(text ?? "", LANG);
-  return found.length === 1 ? display(found[0], LANG) : text;
+  const code = cardCode(text);
+  return code !== null ? display(code, LANG) : text;
 }
 
 /** The taker's camp with 5 players, as the sheet says it: "Bruno + Émile (R♥)". */
