@@ -34,6 +34,7 @@ WORDS = {
         "petit": "Petit sec : Chloé (D16) en attente",
         "undone": "Annulation en attente : résultat de la donne 1 — Garde d'Anne, faite de 1",
         "toast": "Annulation en attente",
+        "done": "Saisie annulée : résultat de la donne 1 — Garde d'Anne, faite de 1",
         "redone": "Saisie rétablie : résultat de la donne 1 — Garde d'Anne, faite de 1",
         "note": "Les donnes en attente sont grisées, sans marques : "
         "c'est le serveur qui les calcule.",
@@ -47,6 +48,7 @@ WORDS = {
         "petit": "Petit sec: Chloé (D16) waiting",
         "undone": "Undo waiting: the result of donne 1 — Anne's Garde, made by 1",
         "toast": "Undo waiting",
+        "done": "Undone: the result of donne 1 — Anne's Garde, made by 1",
         "redone": "Redone: the result of donne 1 — Anne's Garde, made by 1",
         "note": "Donnes waiting are greyed, without marks: the server works them out.",
         "export": "No connection: the exports are made by the server. "
@@ -171,9 +173,13 @@ def test_offline_entries_are_greyed_rows_without_marks(
     # donne 1 reopened by the waiting undo: the guide of donne 2 waits for the server
     expect(page.locator("#current h2")).to_have_text(re.compile(r"\b1$"))
     expect(page.locator("#guide-later")).to_be_visible()
-    page.close()  # the tab closed and opened again, still offline: the undo still waits
-    page = context.new_page()
+    assert page.evaluate(kept)  # still kept on the phone as the tab goes
+    # the page opened again in a new tab, still offline, and the old tab closed: the
+    # undo still waits (the new tab first: once with no page left, the headless
+    # browser's in-memory storage was seen to have lost the worker's copy of the page)
+    old, page = page, context.new_page()
     page.goto(created["scorer"])
+    old.close()
     pending = page.locator("#sheet tr.pending")
     expect(pending.locator("td.what")).to_have_text(words["undone"])
     expect(page.locator("#toast")).to_have_text(words["toast"])
@@ -187,6 +193,7 @@ def test_offline_entries_are_greyed_rows_without_marks(
     expect(pending.locator("td.what")).to_have_text(words["undone"])
     page.context.set_offline(False)
     expect(pending).to_have_count(0, timeout=30_000)
+    expect(page.locator("#toast")).to_have_text(words["done"])  # sent at last: said done
     expect(page.locator("#totals-waiting")).to_have_count(0)
     expect(page.locator("#export-note")).to_have_count(0)
     expect(page.locator("#sheet tbody tr.donne")).to_have_count(0)  # donne 1 undone

@@ -21,7 +21,7 @@ const MAX_RETRY_MS = 10000;
 
 const T = {
   fr: {
-    scorer: "marqueur", viewer: "spectateur", live: "à jour", offline: "hors ligne — nouvel essai…",
+    scorer: "marqueur", viewer: "spectateur", live: "à jour", offline: "hors ligne — reconnexion…",
     sending: "envoi…", draw: "Tirage du premier donneur", seat: "Joueur", card: "Carte",
     drawn: "Carte tirée", dealerGiven: "Donneur choisi sans tirage", choose: "Choisir",
     donne: "Donne", cut: "Coupe", cutDepth: "Cartes coupées (4 à 74)", enterCut: "Noter la coupe",
@@ -50,7 +50,7 @@ const T = {
     waitingOne: "1 saisie en attente", waitingMany: "{n} saisies en attente", offlineShort: "hors ligne",
     waitingOffline: "Gardées sur ce téléphone, même si l'onglet est fermé : elles seront envoyées dans l'ordre au retour de la connexion.",
     waitingHint: "Envoi dans l'ordre…", sendAnyway: "Envoyer quand même", takeBack: "Retirer cette saisie",
-    guideLater: "Saisies en attente : qui donne, coupe et parle sera dit au retour de la connexion.", cards: "cartes",
+    guideLater: "Cette donne suit les saisies en attente : qui donne, coupe et parle sera dit quand le serveur les aura.", cards: "cartes",
     image: "Image (PNG)",
     totalsWaitingOne: "Ces totaux ne comptent pas la saisie en attente : ils seront à jour quand le serveur l'aura enregistrée. Les donnes en attente sont grisées, sans marques : c'est le serveur qui les calcule.",
     totalsWaitingMany: "Ces totaux ne comptent pas les {n} saisies en attente : ils seront à jour quand le serveur les aura enregistrées. Les donnes en attente sont grisées, sans marques : c'est le serveur qui les calcule.",
@@ -65,7 +65,7 @@ const T = {
     needHolder: "choisissez le joueur qui a le Petit sec", needBy: "choisissez le joueur qui a fait la faute",
   },
   en: {
-    scorer: "scorer", viewer: "viewer", live: "live", offline: "offline — retrying…",
+    scorer: "scorer", viewer: "viewer", live: "live", offline: "offline — reconnecting…",
     sending: "sending…", draw: "Draw for the first dealer", seat: "Player", card: "Card",
     drawn: "Card drawn", dealerGiven: "Dealer chosen without a draw", choose: "Choose",
     donne: "Donne", cut: "Cut", cutDepth: "Cards cut (4 to 74)", enterCut: "Enter the cut",
@@ -94,7 +94,7 @@ const T = {
     waitingOne: "1 entry waiting", waitingMany: "{n} entries waiting", offlineShort: "offline",
     waitingOffline: "Kept on this phone, even if the tab is closed: they are sent in order when the connection is back.",
     waitingHint: "Sending in order…", sendAnyway: "Send anyway", takeBack: "Take this entry back",
-    guideLater: "Entries waiting: who deals, cuts and speaks is said when the connection is back.", cards: "cards",
+    guideLater: "This donne follows the entries waiting: who deals, cuts and speaks is said once the server has them.", cards: "cards",
     image: "Image (PNG)",
     totalsWaitingOne: "These totals do not count the entry waiting: they are brought up to date once the server has stored it. Donnes waiting are greyed, without marks: the server works them out.",
     totalsWaitingMany: "These totals do not count the {n} entries waiting: they are brought up to date once the server has stored them. Donnes waiting are greyed, without marks: the server works them out.",
@@ -339,6 +339,9 @@ async function settle(item, answer, data) {
     takeView(data);
     await drop(item);
     if (open) closeForm();
+    const moved = { undo: [view.redo_labels, T.undone], redo: [view.undo_labels, T.redone] }[item.entry.type];
+    const label = moved && moved[0] && moved[0].length ? moved[0][moved[0].length - 1].text : null;
+    if (label) toast = fill(moved[1], { what: label }); // stored at last: an undo that waited is said done
     if (!queue.length) message = null;
   } else {
     if (data.stale) takeView(data);
