@@ -91,6 +91,10 @@ def french_phone(browser: Browser, created: Any) -> Page:
 
 
 DEALER = {"type": "dealer", "seat": 0}
+KEPT = (  # the page kept on the phone by its worker, to open offline
+    "() => navigator.serviceWorker.ready.then(() => !!navigator.serviceWorker.controller"
+    " && caches.match(location.origin + location.pathname).then((r) => !!r))"
+)
 
 
 def evening(server: ServerProcess) -> Any:
@@ -116,11 +120,7 @@ def test_offline_entries_are_greyed_rows_without_marks(
     totals = page.locator("#sheet tfoot td.num")
     expect(totals).to_have_text(["156", "-52", "-52", "-52"])
     stored_totals = totals.all_inner_texts()
-    kept = (  # the page kept on the phone by its worker, to open offline
-        "() => navigator.serviceWorker.ready.then(() => !!navigator.serviceWorker.controller"
-        " && caches.match(location.origin + location.pathname).then((r) => !!r))"
-    )
-    page.wait_for_function(kept)
+    page.wait_for_function(KEPT)
     page.context.set_offline(True)
     page.locator("#result-button").click()
     form = page.locator("#result-form")
@@ -173,7 +173,7 @@ def test_offline_entries_are_greyed_rows_without_marks(
     # donne 1 reopened by the waiting undo: the guide of donne 2 waits for the server
     expect(page.locator("#current h2")).to_have_text(re.compile(r"\b1$"))
     expect(page.locator("#guide-later")).to_be_visible()
-    assert page.evaluate(kept)  # still kept on the phone as the tab goes
+    assert page.evaluate(KEPT)  # still kept on the phone as the tab goes
     # the page opened again in a new tab, still offline, and the old tab closed: the
     # undo still waits (the new tab first: once with no page left, the headless
     # browser's in-memory storage was seen to have lost the worker's copy of the page)
@@ -261,6 +261,49 @@ def test_an_entry_refused_as_stale_shows_the_donne_as_the_server_has_it(
     expect(page.locator("#waiting")).to_contain_text("autre téléphone", timeout=30_000)
     expect(page.locator("#cut-line")).to_contain_text("Coupe : 33 cartes")  # the server's
     expect(page.locator("#waiting")).not_to_contain_text("Envoi dans l'ordre")  # held
+    page.context.close()
+
+
+def test_a_scorer_tab_opened_offline_shows_its_viewer_link_once_back_online(
+    server: ServerProcess, browser: Browser
+) -> None:
+    created = evening(server)
+    page = french_phone(browser, created)
+    expect(page.locator("#qr")).to_be_visible()
+    page.wait_for_function(KEPT)
+    page.context.set_offline(True)
+    old, page = page, page.context.new_page()
+    page.goto(created["scorer"])  # from the phone's copy: no viewer link to show yet
+    old.close()
+    expect(page.locator("#current h2")).to_have_text("Donne 2")
+    expect(page.locator("#qr")).to_have_count(0)
+    page.context.set_offline(False)
+    expect(page.locator("#qr")).to_be_visible(timeout=30_000)  # without a reload
+    expect(page.locator("#viewer-link")).to_have_value(re.compile(r"/companion/"))
+    page.context.close()
+
+
+def test_offline_an_undo_then_a_fault_leaves_no_guide_of_the_server_s_old_donne(
+    server: ServerProcess, browser: Browser
+) -> None:
+    all_pass = {"type": "all_pass"}
+    page = french_phone(browser, created_with(server, [DEALER, {"type": "cut", "k": 30}, all_pass]))
+    expect(page.locator("#current h2")).to_have_text("Donne 2")
+    expect(page.locator("#current .guide")).to_contain_text("Bruno donne")  # D17, from the server
+    page.context.set_offline(True)
+    page.locator("#undo").click()
+    page.locator("#undo-yes").click()  # the all-pass taken back: donne 1 again
+    expect(page.locator("#current h2")).to_have_text("Donne 1")
+    page.locator("#fault-button").click()  # a misdeal by the dealer: donne 1 void, he redeals
+    page.locator("#kind").select_option("misdeal")
+    page.locator("#fault-save").click()
+    expect(page.locator("#current h2")).to_have_text("Donne 2")  # the same number as the server's
+    # but not the server's donne 2: Anne redeals (D13), so its old guide is not shown
+    expect(page.locator("#current .guide")).to_have_count(0)
+    expect(page.locator("#guide-later")).to_be_visible()
+    page.context.set_offline(False)
+    expect(page.locator("#sheet tr.pending")).to_have_count(0, timeout=30_000)
+    expect(page.locator("#current .guide")).to_contain_text("Anne redonne")
     page.context.close()
 
 

@@ -245,6 +245,7 @@ async function poll(force = false) {
       takeView(data);
       render();
     }
+    if (!viewerInfo && view && view.role === "scorer") loadViewer(); // a tab opened offline: its links now
     showStatus();
     if (queue.length && !blocked) await flush();
   } catch (e) {
@@ -858,6 +859,7 @@ function projection() {
   const kept = [...(view.undo_labels || [])];
   let undone = [...(view.redo_labels || [])];
   const cutsUndone = new Set(); // the stored donnes whose cut a waiting undo takes back
+  let changed = false; // a donne closed, reopened or given a fault: the server's guide is old
   for (const item of queue) {
     // the entry of a form still open (its Save button waiting) is not stored yet: the
     // form and its heading stay on the donne being saved until the answer
@@ -866,13 +868,15 @@ function projection() {
     if (type === "undo" || type === "redo") {
       const moved = type === "undo" ? kept.pop() : undone.pop();
       if (moved) (type === "undo" ? undone : kept).push(moved);
+      if (moved && (moved.closes || moved.type === "fault")) changed = true;
       if (moved && moved.closes) closed += type === "undo" ? -1 : 1;
       if (moved && moved.type === "cut") (type === "undo" ? cutsUndone.add(moved.donne) : cutsUndone.delete(moved.donne));
       continue;
     }
     const closes = closing(item.entry);
-    kept.push({ closes });
+    kept.push({ closes, type });
     undone = [];
+    if (closes || type === "fault") changed = true;
     if (closes) {
       closed += 1;
       cut = null;
@@ -880,7 +884,7 @@ function projection() {
     else if (type === "draw" || type === "dealer") draws += 1;
   }
   // an undo waiting may reopen a donne the server has closed: the guide waits for it
-  return { closed: Math.max(closed, 0), reopened: Math.max(-closed, 0), cut, draws, cutsUndone };
+  return { closed: Math.max(closed, 0), reopened: Math.max(-closed, 0), cut, draws, cutsUndone, changed };
 }
 
 /** The cut the server has for a stored donne a waiting undo reopens, unless a waiting
@@ -939,7 +943,7 @@ function currentCard(scorer) {
   // the waiting entries played ahead, unless the server refused the first one (another
   // scorer's entry, say): then the donne as the server has it, to check against
   const ahead = scorer && !blocked ? projection() : { closed: 0, reopened: 0, cut: null };
-  const moved = ahead.closed || ahead.reopened;
+  const moved = ahead.closed || ahead.reopened || ahead.changed; // an undo then a fault: closed 0, yet not the server's donne
   const shown = d.number + ahead.closed - ahead.reopened;
   const body = [h("h2", {}, `${T.donne} ${shown}`)];
   const waitingCut = ahead.cut !== null;
@@ -1334,6 +1338,5 @@ if (view) {
   render(false);
   showStatus();
 }
-await poll(true);
+await poll(true); // a scorer's viewer link and QR code come with the first answer
 if (!view) setStatus(T.offline, "down");
-if (view && view.role === "scorer") loadViewer();
