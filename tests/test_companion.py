@@ -11,6 +11,7 @@ from typing import Any
 import pytest
 
 from atout.companion import PROFILES, CompanionError, Evening, differences, profile_rules
+from atout.companion.page import fault_bars
 from atout.errors import IllegalActionError
 from atout.table import Rules
 
@@ -645,3 +646,17 @@ def test_S1_pile_in_display_forms() -> None:
     result(e, contract="garde", taker=1, pile="21 Petit Excuse R♠ D♥ C♦ V♣ 10♠")
     r = e.donnes[0].result
     assert r is not None and (r.bouts, r.points) == (3, 4.5 * 4 + 3.5 + 2.5 + 1.5 + 0.5)
+
+
+@pytest.mark.parametrize("bar", [False, True])
+def test_the_page_is_told_whom_each_fault_bars_by_the_engine_s_rules(bar: bool) -> None:
+    """Offline, the page leaves a seat barred by a waiting fault out of the takers: the
+    table it is given is the engine's own consequences of each fault (D12, D14, ⚙)."""
+    bars = fault_bars(Rules(bar_plain_card_exposer=bar))
+    assert bars == {
+        "misdeal": "dealer",
+        "chien_count": "dealer",
+        "early_pickup": None,
+        "card_exposed": "by",
+        "card_exposed_plain": "by" if bar else None,
+    }

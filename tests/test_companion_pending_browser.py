@@ -217,6 +217,13 @@ def test_an_undo_at_once_after_the_connection_drops_reads_as_pending(
     page.locator("#undo-yes").click()
     expect(page.locator("#toast")).to_have_text(words["toast"])
     expect(page.locator("#sheet tr.pending td.what")).to_have_text(words["undone"])
+    page.locator("#petit-button").click()  # a Petit sec entered, then undone on the phone
+    page.locator("#petit-form select").select_option("2")
+    page.locator("#petit-save").click()
+    page.locator("#undo").click()
+    page.locator("#undo-yes").click()
+    expect(page.locator("#toast")).to_contain_text(words["done"].split(" ")[0])
+    expect(page.locator("#toast-waiting")).to_have_text(words["toast"])  # the first still waits
     page.context.close()
 
 
@@ -277,9 +284,46 @@ def test_a_scorer_tab_opened_offline_shows_its_viewer_link_once_back_online(
     old.close()
     expect(page.locator("#current h2")).to_have_text("Donne 2")
     expect(page.locator("#qr")).to_have_count(0)
+    expect(page.locator("#viewer-later")).to_have_text(
+        "Le lien spectateur et son QR code s'afficheront au retour de la connexion."
+    )
     page.context.set_offline(False)
     expect(page.locator("#qr")).to_be_visible(timeout=30_000)  # without a reload
+    expect(page.locator("#viewer-later")).to_have_count(0)
     expect(page.locator("#viewer-link")).to_have_value(re.compile(r"/companion/"))
+    page.context.close()
+
+
+def test_offline_a_waiting_fault_leaves_the_seat_it_bars_out_of_the_takers(
+    server: ServerProcess, browser: Browser
+) -> None:
+    page = french_phone(browser, created_with(server, [DEALER, {"type": "cut", "k": 30}]))
+    expect(page.locator("#current h2")).to_have_text("Donne 1")
+    takers = page.locator("#result-form #taker option")
+    page.context.set_offline(True)
+    page.locator("#fault-button").click()  # D12: Anne, the dealer, misdeals and may not bid
+    page.locator("#kind").select_option("misdeal")
+    page.locator("#fault-save").click()
+    page.locator("#result-button").click()
+    expect(takers).to_have_text(["— choisir —", "Bruno", "Chloé", "David"])
+    page.locator("#result-button").click()  # closed unsaved
+    page.locator("#fault-button").click()  # D14: Bruno turns up the King of Spades
+    page.locator("#kind").select_option("card_exposed")
+    page.locator("#by").select_option("1")
+    page.locator("#fcard").fill("RP")
+    page.locator("#fault-save").click()
+    page.locator("#result-button").click()  # a new redeal: Bruno barred, Anne no longer
+    expect(takers).to_have_text(["— choisir —", "Anne", "Chloé", "David"])
+    form = page.locator("#result-form")
+    form.locator("#contract").select_option("garde")
+    form.locator("#taker").select_option("0")
+    form.locator("#bouts").select_option("2")
+    form.locator("#points").fill("45")
+    form.locator("#result-save").click()
+    page.context.set_offline(False)  # and the server takes all three
+    expect(page.locator("#sheet tr.pending")).to_have_count(0, timeout=30_000)
+    expect(page.locator("#waiting")).to_have_count(0)
+    expect(page.locator("#current h2")).to_have_text("Donne 4")
     page.context.close()
 
 

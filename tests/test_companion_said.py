@@ -195,14 +195,3 @@ def test_atout_replay_prints_the_contract_s_name(
     code, out, err = run(capsys, "replay", str(path))
     assert (code, err) == (0, "")
     assert words in out and "garde_sans" not in out
-
-
-def test_the_english_csv_names_contracts_and_faults_in_words_as_the_french_one_does() -> None:
-    e = Evening(4, ["Anne", "Bruno", "Chloé", "David"])
-    e.add({"type": "dealer", "seat": 0})
-    e.add({"type": "fault", "kind": "card_exposed", "by": 1, "card": "KS"})
-    e.add({"type": "result", "contract": "garde_sans", "taker": 2, "points": 50, "bouts": 2})
-    rows = {lang: list(csv.reader(io.StringIO(e.csv(lang))))[1:] for lang in ("en", "fr")}
-    assert [r[2] for r in rows["en"]] == ["card turned face up", "played"]
-    assert [r[2] for r in rows["fr"]] == ["carte retournée", "jouée"]
-    assert rows["en"][1][4] == rows["fr"][1][4] == "Garde sans"  # not the record's garde_sans

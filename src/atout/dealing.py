@@ -139,6 +139,26 @@ def exposed_voids(card: Card, rules: Rules) -> bool:
     return not card.is_suit_card or card.is_court
 
 
+def fault_consequences(
+    kind: FaultKind, by: int, dealer: int, card: int | None, rules: Rules
+) -> FaultRecorded:
+    """The fault ``kind`` by ``by`` (with ``card``) on ``dealer``'s deal and what follows
+    from it by ``rules``: D10/D12/D13 the deal void, the dealer barred, the hands back
+    unseen; D14 a court card, trump (or Excuse, ⚙) turned up voids the deal and bars
+    whoever turned it, a plain card bars him on this deal only if ⚙
+    ``bar_plain_card_exposer``; D11 an early pick-up bars nobody and costs the penalty."""
+    rule = FAULT_RULES[kind]
+    if kind == "early_pickup":
+        return FaultRecorded(kind, by, None, rule, False, (), False, rules.early_pickup_penalty)
+    if kind != "card_exposed":
+        return FaultRecorded(kind, by, None, rule, True, (dealer,), True, 0)
+    exposed = Card(card if card is not None else 0)
+    if exposed_voids(exposed, rules):
+        return FaultRecorded(kind, by, exposed, rule, True, (by,), by == dealer, 0)
+    barred = (by,) if rules.bar_plain_card_exposer else ()
+    return FaultRecorded(kind, by, exposed, rule, False, barred, False, 0)
+
+
 def bar_rules(faults: Iterable[FaultRecorded], *, voided: bool) -> dict[int, str]:
     """Each seat the ``faults`` bar and the rule that bars it (:func:`bar_rule`): on the
     next deal for the faults that void this one (``voided``), else on this deal."""
@@ -1041,18 +1061,7 @@ class _DealLog(_DealSteps):
 
     def fault_consequences(self, kind: FaultKind, by: int, card: int | None) -> FaultRecorded:
         """The fault ``kind`` by ``by`` (with ``card``) and what follows from it (D10–D14)."""
-        dealer, rule = self._require_dealer(), FAULT_RULES[kind]
-        if kind == "early_pickup":
-            return FaultRecorded(
-                kind, by, None, rule, False, (), False, self.rules.early_pickup_penalty
-            )
-        if kind != "card_exposed":
-            return FaultRecorded(kind, by, None, rule, True, (dealer,), True, 0)
-        exposed = Card(card if card is not None else 0)
-        if exposed_voids(exposed, self.rules):
-            return FaultRecorded(kind, by, exposed, rule, True, (by,), by == dealer, 0)
-        barred = (by,) if self.rules.bar_plain_card_exposer else ()
-        return FaultRecorded(kind, by, exposed, rule, False, barred, False, 0)
+        return fault_consequences(kind, by, self._require_dealer(), card, self.rules)
 
     # -- applying operations --------------------------------------------------------------
 

@@ -57,8 +57,8 @@ def _csv_row(
     names = evening.names
     e, r = sheet.entry or {}, sheet.result
     penalties = sheet.penalties()
-    if sheet.void:  # in words in both languages, its rule apart: "card turned face up"
-        outcome = sheet.outcome_text(lang).rsplit(" (", 1)[0]
+    if sheet.void:
+        outcome = sheet.outcome_text(lang).rsplit(" (", 1)[0] if fr else sheet.outcome
     else:
         outcome = "jouée" if fr else "played"
     return [
@@ -66,7 +66,7 @@ def _csv_row(
         names[sheet.dealer],
         outcome,
         "" if sheet.void_by is None else names[sheet.void_by],
-        CONTRACTS_FR.get(e.get("contract", ""), ""),  # the same names in English
+        CONTRACTS_FR.get(e.get("contract", ""), "") if fr else e.get("contract", ""),
         names[e["taker"]] if e else "",
         _partner_cell(names, e, lang),
         number_text(r.points, numbers) if r else "",

@@ -12,9 +12,10 @@ from atout.companion.log import EveningLog
 from atout.companion.profiles import differences
 from atout.companion.sheet import DonneSheet
 from atout.companion.text import FAULT_NAMES, camp_text, chelem_mark
-from atout.dealing import FAULT_RULES, exposed_voids
+from atout.dealing import FAULT_RULES, FaultKind, exposed_voids, fault_consequences
 from atout.scoring import running_totals
 from atout.state import VOID_RULES
+from atout.table import Rules
 
 
 def view(evening: EveningLog, lang: str = "en") -> dict[str, Any]:
@@ -54,6 +55,25 @@ def view(evening: EveningLog, lang: str = "en") -> dict[str, Any]:
         # call (B4), those whose turning up voids the deal (D14, ⚙)
         "callable": [str(c) for c in ALL_CARDS if c.is_court],
         "exposed_voids": [str(c) for c in ALL_CARDS if exposed_voids(c, evening.rules)],
+        "fault_bars": fault_bars(evening.rules),
+    }
+
+
+def fault_bars(rules: Rules) -> dict[str, str | None]:
+    """Whom each fault bars from bidding (D12, D14), by the engine's rules: ``"dealer"``,
+    ``"by"`` (who erred) or nobody; ``card_exposed`` for a card that voids the deal,
+    ``card_exposed_plain`` for one that does not (⚙). Offline, the page leaves a barred
+    seat out of the takers of the donne its waiting entries have reached."""
+    dealer, by = 0, 1
+    role = {(): None, (dealer,): "dealer", (by,): "by"}
+    samples: dict[str, tuple[FaultKind, int | None]] = {
+        kind: (kind, None) for kind in FAULT_RULES if kind != "card_exposed"
+    }
+    samples["card_exposed"] = ("card_exposed", int(Card.parse("21")))
+    samples["card_exposed_plain"] = ("card_exposed", int(Card.parse("1S")))
+    return {
+        name: role[fault_consequences(kind, by, dealer, card, rules).barred]
+        for name, (kind, card) in samples.items()
     }
 
 

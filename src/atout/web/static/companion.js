@@ -40,7 +40,7 @@ const T = {
     lResult: "résultat de la donne {n} — {what}", lEdit: "correction de la donne {n} — {what}", lBy: "par",
     editing: "Correction de la donne", sheet: "Feuille de marque", totals: "Total", ahead: "En tête", nobodyAhead: "Personne n'est encore en tête : tous à égalité.",
     chart: "Totaux au fil de la soirée", rules: "Règles", fft: "FFT : règles officielles, sans différence.",
-    links: "Liens", viewerLink: "Lien spectateur (lecture seule)", scorerLink: "Votre lien de marqueur : gardez-le",
+    links: "Liens", viewerLink: "Lien spectateur (lecture seule)", viewerLater: "Le lien spectateur et son QR code s'afficheront au retour de la connexion.", scorerLink: "Votre lien de marqueur : gardez-le",
     exports: "Exporter", undo: "Annuler la dernière saisie", last: "Dernière donne",
     misdealV: "maldonne", petit_secV: "Petit sec", all_passV: "tous passent", played: "jouée",
     prise: "Prise", garde: "Garde", garde_sans: "Garde sans", garde_contre: "Garde contre",
@@ -84,7 +84,7 @@ const T = {
     lResult: "the result of donne {n} — {what}", lEdit: "the edit of donne {n} — {what}", lBy: "by",
     editing: "Editing donne", sheet: "Score sheet", totals: "Total", ahead: "Ahead", nobodyAhead: "Nobody is ahead yet: all level.",
     chart: "Totals over the evening", rules: "Rules", fft: "FFT: the official rules, no difference.",
-    links: "Links", viewerLink: "Viewer link (read-only)", scorerLink: "Your scorer link: keep it",
+    links: "Links", viewerLink: "Viewer link (read-only)", viewerLater: "The viewer link and its QR code show once the connection is back.", scorerLink: "Your scorer link: keep it",
     exports: "Export", undo: "Undo the last entry", last: "Last donne",
     misdealV: "misdeal", petit_secV: "Petit sec", all_passV: "all pass", played: "played",
     prise: "Prise", garde: "Garde", garde_sans: "Garde sans", garde_contre: "Garde contre",
@@ -252,7 +252,7 @@ async function poll(force = false) {
     const was = offline;
     offline = true;
     retryMs = Math.min(retryMs * 2, MAX_RETRY_MS);
-    if (!was && view && queue.length) render();
+    if (!was && view && (queue.length || !viewerInfo)) render(); // the entries waiting, the links' note
     showStatus();
   }
   pollTimer = setTimeout(poll, retryMs);
@@ -831,8 +831,11 @@ function undoButtons(scorer) {
     if (refusedRedo) parts.push(refusedRedo);
   }
   // a tab opened again offline: no note said yet, but an undo still waits on this phone
-  const said = toast || (offline && queue.some((i) => i.entry.type === "undo") ? T.undoWaitingShort : null);
+  // and while an undo waits, that is said too, even after a later entry was undone here
+  const waiting = offline && queue.some((i) => i.entry.type === "undo") ? T.undoWaitingShort : null;
+  const said = toast || waiting;
   if (said) parts.push(h("p", { id: "toast", class: "toast", role: "status", "aria-live": "polite" }, said));
+  if (toast && waiting && toast !== waiting) parts.push(h("p", { id: "toast-waiting", class: "toast" }, waiting));
   return parts;
 }
 
@@ -860,6 +863,11 @@ function projection() {
   let undone = [...(view.redo_labels || [])];
   const cutsUndone = new Set(); // the stored donnes whose cut a waiting undo takes back
   let changed = false; // a donne closed, reopened or given a fault: the server's guide is old
+  // who may not bid on the donne the waiting entries reach (D12, D14), while it is known:
+  // a fault's bars as the server sends them (fault_bars); null once an undo moves a donne
+  const now = current(); // none before the first dealer is known
+  let barred = now ? [...now.barred] : [];
+  let dealer = now ? now.dealer : null;
   for (const item of queue) {
     // the entry of a form still open (its Save button waiting) is not stored yet: the
     // form and its heading stay on the donne being saved until the answer
@@ -868,7 +876,10 @@ function projection() {
     if (type === "undo" || type === "redo") {
       const moved = type === "undo" ? kept.pop() : undone.pop();
       if (moved) (type === "undo" ? undone : kept).push(moved);
-      if (moved && (moved.closes || moved.type === "fault")) changed = true;
+      if (moved && (moved.closes || moved.type === "fault")) {
+        changed = true;
+        barred = null;
+      }
       if (moved && moved.closes) closed += type === "undo" ? -1 : 1;
       if (moved && moved.type === "cut") (type === "undo" ? cutsUndone.add(moved.donne) : cutsUndone.delete(moved.donne));
       continue;
@@ -877,6 +888,9 @@ function projection() {
     kept.push({ closes, type });
     undone = [];
     if (closes || type === "fault") changed = true;
+    if (type === "fault") barred = faultBars(item.entry, closes, barred, dealer);
+    else if (closes) [barred, dealer] = [[], null]; // the next donne: nobody barred, its dealer the server's
+    else if (type === "dealer") dealer = item.entry.seat;
     if (closes) {
       closed += 1;
       cut = null;
@@ -884,7 +898,26 @@ function projection() {
     else if (type === "draw" || type === "dealer") draws += 1;
   }
   // an undo waiting may reopen a donne the server has closed: the guide waits for it
-  return { closed: Math.max(closed, 0), reopened: Math.max(-closed, 0), cut, draws, cutsUndone, changed };
+  return { closed: Math.max(closed, 0), reopened: Math.max(-closed, 0), cut, draws, cutsUndone, changed, barred };
+}
+
+/** The seats barred after the waiting fault `entry` (`voids`: the same dealer deals
+ * again, and only the fault's seat is barred), or null when it cannot be known here. */
+function faultBars(entry, voids, barred, dealer) {
+  const plain = entry.kind === "card_exposed" && !voids;
+  const role = (view.fault_bars || {})[plain ? "card_exposed_plain" : entry.kind];
+  const seat = role === "dealer" ? dealer : role === "by" ? entry.by ?? dealer : null;
+  if (role && (seat === null || seat === undefined)) return null;
+  const bars = role ? [seat] : [];
+  if (voids) return bars;
+  return barred === null ? null : [...new Set([...barred, ...bars])];
+}
+
+/** Who may not be the taker of the current donne: as the server has it, or offline as
+ * the waiting entries leave it (nobody left out when that cannot be known here). */
+function barredNow(scorer) {
+  if (!scorer || blocked || !queue.length) return current().barred;
+  return projection().barred || [];
 }
 
 /** The cut the server has for a stored donne a waiting undo reopens, unless a waiting
@@ -1079,7 +1112,7 @@ function resultForm(donne) {
     donne ? h("h3", {}, `${T.editing} ${donne.number}`) : null,
     h("div", { class: "grid" },
       field(T.contract, required(select("contract", [["", T.pick], ...["prise", "garde", "garde_sans", "garde_contre"].map((c) => [c, T[c]])], e.contract || ""))),
-      field(T.taker, required(select("taker", [["", T.pick], ...seatOptions().filter(([s]) => !(donne || current()).barred.includes(s))], e.taker ?? ""))),
+      field(T.taker, required(select("taker", [["", T.pick], ...seatOptions().filter(([s]) => !(donne ? donne.barred : barredNow(true)).includes(s))], e.taker ?? ""))),
       five ? field(T.called, h("input", { id: "called", name: "called", "data-cards": "one", value: typedBack(e.called, LANG), placeholder: FR ? "RCo, R♥, Roi de cœur" : "KH, K♥, King of hearts" })) : null,
       five ? field(T.partner, required(select("partner", seatOptions([["", T.pick], ["alone", T.alone]]), e.partner ?? (donne ? "alone" : "")))) : null,
     ),
@@ -1287,7 +1320,7 @@ function linksCard(scorer) {
     if (viewerInfo) {
       parts.push(...linkField("viewer-link", T.viewerLink, viewerInfo.viewer));
       parts.push(h("img", { id: "qr", alt: T.viewerLink, src: viewerInfo.qr }));
-    }
+    } else if (offline) parts.push(h("p", { id: "viewer-later", class: "hint" }, T.viewerLater)); // a tab opened offline
   }
   return h("section", { class: "card", id: "links" }, parts);
 }
