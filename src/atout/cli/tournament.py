@@ -486,11 +486,10 @@ def _ranking_lines(t: Any, placed: Any, penalties: Any, told: str) -> list[str]:
     )
     lines = [heading(t, told), said(told, N_("Ranking: {method}"), method=said(told, method))]
     width = max(len(name) for name in t.players)
-    rounds = " ".join(f"{said(told, N_('R{round}'), round=r + 1):>8}" for r in range(t.rounds))
-    lines.append(
-        f"{'#':>3}  {'':<{width}}  {rounds}  {said(told, N_('penalties')):>9}  "
-        f"{said(told, N_('total')):>8}"
-    )
+    labels = [said(told, N_("R{round}"), round=r + 1) for r in range(t.rounds)]
+    rounds = " ".join(f"{label:>8}" for label in labels)
+    taken, total = said(told, N_("penalties")), said(told, N_("total"))
+    lines.append(f"{'#':>3}  {'':<{width}}  {rounds}  {taken:>9}  {total:>8}")
     for line in placed:
         cells = " ".join(f"{figure(v):>8}" for v in line.rounds)
         taken = f"-{line.penalties}" if line.penalties else "0"

@@ -284,26 +284,35 @@ def check_deals(tournament: Tournament) -> int:
         for k, (held, wanted) in enumerate(zip(deals, derived, strict=True)):
             problem = _difference(held, wanted)
             if problem is not None:
-                raise TournamentError(
-                    N_(
-                        "étui {etui}, deal {deal}: {what} is not the one the secret derives: "
-                        "this deal was not dealt from the committed secret"
-                    ),
-                    etui=e + 1,
-                    deal=k + 1,
-                    what=problem,
-                )
+                message, seat = problem
+                raise TournamentError(message, etui=e + 1, deal=k + 1, seat=seat)
             count += 1
     return count
 
 
-def _difference(held: EtuiDeal, wanted: EtuiDeal) -> str | None:
+def _difference(held: EtuiDeal, wanted: EtuiDeal) -> tuple[str, int] | None:
+    """What differs between a deal of the file and the derived one: a message of
+    :func:`check_deals` and the seat (from 1) it names."""
     if held.dealer != wanted.dealer:
-        return "the dealer"
+        return N_("étui {etui}, deal {deal}: the dealer is not the one the secret derives"), 0
     for seat, (a, b) in enumerate(zip(held.hands, wanted.hands, strict=True)):
         if a != b:
-            return f"seat {seat + 1}'s hand"
-    return None if held.chien == wanted.chien else "the chien"
+            return (
+                N_(
+                    "étui {etui}, deal {deal}: seat {seat}'s hand is not the one the secret "
+                    "derives: this deal was not dealt from the committed secret"
+                ),
+                seat + 1,
+            )
+    if held.chien != wanted.chien:
+        return (
+            N_(
+                "étui {etui}, deal {deal}: the chien is not the one the secret derives: "
+                "this deal was not dealt from the committed secret"
+            ),
+            0,
+        )
+    return None
 
 
 # -- the file ------------------------------------------------------------------------------
