@@ -215,7 +215,8 @@ def test_reveal_refuses_another_secret(tmp_path: Path, capsys: pytest.CaptureFix
     [
         (["Ann", "Bob", "ann ", "Cy"], [], "names.txt line 3: ann is there already (line 1)"),
         ([f"P{i}" for i in range(11)], [],
-         "names.txt: 11 players cannot sit at tables of 4 and 5 (nearest counts that can: 10 or 12)"),
+         "names.txt: 11 players cannot sit at tables of 4 and 5 (nearest counts that can: "
+         "10 or 12)"),
         ([f"P{i}" for i in range(13)], ["--duplicate"],
          "names.txt: 13 players: no duplicate movement exists"),
         ([f"P{i}" for i in range(3)], [], "names.txt: 3 players: a tournament needs at least 4"),

@@ -290,8 +290,7 @@ def new(
     from pathlib import PurePath
 
     from atout.fairness import new_secret
-    from atout.tournament.club import dumps, new_tournament, read_names
-    from atout.tournament.sheets import heading
+    from atout.tournament.club import dumps, read_names
 
     told = language(lang)
     check_seed(seed)
@@ -305,24 +304,36 @@ def new(
     else:
         given = True
 
-    def build() -> Any:
-        from atout.tournament import TournamentError
-
-        try:
-            return new_tournament(players, rounds, donnes, duplicate, seed, secret, title)
-        except TournamentError as error:
-            if "players" in error.values and error.values.get("players") == len(players):
-                raise TournamentError(
-                    N_("{file}: {problem}"), file=names, problem=error.said(told)
-                ) from None
-            raise
-
-    tournament = _run(told, build)
+    tournament = _run(
+        told,
+        lambda: _build(names, told, players, rounds, donnes, duplicate, seed, secret, title),
+    )
     if not force and os.path.exists(out):
         raise UserError(_("{path} exists: give --force to overwrite it", path=out))
     if secret is not None and not given:
         _write(secret_path, secret.hex() + "\n", force)
     _write(out, dumps(tournament), force)
+    _said_new(tournament, out, secret_path, told)
+
+
+def _build(names: str, told: str, players: list[str], *args: Any) -> Any:
+    """The new tournament; a count of players that cannot be seated names the file."""
+    from atout.tournament import TournamentError
+    from atout.tournament.club import new_tournament
+
+    try:
+        return new_tournament(players, *args)
+    except TournamentError as error:
+        if error.values.get("players") == len(players):
+            raise TournamentError(
+                N_("{file}: {problem}"), file=names, problem=error.said(told)
+            ) from None
+        raise
+
+
+def _said_new(tournament: Any, out: str, secret_path: str, told: str) -> None:
+    from atout.tournament.sheets import heading
+
     typer.echo(heading(tournament, told))
     typer.echo(said(told, N_("Written: {path}"), path=out))
     if tournament.duplicate:
