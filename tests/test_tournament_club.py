@@ -76,6 +76,12 @@ def test_twelve_players_donnes_libres_three_rounds_ranked_as_recomputed_from_the
     _ok(capsys, "simulate", str(club), "--out", str(tables))
     records = _records(tables)
     assert sorted(records) == [(r, t) for r in (1, 2, 3) for t in (1, 2, 3)]
+    # a table that played at the terminal or the web table: its seats are not names
+    faces = tables / "club-r2-t3.json"
+    face = json.loads(faces.read_text())
+    face["seats"] = ["human", *(["bot:heuristic"] * 3)]
+    faces.write_text(json.dumps(face))
+    records[(2, 3)]["seats"] = data["seating"][1][2]["players"]  # the card's players, in order
     penalties = tmp_path / "penalties.csv"
     penalties.write_text("# arbiter\nEmma, 50, D11, picked up her cards before the deal ended\n")
     ranking = tmp_path / "ranking.csv"

@@ -5,8 +5,10 @@ penalties (docs/reference/tournaments.md).
 ``atout play`` and the web table write, or the score sheet the companion exports (its
 cards not entered). It is named ``NAME-rR-tT.json`` for the tournament named ``NAME``,
 round ``R`` and table ``T``; its ``seats`` are the table's players' names, for a
-duplicate in the seat order of the movement; it holds the round's donnes, void ones
-included, in order. :func:`read_table` checks all of it, and for a duplicate that each
+duplicate in the seat order of the movement (or, as ``atout play`` and the web table
+write them, ``human`` and ``bot:…``: then the players are those the movement card
+seats there, in its order); it holds the round's donnes, void ones included, in
+order. :func:`read_table` checks all of it, and for a duplicate that each
 donne whose cards are in the record is the deal of the étui the table played.
 
 **The ranking.** Donnes libres: each player's marks summed over every donne he
@@ -48,6 +50,8 @@ __all__ = [
 
 MAX_PENALTY = 10_000
 """The most marks one penalty takes off."""
+_FACE_SEAT = re.compile(r"human|bot:[a-z0-9-]+")
+"""A seat as ``atout play`` and the web table name it in their records."""
 _RECORD = re.compile(r"^(?P<name>.+)-r(?P<round>\d{1,3})-t(?P<table>\d{1,4})\.json$")
 
 
@@ -195,6 +199,8 @@ def _seated(t: Tournament, file: str, r: int, table: int, seats: Sequence[str]) 
             round=r + 1,
             size=len(play.players),
         )
+    if all(_FACE_SEAT.fullmatch(name) for name in seats):
+        return play.players  # atout play's and the web table's seats: the card's players
     number = {name: p for p, name in enumerate(t.players)}
     players = []
     for seat, name in enumerate(seats):
