@@ -384,3 +384,31 @@ def test_a_tournament_file_that_is_not_one_is_refused(
     broken.write_text(json.dumps(short))
     err = _fails(capsys, "etuis", str(broken))
     assert "broken.json: etuis[0].deals[0]: the 78 cards dealt for 4 players" in err
+
+
+def test_a_table_scored_with_the_companion_is_ranked_from_its_score_sheet(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    from atout.companion import Evening
+
+    names = _names(tmp_path, NAMES[:8])
+    club = tmp_path / "club.json"
+    _ok(capsys, "new", str(names), "--rounds", "2", "--donnes", "2", "--out", str(club))
+    tables = _played(tmp_path, capsys, club, "tables")
+    seated = json.loads(club.read_text())["seating"][0][0]["players"]
+    evening = Evening(4, seated)
+    evening.add({"type": "dealer", "seat": 0})
+    evening.add({"type": "cut", "k": 20})
+    evening.add({"type": "result", "contract": "garde", "taker": 1, "points": 50, "bouts": 2})
+    evening.add({"type": "cut", "k": 30})
+    evening.add({"type": "result", "contract": "prise", "taker": 2, "points": 30, "bouts": 1})
+    sheet = evening.game_record()
+    assert all(donne["hands_known"] is False for donne in sheet["donnes"])
+    (tables / "club-r1-t1.json").write_text(json.dumps(sheet))
+    ranking = tmp_path / "ranking.csv"
+    _ok(capsys, "ranking", str(club), *map(str, tables.glob("*.json")), "--csv", str(ranking))
+    rows = {row["player"]: row for row in _ranking(ranking)}
+    for seat, name in enumerate(seated):
+        wanted = sum(evening.marks_of(s)[seat] for s in evening.finished())
+        assert int(rows[name]["round 1"]) == wanted
+    assert [int(rows[n]["round 1"]) for n in seated] == [-22, 250, -206, -22]
