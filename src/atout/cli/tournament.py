@@ -360,6 +360,8 @@ def reveal_command(
 
     told = language(lang)
     tournament = _run(told, lambda: _load(file))
+    if not tournament.duplicate:
+        raise UserError(said(told, N_("a donnes libres tournament has no deals and no secret")))
     secret = _read_secret(_secret_path(file, secret_file))
     revealed = _run(told, lambda: reveal(tournament, secret))
     _write(file, dumps(revealed))
@@ -541,7 +543,11 @@ def simulate_command(
     told = language(lang)
     check_seed(seed)
     tournament = _run(told, lambda: _load(file))
-    secret = _read_secret(_secret_path(file, secret_file)) if tournament.duplicate else None
+    secret = None
+    if tournament.secret is not None:
+        secret = bytes.fromhex(tournament.secret)
+    elif tournament.duplicate:
+        secret = _read_secret(_secret_path(file, secret_file))
     if secret is not None:
         from atout.tournament.club import reveal
 
