@@ -412,3 +412,31 @@ def test_a_table_scored_with_the_companion_is_ranked_from_its_score_sheet(
         wanted = sum(evening.marks_of(s)[seat] for s in evening.finished())
         assert int(rows[name]["round 1"]) == wanted
     assert [int(rows[n]["round 1"]) for n in seated] == [-22, 250, -206, -22]
+
+
+def test_reveal_simulate_and_check_refuse_what_they_cannot_do(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    names = _names(tmp_path, NAMES[:8])
+    libres = tmp_path / "libres.json"
+    _ok(capsys, "new", str(names), "--out", str(libres), "--rounds", "2")
+    err = _fails(capsys, "reveal", str(libres))
+    assert "a donnes libres tournament has no deals and no secret" in err
+    assert "has no deals to check" in _fails(capsys, "check", str(libres), code=1)
+    assert "nope.json: cannot read it" in _fails(capsys, "check", str(tmp_path / "nope.json"))
+    club = _duplicate(tmp_path, capsys)
+    (tmp_path / "club.secret").unlink()
+    err = _fails(capsys, "simulate", str(club), "--out", str(tmp_path / "t"))
+    assert "secret file" in err and "club.secret: cannot read it" in err
+    tables = _played(tmp_path, capsys, libres, "tables")
+    far = tmp_path / "libres-r1-t9.json"
+    far.write_text((tables / "libres-r1-t1.json").read_text())
+    err = _fails(capsys, "ranking", str(libres), str(far))
+    assert "libres-r1-t9.json: table 9: round 1 has tables 1 to 2" in err
+    record = json.loads((tables / "libres-r1-t1.json").read_text())
+    record["seats"][1] = record["seats"][0]
+    (tables / "libres-r1-t1.json").write_text(json.dumps(record))
+    err = _fails(capsys, "ranking", str(libres), *map(str, tables.glob("*.json")))
+    assert "libres-r1-t1.json: a player holds two seats" in err
+    out = _ok(capsys, "etuis", str(club))
+    assert "Played at: table 1 in round 1, table " in out

@@ -109,10 +109,20 @@ def hand_text(cards: Iterable[Card], lang: str) -> str:
     return "   ".join(" ".join(group) for group in groups)
 
 
+def _played_at(t: Tournament, lang: str, etui: int) -> str:
+    """Where étui ``etui`` is played: ``table 1 in round 1, table 4 in round 2``."""
+    return ", ".join(
+        said(lang, N_("table {table} in round {round}"), round=r + 1, table=table + 1)
+        for r, tables in enumerate(t.tables)
+        for table, play in enumerate(tables)
+        if play.etui == etui
+    )
+
+
 def etui_sheets(t: Tournament, lang: str) -> list[Page]:
     """One sheet a deal of each étui (duplicate only): each seat's cards as
-    :func:`hand_text` writes them, the chien apart and the dealer, to pre-deal real
-    cards."""
+    :func:`hand_text` writes them, the chien apart, the dealer, and the tables that
+    play it, to pre-deal real cards."""
     pages = []
     for e, deals in enumerate(t.etuis):
         for k, deal in enumerate(deals):
@@ -132,6 +142,7 @@ def etui_sheets(t: Tournament, lang: str) -> list[Page]:
                     )
                 )
             lines.append("  " + said(lang, N_("chien: {cards}"), cards=hand_text(deal.chien, lang)))
+            lines.append(said(lang, N_("Played at: {tables}"), tables=_played_at(t, lang, e)))
             title = said(lang, N_("Étui {etui}, deal {deal}"), etui=e + 1, deal=k + 1)
             pages.append(Page(title, tuple(lines)))
     return pages
