@@ -121,6 +121,7 @@ def test_sixteen_players_duplicate_ranked_as_recomputed_from_the_records(
         "--out", str(club),
     )  # fmt: skip
     secret = (tmp_path / "club.secret").read_text().strip()
+    assert (tmp_path / "club.secret").stat().st_mode & 0o777 == 0o600
     data = json.loads(club.read_text())
     assert data["secret"] is None and data["commitment"] in out and secret not in club.read_text()
     tables = tmp_path / "tables"

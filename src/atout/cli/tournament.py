@@ -312,6 +312,7 @@ def new(
         raise UserError(_("{path} exists: give --force to overwrite it", path=out))
     if secret is not None and not given:
         _write(secret_path, secret.hex() + "\n", force)
+        os.chmod(secret_path, 0o600)  # the organiser's alone until it is revealed
     _write(out, dumps(tournament), force)
     _said_new(tournament, out, secret_path, told)
 
