@@ -441,3 +441,22 @@ def test_reveal_simulate_and_check_refuse_what_they_cannot_do(
     assert "libres-r1-t1.json: a player holds two seats" in err
     out = _ok(capsys, "etuis", str(club))
     assert "Played at: table 1 in round 1, table " in out
+
+
+def test_an_etui_sheet_prints_hearts_and_diamonds_in_red_on_one_line() -> None:
+    from atout.web.pdf import Document
+
+    document = Document()
+    document.pdf.set_compression(False)
+    widths: list[float] = []
+    cell = document.pdf.cell
+
+    def measured(w: float, *args: Any, **kwargs: Any) -> Any:
+        widths.append(w)
+        return cell(w, *args, **kwargs)
+
+    document.pdf.cell = measured  # type: ignore[method-assign]
+    document.cards(6, "seat 1: 21 4   K♠ 2♠   Q♥   J♦", 11, 4)
+    assert len(widths) == 8 + 13 and all(0 < w < 40 for w in widths)  # 8 words, 13 spaces
+    content = bytes(document.pdf.output())
+    assert b"0.784 0.118 0.176 rg" in content  # (200, 30, 45): the red of ♥ and ♦

@@ -119,6 +119,29 @@ class Document:
         self.pdf.set_x(self.pdf.l_margin + indent)
         self.pdf.multi_cell(0, height, self.text(value), align="L", new_x="LMARGIN", new_y="NEXT")
 
+    def cards(self, height: float, value: str, size: float, indent: float) -> None:
+        """A line of cards, the hearts and diamonds in red as on the cards, when it fits
+        on one line (else as :meth:`Document.line` writes it)."""
+        pdf = self.pdf
+        pdf.set_font(self.family, "", size)
+        shown = self.text(value)
+        if not self.unicode or pdf.get_string_width(shown) > pdf.epw - indent:
+            self.line(height, value, size=size, indent=indent)
+            return
+        pdf.set_x(pdf.l_margin + indent)
+        for i, word in enumerate(shown.split(" ")):
+            if i:
+                pdf.cell(pdf.get_string_width(" "), height, " ")
+            if not word:  # between two groups of cards (a cell 0 wide runs to the margin)
+                continue
+            pdf.set_text_color(*((200, 30, 45) if word.endswith(_RED) else (0, 0, 0)))
+            pdf.cell(pdf.get_string_width(word), height, word)
+        pdf.set_text_color(0, 0, 0)
+        pdf.ln(height)
+
+
+_RED = ("♥", "♦")
+
 
 def pages_pdf(pages: Sequence[Page], heading: str) -> bytes:
     """``pages`` (:class:`atout.tournament.sheets.Page`) as a PDF, one A4 page each (more
@@ -134,5 +157,8 @@ def pages_pdf(pages: Sequence[Page], heading: str) -> bytes:
             style = "" if indent else "B"
             if not indent:
                 document.pdf.ln(2)
-            document.line(6, text.strip(), style, 11, indent=2.5 * indent)
+            if any(red in text for red in _RED):
+                document.cards(6, text.strip(), 11, indent=2.5 * indent)
+            else:
+                document.line(6, text.strip(), style, 11, indent=2.5 * indent)
     return bytes(document.pdf.output())
