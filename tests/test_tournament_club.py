@@ -459,4 +459,4 @@ def test_an_etui_sheet_prints_hearts_and_diamonds_in_red_on_one_line() -> None:
     document.cards(6, "seat 1: 21 4   K♠ 2♠   Q♥   J♦", 11, 4)
     assert len(widths) == 8 + 13 and all(0 < w < 40 for w in widths)  # 8 words, 13 spaces
     content = bytes(document.pdf.output())
-    assert b"0.784 0.118 0.176 rg" in content  # (200, 30, 45): the red of ♥ and ♦
+    assert b"0.7843 0.1176 0.1765 rg" in content  # (200, 30, 45): the red of ♥ and ♦
