@@ -443,7 +443,9 @@ def test_reveal_simulate_and_check_refuse_what_they_cannot_do(
     assert "Played at: table 1 in round 1, table " in out
 
 
-def test_an_etui_sheet_prints_hearts_and_diamonds_in_red_on_one_line() -> None:
+def test_an_etui_sheet_prints_hearts_and_diamonds_in_red_on_one_line(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
     from atout.web.pdf import Document
 
     document = Document()
@@ -455,7 +457,7 @@ def test_an_etui_sheet_prints_hearts_and_diamonds_in_red_on_one_line() -> None:
         widths.append(w)
         return cell(w, *args, **kwargs)
 
-    document.pdf.cell = measured  # type: ignore[method-assign]
+    monkeypatch.setattr(document.pdf, "cell", measured)
     document.cards(6, "seat 1: 21 4   K♠ 2♠   Q♥   J♦", 11, 4)
     assert len(widths) == 8 + 13 and all(0 < w < 40 for w in widths)  # 8 words, 13 spaces
     content = bytes(document.pdf.output())
