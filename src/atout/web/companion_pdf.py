@@ -7,7 +7,6 @@ only when a PDF is made."""
 
 from __future__ import annotations
 
-from pathlib import Path
 from typing import Any
 
 from atout.companion import Evening, differences
@@ -16,30 +15,13 @@ from atout.companion.text import camp_text, chelem_mark
 from atout.i18n import N_, said
 from atout.score_text import number
 from atout.scoring import running_totals
+from atout.web.pdf import FONT, FONT_BOLD, Document
 
 __all__ = ["COLOURS", "FONT", "FONT_BOLD", "detail_rows", "legends", "marks", "sheet_pdf"]
 
-FONT = "/usr/share/fonts/truetype/dejavu/DejaVuSans.ttf"
-FONT_BOLD = "/usr/share/fonts/truetype/dejavu/DejaVuSans-Bold.ttf"
 COLOURS = [(200, 30, 45), (20, 90, 200), (20, 140, 60), (200, 120, 0), (120, 40, 160)]
 """The players' colours in the chart, in seat order (the image export's too)."""
 
-_LATIN = str.maketrans(
-    {
-        "♠": "P",
-        "♥": "C",
-        "♦": "K",
-        "♣": "T",
-        "−": "-",
-        "—": "-",
-        "→": ">",
-        "×": "x",
-        "⚙": "*",
-        "✓": "+",
-        "✗": "-",
-        "…": "...",
-    }
-)
 SHORT = {"prise": "Prise", "garde": "Garde", "garde_sans": "G. sans", "garde_contre": "G. contre"}
 """The contracts as the sheet's narrow column writes them (the same in both languages)."""
 NUMBER = 10.0
@@ -47,87 +29,12 @@ NUMBER = 10.0
 takes what the players' columns leave, each as wide as its widest mark."""
 
 
-class _Sheet:
+class _Sheet(Document):
     """One PDF being written: the document, its font family and the reader's language."""
 
     def __init__(self, evening: Evening, lang: str) -> None:
-        from fpdf import FPDF
-
+        super().__init__()
         self.evening, self.lang = evening, lang
-        self.pdf = FPDF(orientation="P", unit="mm", format="A4")
-        self.pdf.set_auto_page_break(auto=True, margin=12)
-        self.unicode = Path(FONT).is_file() and Path(FONT_BOLD).is_file()
-        if self.unicode:
-            self.pdf.add_font("Sans", "", FONT)
-            self.pdf.add_font("Sans", "B", FONT_BOLD)
-            self.family = "Sans"
-        else:  # pragma: no cover - the core font: Latin-1 only
-            self.family = "Helvetica"
-        self.pdf.add_page()
-
-    def text(self, value: object) -> str:
-        s = str(value)
-        if self.unicode:
-            return s
-        return s.translate(_LATIN).encode("latin-1", "replace").decode("latin-1")
-
-    def fit(self, value: object, width: float) -> str:
-        """``value`` as the current font writes it within ``width`` mm, cut with "…"
-        when longer (the donne's details, further down, say it whole)."""
-        shown = self.text(value)
-        if self.pdf.get_string_width(shown) <= width:
-            return shown
-        dots = self.text("…")
-        while shown and self.pdf.get_string_width(shown + dots) > width:
-            shown = shown[:-1]
-        return shown.rstrip() + dots
-
-    def wrap(self, value: object, width: float, most: int = 2) -> list[str]:
-        """``value`` on lines of at most ``width`` mm as the current font writes it, cut
-        between words (or after a hyphen: ``Marie-`` / ``Christine``); only what would
-        go past ``most`` lines is cut with "…". A word wider than ``width`` alone goes
-        on as many lines as it needs, cut between letters, never shortened."""
-        words = [
-            piece
-            for word in self.text(value).replace("-", "- ").split(" ")
-            for piece in self.pieces(word, width)
-        ]
-        lines: list[str] = []
-        for word in words:
-            glue = "" if not lines or lines[-1].endswith("-") else " "
-            if lines and self.pdf.get_string_width(lines[-1] + glue + word) <= width:
-                lines[-1] += glue + word
-            else:
-                lines.append(word)
-        if len(lines) > most:
-            lines = [*lines[: most - 1], " ".join(lines[most - 1 :]).replace("- ", "-")]
-        hangs = [self.pdf.get_string_width(line.rstrip("-")) <= width for line in lines]
-        return [
-            line if ok else self.fit(line, width) for line, ok in zip(lines, hangs, strict=True)
-        ]
-
-    def pieces(self, word: str, width: float) -> list[str]:
-        """``word`` in pieces each at most ``width`` mm wide (one piece when it fits; a
-        word's last hyphen may hang past the width rather than start a line)."""
-        pieces = []
-        while len(word) > 1 and self.pdf.get_string_width(word) > width:
-            k = len(word) - 1
-            while k > 1 and self.pdf.get_string_width(word[:k]) > width:
-                k -= 1
-            if word[k:] == "-":  # never a hyphen alone at a line's start: it hangs
-                break
-            pieces.append(word[:k])
-            word = word[k:]
-        return [*pieces, word]
-
-    def line(
-        self, height: float, value: object, style: str = "", size: float = 9, indent: float = 0
-    ) -> None:
-        """A line of the page, wrapped at spaces when wider (a long 5-player camp), never
-        cut; its wrapped lines under its first, ``indent`` mm from the margin."""
-        self.pdf.set_font(self.family, style, size)
-        self.pdf.set_x(self.pdf.l_margin + indent)
-        self.pdf.multi_cell(0, height, self.text(value), align="L", new_x="LMARGIN", new_y="NEXT")
 
     def heading(self) -> None:
         e, lang = self.evening, self.lang
