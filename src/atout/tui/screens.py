@@ -90,11 +90,17 @@ class MoreScroll(VerticalScroll):
 
 class WrappedText(Static):
     """A text wrapped at its width between words, never inside a unit (a count with its
-    words: ``chute de 20``; a seat's number with its name), by :func:`wrapped`."""
+    words: ``chute de 20``; a seat's number with its name) nor before a sign French sets
+    after a space (``;``, ``:``), by :func:`wrapped`."""
 
-    def __init__(self, text: Text | str, id: str) -> None:
-        super().__init__(text, id=id)
+    def __init__(self, text: Text | str = "", id: str | None = None, classes: str = "") -> None:
+        super().__init__(text, id=id, classes=classes)
         self.source = text
+
+    def show(self, text: Text | str) -> None:
+        """``text`` in place of the one shown, wrapped at the width there is."""
+        self.source = text
+        self.update(wrapped(text, self.content_size.width))
 
     def on_resize(self) -> None:
         self.update(wrapped(self.source, self.content_size.width))
@@ -418,7 +424,7 @@ class RulesScreen(Modal[None]):
             yield Static(tr(self.ui, "The rules (FFT) — ↑/↓ move, Escape closes"), id="rules-title")
             with VerticalScroll(id="rules-scroll"):
                 yield Static(Text(title(self.ui), style="bold underline"), classes="chapter")
-                yield Static(text(self.ui), classes="intro")
+                yield WrappedText(text(self.ui), classes="intro")
                 for chapter in rulebook.chapters():
                     yield Static(
                         Text(chapter.title(self.ui), style="bold underline"), classes="chapter"

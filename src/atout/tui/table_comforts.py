@@ -21,6 +21,7 @@ from atout.tui.guide_screen import GuideScreen
 from atout.tui.session import SPEEDS, Settings, TableSession
 from atout.tui.table_flow import TableFlow
 from atout.tui.texts import donne_over
+from atout.tui.wrap import wrapped
 
 __all__ = ["HINT_BUDGET", "HINT_SAMPLES", "TableComforts", "chien_seconds"]
 
@@ -308,6 +309,9 @@ class TableComforts(TableFlow):
             self.pending_hint = (found, seq)  # shown when the panel or note goes
             return
         self.drop_hint()  # a new hint replaces the previous one
+        # wrapped here at the toast's width (the log's, less its border and padding):
+        # never a line that begins with the ":" of "Marques attendues : +12"
+        text = wrapped(text, max(10, self.query_one("#log").region.width - 3)).plain
         self.app.notify(text, title=self.t("Hint"), timeout=60, markup=False)
         self.place_hint()
         if isinstance(found.action, CardPlayed):

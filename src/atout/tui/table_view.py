@@ -26,6 +26,7 @@ from atout.state import (
     PoigneeShown,
 )
 from atout.tui.deal_view import DealBoard, board_text
+from atout.tui.screens import WrappedText
 from atout.tui.session import (
     TableSession,
 )
@@ -145,7 +146,7 @@ class TableView(Screen[None]):
         with Horizontal(id="middle"):
             yield Static(id="trick")
             yield TableLog(id="log", wrap=True, markup=False, min_width=20)
-        yield Static(id="message")
+        yield WrappedText(id="message")  # never a line that begins with ":" or ";"
         yield Static(id="warning")
         yield Container(id="hand")
         yield Horizontal(id="actions")
@@ -184,7 +185,7 @@ class TableView(Screen[None]):
             warning.update(Text(text, style="bold red"))
 
     def say(self, text: str, error: bool = False) -> None:
-        self.query_one("#message", Static).update(
+        self.query_one("#message", WrappedText).show(
             Text(text, style="bold red" if error else "yellow")
         )
 
@@ -249,6 +250,15 @@ class TableView(Screen[None]):
             return {c for c in rest if why_not_in_ecart(c, rest, left) is None}
         return {a.card for a in self.obs.options if isinstance(a, CardPlayed)}
 
+    def choosing_ahead(self) -> bool:
+        """Whether a card may be chosen now for the person's next turn in the play (a
+        bot to play first, or the trick just won still shown): the cursor is drawn
+        then too, on the card Enter keeps for that turn."""
+        game = self.obs.game
+        if game is None or game.phase is not GamePhase.PLAY or self.narration:
+            return False
+        return self.hold or self.busy or not self.session.human_to_act()
+
     def chien_cards(self) -> set[Card]:
         game = self.obs.game
         if game is None or game.chien is None or not self.in_ecart():
@@ -263,14 +273,15 @@ class TableView(Screen[None]):
         self.selected = min(self.selected, max(0, len(cards) - 1))
         if legal and cards and cards[self.selected] not in legal:
             self.selected = next(i for i, c in enumerate(cards) if c in legal)
-        drawn = (tuple(cards), frozenset(legal), self.selected, frozenset(chien))
+        cursor = bool(legal) or self.choosing_ahead()
+        drawn = (tuple(cards), frozenset(legal), self.selected, frozenset(chien), cursor)
         if drawn == self.drawn_hand:
             return
         self.drawn_hand = drawn
         views = list(box.query_children(CardView))
         if [view.card for view in views] == cards:  # the same cards: each redrawn in place
             for index, (view, card) in enumerate(zip(views, cards, strict=True)):
-                selected = index == self.selected and bool(legal)
+                selected = index == self.selected and cursor
                 view.show(card in legal or not legal, selected, card in chien, card in legal)
             return
         await box.remove_children()
@@ -279,7 +290,7 @@ class TableView(Screen[None]):
                 card,
                 self.lang,
                 card in legal or not legal,
-                index == self.selected and bool(legal),
+                index == self.selected and cursor,
                 card in chien,
                 card in legal,
             )
@@ -290,6 +301,11 @@ class TableView(Screen[None]):
     def keep_log_end(self) -> None:
         """The log kept at its end when its room changes (the hand on one row or two)."""
         self.query_one("#log", RichLog).scroll_end(animate=False)
+
+    def ecart_chosen(self) -> str:
+        """The écart chosen, whole on the line above the hand, before y confirms it."""
+        cards = " ".join(card.display(self.lang) for card in self.picked)
+        return self.t("Your écart: {cards} — y confirms it, u takes a card back.", cards=cards)
 
     async def render_actions(self) -> None:
         bar = self.query_one("#actions", Horizontal)
@@ -367,7 +383,7 @@ class TableView(Screen[None]):
                     ),
                 )
                 return self.t(said, left=left)
-            return self.t("Your écart is chosen: y confirms it, u takes a card back.")
+            return self.ecart_chosen()
         if game.phase is GamePhase.CHELEM:
             return self.t("Announce a chelem, every trick (A4)? c: yes, n: no.")
         if any(isinstance(a, PoigneeShown) for a in self.obs.options):

@@ -405,12 +405,13 @@ def trick_text(
         # face up from the moment it is shown (E1) until the first card is played
         text.append(tr(ui, "Chien: ") + " ".join(c.display(lang) for c in game.chien) + "\n")
         if game.phase is GamePhase.ECART and game.taker == seats.me:
+            # the cards on a line of their own: 6 cards fit the middle's width whole
             chosen = " ".join(c.display(lang) for c in picked) or "—"
             text.append(
-                tr(ui, "Your écart ({count}/{size}): {cards}", count=len(picked),
-                   size=len(game.chien), cards=chosen) + "\n",
+                tr(ui, "Your écart ({count}/{size}):", count=len(picked), size=len(game.chien))
+                + "\n " + chosen + "\n",
                 "bold",
-            )  # fmt: skip
+            )
     for poignee in game.poignees:
         text.append(
             tr(ui, "{name}: {level} poignée", name=seats.short(poignee.seat),

@@ -1,0 +1,213 @@
+"""What the last testers of the terminal table found (issue 24): a card chosen while
+the trick just won is still shown, the écart read whole at 80×24, the person's place
+kept in sight under a panel's note, trumps said to be bare numbers, and the words and
+looks around them."""
+
+from __future__ import annotations
+
+from dataclasses import replace
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from atout.cards import Card
+from atout.state import CardPlayed, GamePhase
+from atout.tui.app import PanelScreen, TableScreen, TarotApp
+from tests.test_tui import QUIET, act_by_keys, click_card, message, new_app, table
+
+PAUSED = replace(QUIET, pause=30)
+"""A pause after a trick long enough that a card is always chosen within it."""
+
+
+async def to_trick_pause(pilot: Any, app: TarotApp) -> TableScreen:
+    """A new match played by the keys up to the first pause after a trick in the play
+    (a bot won it and leads the next)."""
+    await pilot.press("n")
+    for _ in range(300):
+        await pilot.pause()
+        assert not isinstance(app.screen, PanelScreen), "the donne ended before a pause"
+        screen = table(app)
+        game = screen.obs.game
+        if screen.hold and game is not None and game.phase is GamePhase.PLAY:
+            return screen
+        if screen.hold:
+            await pilot.press("space")  # the chien a bot took
+        elif screen.session.human_to_act():
+            await act_by_keys(pilot, app)
+    raise AssertionError("no pause after a trick")
+
+
+async def next_turn_legal(tmp_path: Path) -> set[Card]:
+    """The cards the rules allow at the person's turn after that pause."""
+    app = new_app(tmp_path / "first", 3, PAUSED)
+    async with app.run_test(size=(80, 24)) as pilot:
+        screen = await to_trick_pause(pilot, app)
+        await pilot.press("space")
+        for _ in range(100):
+            await pilot.pause()
+            if screen.session.human_to_act() and not screen.busy and not screen.hold:
+                return {a.card for a in screen.obs.options if isinstance(a, CardPlayed)}
+    raise AssertionError("the person's turn never came")
+
+
+async def played_by_the_person(pilot: Any, screen: TableScreen, card: Card) -> None:
+    for _ in range(200):
+        await pilot.pause()
+        if card not in screen.hand():
+            break
+    played = [e for e in screen.session.events_since(0) if e["kind"] == "card_played"]
+    assert any(e["seat"] == screen.me and e["card"] == str(card) for e in played[-5:])
+    assert screen.queued is None
+
+
+@pytest.mark.parametrize("way", ["keys", "mouse"])
+async def test_a_card_chosen_while_the_trick_is_shown_is_played_at_the_turn(
+    tmp_path: Path, way: str
+) -> None:
+    legal = await next_turn_legal(tmp_path)
+    app = new_app(tmp_path, 3, PAUSED)
+    async with app.run_test(size=(80, 24)) as pilot:
+        screen = await to_trick_pause(pilot, app)
+        cards = screen.hand()
+        card = next(c for c in reversed(cards) if c in legal)
+        if way == "keys":  # the cursor is drawn during the pause, and moves
+            views = list(screen.query("CardView"))
+            assert [v.card for v in views if v.cursor] == [cards[screen.selected]]
+            for _ in range((cards.index(card) - screen.selected) % len(cards)):
+                await pilot.press("right")
+            await pilot.pause()
+            assert [v.card for v in screen.query("CardView") if v.cursor] == [card]
+            await pilot.press("enter")
+        else:
+            await click_card(pilot, app, card)
+        await pilot.pause()
+        assert screen.queued == card or card not in screen.hand()
+        if screen.queued == card:
+            assert "Queued: " + card.display("fr") in message(app)
+        await played_by_the_person(pilot, screen, card)
+
+
+def screen_lines(app: TarotApp) -> list[str]:
+    return [strip.text for strip in app.screen._compositor.render_strips()]
+
+
+@pytest.mark.parametrize(("players", "ui"), [(3, "fr"), (4, "en"), (5, "fr")])
+async def test_the_whole_ecart_is_read_on_one_line_at_80_by_24(
+    tmp_path: Path, players: int, ui: str
+) -> None:
+    from atout.bidding import Contract
+    from atout.state import Bid
+
+    app = new_app(tmp_path, 0 if players < 5 else 1, replace(QUIET, players=players, ui=ui))
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.press("n")
+        screen = table(app)
+        for _ in range(60):
+            await pilot.pause()
+            if screen.in_ecart():
+                break
+            if Bid(screen.me, Contract.PRISE) in screen.obs.options:
+                await pilot.press("1")
+            elif screen.session.human_to_act():
+                await act_by_keys(pilot, app)
+        game = screen.obs.game
+        assert game is not None and game.chien is not None and screen.in_ecart()
+        for _ in game.chien:
+            await pilot.press("enter")
+        await pilot.pause()
+        assert len(screen.picked) == len(game.chien)
+        cards = " ".join(c.display(screen.lang) for c in screen.picked)
+        middle = screen.query_one("#trick").region
+        lines = screen_lines(app)
+        beside = [line[middle.x : middle.right] for line in lines[middle.y : middle.bottom]]
+        assert any(cards in line for line in beside), beside  # in the middle, whole
+        said = lines[screen.query_one("#message").region.y]
+        assert cards in said, said  # and on the line above the hand, before y confirms
+
+
+def begins_with_a_sign(line: str) -> bool:
+    """A line whose first word is a sign French sets after a space: a label seems lost."""
+    inner = line.strip().strip("│▌").strip()
+    return bool(inner) and inner[0] in ":;!?»"
+
+
+@pytest.mark.parametrize("size", [(80, 24), (120, 40)])
+async def test_no_line_of_a_hint_begins_with_a_colon(
+    tmp_path: Path, size: tuple[int, int]
+) -> None:
+    from atout.bidding import Contract
+    from atout.bots.explain import REASONS, Hint
+    from atout.state import Bid
+
+    app = new_app(tmp_path, 3, replace(QUIET, ui="fr"))
+    async with app.run_test(size=size, notifications=True) as pilot:
+        await pilot.press("n")
+        await pilot.pause()
+        screen = table(app)
+        hand = screen.hand()
+        me = screen.me
+        hints = [
+            Hint(Bid(me, None), None, Bid(me, Contract.PRISE), -102.0, "pass", 24, -60.0),
+            Hint(Bid(me, Contract.GARDE), 85.0, Bid(me, Contract.PRISE), 40.0, "bid", 24, -60.0),
+            *(
+                Hint(CardPlayed(me, hand[0]), value, CardPlayed(me, hand[1]), value - 9, reason)
+                for reason in REASONS
+                for value in (-14.0, 23.0)
+            ),
+        ]
+        log = screen.query_one("#log").region
+        for found in hints:
+            screen.show_hint(found, screen.refresh_obs().seq, screen.hint_asked)
+            await pilot.pause()
+            lines = [s.text for s in app.screen._compositor.render_strips()]
+            shown = [line[log.x : log.right] for line in lines[log.y : log.bottom]]
+            assert not any(begins_with_a_sign(line) for line in shown), shown
+
+
+@pytest.mark.parametrize("size", [(80, 24), (120, 40)])
+async def test_no_line_of_the_rules_screen_begins_with_a_semicolon(
+    tmp_path: Path, size: tuple[int, int]
+) -> None:
+    from textual.containers import VerticalScroll
+
+    app = new_app(tmp_path, 3, replace(QUIET, ui="fr"))
+    async with app.run_test(size=size) as pilot:
+        await pilot.press("n")
+        await pilot.pause()
+        await pilot.press("r")
+        await pilot.pause()
+        scroll = app.screen.query_one("#rules-scroll", VerticalScroll)
+        scroll.scroll_to(y=0, animate=False)
+        while True:
+            await pilot.pause()
+            lines = screen_lines(app)
+            assert not any(begins_with_a_sign(line) for line in lines), lines
+            if scroll.scroll_y >= scroll.max_scroll_y:
+                break
+            scroll.scroll_to(y=scroll.scroll_y + 8, animate=False)
+
+
+async def test_the_french_prompts_address_the_player(tmp_path: Path) -> None:
+    """``p passe`` read as the bid's name: the prompts and a pass's hint say *passez*."""
+    from atout.bots.explain import Hint
+    from atout.state import Bid
+
+    app = new_app(tmp_path, 3, replace(QUIET, ui="fr"))
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.press("n")
+        await pilot.pause()
+        screen = table(app)
+        assert screen.obs.game is not None and screen.obs.game.phase is GamePhase.BIDDING
+        said = message(app)
+        assert "passez (p)" in said and "p passe" not in said, said
+        found = Hint(Bid(screen.me, None), None, None, None, "pass", 24, -60.0)
+        assert found.text("fr", "fr").startswith("Conseil : passez (p).")
+    words = {
+        "Enter deals the next donne; q saves and quits.": "(Entrée)",
+        "The match is over: a plays again, x exports, q quits.": "rejouez (a)",
+    }
+    from atout.tui.words import tr
+
+    for english, french in words.items():
+        assert french in tr("fr", english)
