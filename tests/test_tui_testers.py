@@ -211,3 +211,94 @@ async def test_the_french_prompts_address_the_player(tmp_path: Path) -> None:
 
     for english, french in words.items():
         assert french in tr("fr", english)
+
+
+@pytest.mark.parametrize(("players", "ui", "key"), [(4, "fr", "l"), (5, "en", "r"), (5, "fr", "l")])
+async def test_the_persons_place_stays_in_sight_under_the_standings_note(
+    tmp_path: Path, players: int, ui: str, key: str
+) -> None:
+    from tests.test_tui import play_until_result
+
+    settings = replace(QUIET, players=players, ui=ui, deals=1)
+    app = new_app(tmp_path, 3 if players == 4 else 2, settings)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.press("n")
+        panel = await play_until_result(pilot, app)
+        await pilot.pause()
+        mine = panel.keep
+        assert mine.lstrip().split(".")[0].isdigit(), mine  # a place in the standings
+        assert any(mine.rstrip() in line for line in screen_lines(app))
+        await pilot.press(key)  # a key of the table: the panel's note says its keys
+        await pilot.pause()
+        await pilot.pause()
+        lines = screen_lines(app)
+        assert any(panel.escape in line for line in lines)
+        assert any(mine.rstrip() in line for line in lines), lines
+
+
+def test_the_standings_right_align_their_totals() -> None:
+    from atout.tui.texts import standings
+    from atout.tui.words import Seats
+
+    class Obs:
+        players, totals = 4, (45, -1350, 45, 1260)
+
+    lines = standings(Obs(), Seats(0, 4, "fr")).splitlines()[1:]  # type: ignore[arg-type]
+    assert len({len(line) for line in lines}) == 1, lines  # each total ends in one column
+    assert [line.split()[-1] for line in lines] == ["+1260", "+45", "+45", "-1350"]
+
+
+@pytest.mark.parametrize(("ui", "said"), [("en", "bare number"), ("fr", "nombre seul")])
+async def test_a_newcomer_is_told_a_bare_number_is_a_trump(
+    tmp_path: Path, ui: str, said: str
+) -> None:
+    from atout.tui.app import HelpScreen
+    from atout.tui.guide_screen import GuideScreen
+
+    app = new_app(tmp_path, 3, replace(QUIET, ui=ui))
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.press("g")  # the guided match: its first note
+        for _ in range(50):
+            await pilot.pause()
+            if isinstance(app.screen, GuideScreen):
+                break
+        assert isinstance(app.screen, GuideScreen) and app.screen.note.name == "bouts"
+        note = str(app.screen.query_one("#guide-text").render()).replace("\n", " ")
+        assert said in note and "(21, 7)" in note, note
+        await pilot.press("enter")
+        await pilot.pause()
+        while isinstance(app.screen, GuideScreen):  # the bidding's note
+            await pilot.press("enter")
+            await pilot.pause()
+        await pilot.press("question_mark")
+        await pilot.pause()
+        assert isinstance(app.screen, HelpScreen)
+        help_text = str(app.screen.query_one("#help-text").render()).replace("\n", " ")
+        assert said in help_text.lower() and "(21, 7)" in help_text, help_text
+    tutorial = (Path(__file__).parent.parent / "docs/tutorial/first-game.md").read_text()
+    assert "bare number" in tutorial and "always a trump" in tutorial
+
+
+def test_marks_are_called_marks_and_card_points_points() -> None:
+    """The rulebook's words: card points are *points* (S1), a donne's score and the
+    totals are *marks*, *marques* (S3–S4)."""
+    from atout.bidding import Contract
+    from atout.bots.explain import Hint
+    from atout.state import Bid
+    from atout.tui.texts import length_text, status_text
+    from atout.tui.words import Seats
+
+    assert length_text(("target", 500), "fr") == "jusqu'à 500 marques"
+    assert length_text(("target", 500), "en") == "up to 500 marks"
+    for ui, word in (("fr", "marques"), ("en", "marks")):
+        session = type("S", (), {"settings": replace(QUIET, ui=ui, target=1000)})()
+        obs = type("O", (), {"number": 2, "deals": 0, "game": None})()
+        status = status_text(session, obs, Seats(0, 4, ui))  # type: ignore[arg-type]
+        assert f"1000 {word}" in status.plain, status.plain
+        for found in (
+            Hint(Bid(0, None), -102.0, Bid(0, Contract.PRISE), -102.0, "pass", 24, -60.0),
+            Hint(Bid(0, Contract.PRISE), -12.0, Bid(0, None), None, "bid", 24, -60.0),
+            Hint(Bid(0, Contract.GARDE), 40.0, Bid(0, Contract.PRISE), 31.0, "bid", 24, -60.0),
+        ):
+            text = found.text(ui, ui)
+            assert "points" not in text and word in text, text

@@ -29,6 +29,7 @@ from atout.tui.texts import (
     footer_word,
     kept_text,
     length_text,
+    own_line,
     result_text,
     standings,
     translate_footer,
@@ -329,7 +330,8 @@ class TableFlow(TableView):
                 ("quit", self.t("Quit"), "q"),
             )
             escape = self.t("The match is over: a plays again, x exports, q quits.")
-            panel = PanelScreen(text, "", more, escape, self.footer_words("Quit"))
+            keep = own_line(text.plain, self.seats.name(self.me))  # the person's place
+            panel = PanelScreen(text, "", more, escape, self.footer_words("Quit"), keep)
             self.app.push_screen(panel, self.after_match)
         else:
             more = (
@@ -339,7 +341,9 @@ class TableFlow(TableView):
             )
             escape = self.t("Enter deals the next donne; q saves and quits.")
             button = self.t("Next donne (Enter)")
-            panel = PanelScreen(text, button, more, escape, self.footer_words("Save & quit"))
+            keep = own_line(text.plain, self.seats.name(self.me))  # the person's marks
+            words = self.footer_words("Save & quit")
+            panel = PanelScreen(text, button, more, escape, words, keep)
             self.app.push_screen(panel, self.after_result)
 
     def footer_words(self, quit_word: str) -> dict[str, str]:

@@ -4,6 +4,7 @@ middle, a donne's result, the score sheet, the footer's keys."""
 from __future__ import annotations
 
 import os
+import re
 from collections.abc import Sequence
 from dataclasses import replace
 from typing import Any
@@ -68,11 +69,14 @@ HELP = N_("""\
   Enter u y    écart: put a card aside, take the last one back, confirm
   c  n         announce a chelem (when offered), or not
   s            show a poignée: choose its trumps (when offered)
-  space        go on after a trick; skip the deal's telling
+  space        go on after a trick (a card chosen then waits for your
+               turn); skip the deal's telling
   l            the last trick     m  the score sheet
   r            the rules          x  export the match (atout.game/1)
   ?            this help          q  save and quit
 
+A bare number is a trump (21, 7), Ex the Excuse; a suit card has its
+suit's sign (7♥, R♠ or K♠).
 The cards you may play are marked ▲ (and bright), the others dim.
 A refused card says why, with its rule (r opens the rules on it).
 The chien's cards are underlined in the taker's hand.
@@ -242,7 +246,7 @@ def length_text(value: tuple[str, int], ui: str) -> str:
     if kind == "deals":
         said = plural(ui, number, N_("{number} donne"), N_("{number} donnes"))
         return tr(ui, said, number=number)
-    return tr(ui, "up to {number} points", number=number)
+    return tr(ui, "up to {number} marks", number=number)  # a total, in marks (S4)
 
 
 def pause_text(value: float, ui: str) -> str:
@@ -306,7 +310,7 @@ def status_text(
 ) -> Text:
     ui, lang = seats.ui, session.settings.lang
     if session.settings.target:
-        parts = [tr(ui, "Donne {number} · to {target} pts", number=obs.number,
+        parts = [tr(ui, "Donne {number} · to {target} marks", number=obs.number,
                     target=session.settings.target)]  # fmt: skip
     else:
         parts = [tr(ui, "Donne {number}/{deals}", number=obs.number, deals=obs.deals)]
@@ -551,12 +555,24 @@ def result_text(
 
 
 def standings(obs: TableObservation, seats: Seats) -> str:
+    """Each seat's place and total, the totals right-aligned under each other."""
     totals = obs.totals
     order = sorted(range(obs.players), key=lambda s: -totals[s])
     lines = [tr(seats.ui, "Standings after the match:")]
     width = max(16, *(len(seats.name(s)) for s in order))
-    lines += [f"  {place(totals, s)}. {seats.name(s):<{width}} {totals[s]:+d}" for s in order]
+    digits = max(len(f"{total:+d}") for total in totals)
+    lines += [
+        f"  {place(totals, s)}. {seats.name(s):<{width}} {totals[s]:>+{digits}d}" for s in order
+    ]
     return "\n".join(lines)
+
+
+def own_line(text: str, name: str) -> str:
+    """The person's row (``name``, then marks) in a result or the standings: the last
+    line that gives ``name`` a number, ``""`` when there is none."""
+    row = re.compile(rf"^\s*(?:\d+\.\s+)?{re.escape(name)}\s+[+-]\d")
+    found = [line for line in text.splitlines() if row.match(line)]
+    return found[-1] if found else ""
 
 
 def place(totals: Sequence[int], seat: int) -> int:
