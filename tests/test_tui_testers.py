@@ -302,3 +302,41 @@ def test_marks_are_called_marks_and_card_points_points() -> None:
         ):
             text = found.text(ui, ui)
             assert "points" not in text and word in text, text
+
+
+@pytest.mark.parametrize("ui", ["fr", "en"])
+async def test_five_players_far_seats_have_their_full_names_where_they_fit(
+    tmp_path: Path, ui: str
+) -> None:
+    """The short names (``Loin D 2``) are only where the full one (``Loin à droite 2``)
+    does not fit: around the trick and in the totals' line."""
+    from atout.tui.words import SHORT_PLACES, Seats, tr
+    from tests.test_tui import play_until_result
+
+    shorts = [tr(ui, place) + " " for place in SHORT_PLACES[5][2:4]]
+    for short, full in zip(SHORT_PLACES[5], ("", "Right", "Far right", "Far left", "Left"), strict=True):
+        words, whole = tr(ui, short).lower().split(), tr(ui, full).lower().split()
+        assert all(any(w.startswith(s) for w in whole) for s in words), (short, full)
+    app = new_app(tmp_path, 1, replace(QUIET, players=5, ui=ui, deals=1))
+    said: list[str] = []
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.press("n")
+        for _ in range(400):
+            await pilot.pause()
+            if isinstance(app.screen, PanelScreen):
+                break
+            screen = table(app)
+            said += [message(app), str(screen.query_one("#status").render())]
+            if screen.hold:
+                await pilot.press("space")
+            elif screen.session.human_to_act():
+                await act_by_keys(pilot, app)
+        panel = app.screen
+        assert isinstance(panel, PanelScreen)
+        log = [str(line) for line in next(
+            s for s in app.screen_stack if isinstance(s, TableScreen)).lines]  # fmt: skip
+        texts = [*log, *said, str(panel.text)]
+        full = [Seats(0, 5, ui).name(seat) for seat in (2, 3)]
+        assert any(name in text for text in log for name in full)
+        for text in texts:
+            assert not any(short in text for short in shorts), text

@@ -126,7 +126,7 @@ class TableComforts(TableFlow):
         if seconds == 0:
             return False
         self.hold = True
-        name = self.seats.short(game.taker)
+        name = self.seats.name(game.taker)
         if settings.guide:
             self.say(
                 self.t(
@@ -192,7 +192,7 @@ class TableComforts(TableFlow):
         seat = self.session.bot_to_act()
         if seat is None:
             return ""
-        return self.t("Not your turn yet: {name} plays.", name=self.seats.short(seat))
+        return self.t("Not your turn yet: {name} plays.", name=self.seats.name(seat))
 
     def prompt(self, calls: list[CallCard]) -> str:
         """The person's turn: the card kept for it is named until it is played."""
@@ -229,7 +229,7 @@ class TableComforts(TableFlow):
             self.say(self.t("Undo is off (FFT strict): what is played stays played."), error=True)
             return
         if self.thinking is not None:  # its thread reads the table: not now
-            name = self.seats.short(self.thinking)
+            name = self.seats.name(self.thinking)
             self.say(self.t("Wait: {name} is thinking; u takes your card back after.", name=name))
             return
         if self.narration or not self.session.undo():

@@ -190,7 +190,7 @@ class TableFlow(TableView):
         """``Right 1 is thinking…`` while a bot's decision is awaited (once shown)."""
         if self.thinking is None or not self.thinking_shown:
             return ""
-        thinking = self.t("{name} is thinking…", name=self.seats.short(self.thinking))
+        thinking = self.t("{name} is thinking…", name=self.seats.name(self.thinking))
         if self.compiling:
             return (
                 thinking
@@ -235,12 +235,12 @@ class TableFlow(TableView):
         if self.narration:
             self.say(self.t("Wait: the cards are still being dealt (space skips the deal)."))
         elif self.thinking is not None:
-            name = self.seats.short(self.thinking)
+            name = self.seats.name(self.thinking)
             self.say(self.t("Not your turn yet: {name} is thinking…", name=name))
         else:
             seat = self.session.bot_to_act()
             if seat is not None:
-                name = self.seats.short(seat)
+                name = self.seats.name(seat)
                 self.say(self.t("Not your turn yet: {name} plays.", name=name))
 
     def trick_pause(self, told: list[dict[str, Any]]) -> bool:
@@ -253,7 +253,7 @@ class TableFlow(TableView):
         if self.session.human_to_act():
             return False
         self.hold = True
-        winner = self.seats.short(taken[-1]["winner"])
+        winner = self.seats.name(taken[-1]["winner"])
         self.say(self.t("Trick won by {winner} — space goes on.", winner=winner))
         if pause > 0:
             self.set_timer(pause, self.release)

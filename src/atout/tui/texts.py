@@ -316,20 +316,20 @@ def status_text(
         parts = [tr(ui, "Donne {number}/{deals}", number=obs.number, deals=obs.deals)]
     game = obs.game
     if game is not None and not telling:
-        parts.append(tr(ui, "dealer {name}", name=seats.short(game.dealer)))
+        parts.append(tr(ui, "dealer {name}", name=seats.name(game.dealer)))
         if game.contract is not None and game.taker is not None:
             parts.append(
                 tr(ui, "{contract} by {name}", contract=game.contract.label,
-                   name=seats.short(game.taker))
+                   name=seats.name(game.taker))
             )  # fmt: skip
         if game.called is not None:
             parts.append(tr(ui, "called {card}", card=game.called.display(lang)))
         if game.partner is not None and game.partner != game.taker:
-            parts.append(tr(ui, "partner {name}", name=seats.short(game.partner)))
+            parts.append(tr(ui, "partner {name}", name=seats.name(game.partner)))
         elif game.partner is not None:
             parts.append(tr(ui, "taker alone"))
         if game.barred:
-            barred = ", ".join(seats.short(s) for s in sorted(game.barred))
+            barred = ", ".join(seats.name(s) for s in sorted(game.barred))
             parts.append(tr(ui, "barred: {seats}", seats=barred))
     return Text(" · ".join(parts), style="bold reverse")
 

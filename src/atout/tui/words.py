@@ -89,7 +89,10 @@ class Seats:
         return f"{tr(self.ui, PLACES[self.players][self.relative(seat)])} {seat}"
 
     def short(self, seat: int) -> str:
-        """``You`` or ``Right 1``, ``Far R 2``: the name in the trick and the totals."""
+        """``You`` or ``Right 1``, ``Far R 2``: the name where the full one does not
+        fit, the same words shortened: around the trick in the middle of the table and
+        in the totals' line. Everywhere else (the status line, the log, the line above
+        the hand, the panels) a seat has its full name, ``Far right 2``."""
         if seat == self.me:
             return tr(self.ui, "You")
         return f"{tr(self.ui, SHORT_PLACES[self.players][self.relative(seat)])} {seat}"
