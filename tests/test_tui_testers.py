@@ -340,3 +340,18 @@ async def test_five_players_far_seats_have_their_full_names_where_they_fit(
         assert any(name in text for text in log for name in full)
         for text in texts:
             assert not any(short in text for short in shorts), text
+
+
+@pytest.mark.parametrize(("ui", "said"), [("en", "of match 7, 4 players"), ("fr", "de la partie 7, à 4 joueurs")])
+def test_the_best_and_worst_donne_name_their_match(ui: str, said: str) -> None:
+    from atout.tui.history import Stats, stats_text
+
+    def donne(match: int, number: int, mark: int) -> dict[str, Any]:
+        return {"kind": "donne", "match": match, "number": number, "players": 4,
+                "bots": "search", "role": "taker", "contract": "garde", "void": None,
+                "made": mark > 0, "points": 40.0, "bouts": 1, "mark": mark, "time": 0}  # fmt: skip
+
+    text = str(stats_text(Stats.of(([donne(7, 2, 120), donne(9, 2, -80)], 0)), ui))
+    best, worst = (line for line in text.splitlines() if "(" in line and "donne" in line)
+    assert said in best, best
+    assert said.replace(" 7,", " 9,") in worst, worst
