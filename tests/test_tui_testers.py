@@ -133,9 +133,7 @@ def begins_with_a_sign(line: str) -> bool:
 
 
 @pytest.mark.parametrize("size", [(80, 24), (120, 40)])
-async def test_no_line_of_a_hint_begins_with_a_colon(
-    tmp_path: Path, size: tuple[int, int]
-) -> None:
+async def test_no_line_of_a_hint_begins_with_a_colon(tmp_path: Path, size: tuple[int, int]) -> None:
     from atout.bidding import Contract
     from atout.bots.explain import REASONS, Hint
     from atout.state import Bid
@@ -314,7 +312,9 @@ async def test_five_players_far_seats_have_their_full_names_where_they_fit(
     from tests.test_tui import play_until_result
 
     shorts = [tr(ui, place) + " " for place in SHORT_PLACES[5][2:4]]
-    for short, full in zip(SHORT_PLACES[5], ("", "Right", "Far right", "Far left", "Left"), strict=True):
+    for short, full in zip(
+        SHORT_PLACES[5], ("", "Right", "Far right", "Far left", "Left"), strict=True
+    ):
         words, whole = tr(ui, short).lower().split(), tr(ui, full).lower().split()
         assert all(any(w.startswith(s) for w in whole) for s in words), (short, full)
     app = new_app(tmp_path, 1, replace(QUIET, players=5, ui=ui, deals=1))
@@ -342,7 +342,9 @@ async def test_five_players_far_seats_have_their_full_names_where_they_fit(
             assert not any(short in text for short in shorts), text
 
 
-@pytest.mark.parametrize(("ui", "said"), [("en", "of match 7, 4 players"), ("fr", "de la partie 7, à 4 joueurs")])
+@pytest.mark.parametrize(
+    ("ui", "said"), [("en", "of match 7, 4 players"), ("fr", "de la partie 7, à 4 joueurs")]
+)
 def test_the_best_and_worst_donne_name_their_match(ui: str, said: str) -> None:
     from atout.tui.history import Stats, stats_text
 
@@ -355,3 +357,34 @@ def test_the_best_and_worst_donne_name_their_match(ui: str, said: str) -> None:
     best, worst = (line for line in text.splitlines() if "(" in line and "donne" in line)
     assert said in best, best
     assert said.replace(" 7,", " 9,") in worst, worst
+
+
+async def test_without_colours_the_focus_is_marked_by_a_sign(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """NO_COLOR: the button or setting that has the focus is the one marked ▸."""
+    from atout.tui.app import TarotApp
+    from atout.tui.button import FOCUS_MARK
+
+    monkeypatch.setenv("NO_COLOR", "1")
+    app = TarotApp(QUIET, 3, tmp_path / "match.json", config=tmp_path / "settings.json")
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        for key in ("", "shift+tab", "up", "up"):
+            if key:
+                await pilot.press(key)
+                await pilot.pause()
+            marked = [line for line in screen_lines(app) if FOCUS_MARK in line]
+            focused = app.focused
+            assert focused is not None
+            label = str(getattr(focused, "label", "")) or str(focused.render()).strip()
+            assert len(marked) == 1 and label.lstrip(FOCUS_MARK + " ")[:8] in marked[0], (
+                marked,
+                label,
+            )
+        await pilot.press("n")
+        await pilot.pause()
+        await pilot.press("tab")  # a bid's button
+        await pilot.pause()
+        marked = [line for line in screen_lines(app) if FOCUS_MARK in line]
+        assert len(marked) == 1 and f"{FOCUS_MARK}Pass (p)" in marked[0], marked

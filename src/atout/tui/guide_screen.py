@@ -14,10 +14,10 @@ from textual.binding import BindingType
 from textual.containers import Vertical, VerticalScroll
 from textual.geometry import Region
 from textual.screen import ModalScreen, Screen
-from textual.widgets import Button
 
 from atout import rulebook
 from atout.i18n import N_
+from atout.tui.button import Button
 from atout.tui.guide import Note
 from atout.tui.screens import WrappedText
 from atout.tui.words import tr

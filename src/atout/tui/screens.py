@@ -10,11 +10,11 @@ from typing import ClassVar, TypeVar
 from rich.cells import cell_len
 from rich.text import Text
 from textual.app import ComposeResult
-from textual.geometry import Region
 from textual.binding import Binding, BindingType
 from textual.containers import Horizontal, Vertical, VerticalScroll
+from textual.geometry import Region
 from textual.screen import ModalScreen, Screen
-from textual.widgets import Button, Footer, Input, Static
+from textual.widgets import Footer, Input, Static
 
 from atout import bot_levels, rulebook
 from atout.cards import CardSet
@@ -25,6 +25,7 @@ from atout.state import (
     PoigneeShown,
 )
 from atout.table import Variant
+from atout.tui.button import Button
 from atout.tui.guide import COMFORT_HELP, with_comforts
 from atout.tui.session import (
     TableSession,

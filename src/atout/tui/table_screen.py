@@ -6,7 +6,6 @@ from typing import ClassVar
 
 from textual import events
 from textual.binding import Binding, BindingType
-from textual.widgets import Button
 
 from atout.cards import Card, CardSet
 from atout.chien import why_not_in_ecart
@@ -20,6 +19,7 @@ from atout.state import (
     GamePhase,
     PoigneeShown,
 )
+from atout.tui.button import Button
 from atout.tui.screens import (
     ExportScreen,
     HelpScreen,

@@ -11,7 +11,7 @@ from textual.app import ComposeResult
 from textual.containers import Container, Horizontal
 from textual.message import Message
 from textual.screen import Screen
-from textual.widgets import Button, Footer, RichLog, Static
+from textual.widgets import Footer, RichLog, Static
 
 from atout.cards import Card, CardSet
 from atout.chien import why_not_in_ecart
@@ -25,6 +25,7 @@ from atout.state import (
     GamePhase,
     PoigneeShown,
 )
+from atout.tui.button import Button
 from atout.tui.deal_view import DealBoard, board_text
 from atout.tui.screens import WrappedText
 from atout.tui.session import (

@@ -413,7 +413,9 @@ def trick_text(
             chosen = " ".join(c.display(lang) for c in picked) or "—"
             text.append(
                 tr(ui, "Your écart ({count}/{size}):", count=len(picked), size=len(game.chien))
-                + "\n " + chosen + "\n",
+                + "\n "
+                + chosen
+                + "\n",
                 "bold",
             )
     for poignee in game.poignees:
