@@ -388,3 +388,23 @@ async def test_without_colours_the_focus_is_marked_by_a_sign(
         await pilot.pause()
         marked = [line for line in screen_lines(app) if FOCUS_MARK in line]
         assert len(marked) == 1 and f"{FOCUS_MARK}Pass (p)" in marked[0], marked
+
+
+async def test_the_table_grows_with_a_larger_window(tmp_path: Path) -> None:
+    """At 120×40 the middle of the table takes more of the room: wider, its seats
+    further apart, a blank row between their rows."""
+    found = {}
+    for size in ((80, 24), (120, 40)):
+        app = new_app(tmp_path / str(size[0]), 3, QUIET)
+        async with app.run_test(size=size) as pilot:
+            await pilot.press("n")
+            await pilot.pause()
+            screen = table(app)
+            middle = screen.query_one("#trick").region
+            lines = screen_lines(app)[middle.y : middle.bottom]
+            rows = [line[middle.x : middle.right] for line in lines]
+            you = next(i for i, row in enumerate(rows) if "You" in row)
+            right = next(row.index("Right 1") for row in rows if "Right 1" in row)
+            found[size[0]] = (middle.width, you, right)
+    assert found[80][0] == 32 and found[120][0] >= 44, found  # two fifths of 120
+    assert found[120][1] > found[80][1] and found[120][2] > found[80][2], found

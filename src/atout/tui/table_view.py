@@ -87,6 +87,17 @@ class CardView(Static):
         self.post_message(self.Chosen(self.card))
 
 
+TALL_MIDDLE = 22
+"""From this many rows the middle of the table leaves a blank row between the seats'
+rows (a 40-row window gives it about 30; 80×24 about 14)."""
+
+
+def middle_width(columns: int) -> int:
+    """The width of the middle of the table in a window ``columns`` wide: 32 up to 80
+    columns, two fifths of the window beyond (48 at 120), at most 60."""
+    return max(32, min(60, columns * 2 // 5))
+
+
 class TableLog(RichLog):
     """The log beside the trick, kept at its end whenever its room changes (the hand on
     one row or two, a status on two lines): never scrolled past its last line."""
@@ -154,6 +165,8 @@ class TableView(Screen[None]):
         yield Footer()
 
     def on_resize(self, event: events.Resize) -> None:
+        # the middle of the table grows with the window: 32 columns at 80, 48 at 120
+        self.query_one("#trick").styles.width = middle_width(event.size.width)
         self.call_after_refresh(self.rewrap)
 
     def rewrap(self) -> None:
@@ -211,13 +224,16 @@ class TableView(Screen[None]):
 
     def middle_text(self, telling: bool) -> Text:
         """The middle of the table: the deal while it is told and during the bidding,
-        then the trick."""
+        then the trick; the seats spread over the room there is (a third of its width
+        each, a blank row between their rows when it is tall)."""
         game = self.obs.game
         bidding = game is not None and game.phase is GamePhase.BIDDING
+        room = self.query_one("#trick", Static).content_region
+        cell, spaced = max(10, room.width // 3), room.height >= TALL_MIDDLE
         if telling or (bidding and self.board.counts):
             to_act = None if telling or game is None else game.current_player
-            return board_text(self.board, self.seats, self.lang, telling, to_act)
-        return trick_text(self.obs, self.seats, self.lang, self.picked, telling)
+            return board_text(self.board, self.seats, self.lang, telling, to_act, cell, spaced)
+        return trick_text(self.obs, self.seats, self.lang, self.picked, telling, cell, spaced)
 
     def thinking_text(self) -> str:
         return ""

@@ -351,39 +351,45 @@ def split_tricks(tricks: tuple[Trick, ...]) -> tuple[Trick | None, Trick | None]
 
 
 def places_text(
-    players: int, seats: Seats, lang: str, current: Trick | None, to_act: int | None
-) -> Text:
+    players: int, seats: Seats, lang: str, current: Trick | None, to_act: int | None,
+    cell_width: int = 10, spaced: bool = False,
+) -> Text:  # fmt: skip
     """Each seat's name where it sits around the table, with the card it played to
-    ``current``; ▶ marks ``to_act``; the trick's winner is drawn reversed."""
+    ``current``; ▶ marks ``to_act``; the trick's winner is drawn reversed. Each
+    seat's column is ``cell_width`` wide; ``spaced``: a blank row between the seats'
+    rows (a tall window)."""
     text = Text()
     shown = dict(current.cards) if current else {}
-    for row in TABLE_PLACES[players]:
-        if all(place is None for place in row):
-            continue
+    rows = [row for row in TABLE_PLACES[players] if any(place is not None for place in row)]
+    for index, row in enumerate(rows):
+        if spaced and index:
+            text.append("\n")
         for part in ("name", "card"):
             for place in row:
-                cell = Text(" " * 10)
+                cell = Text(" " * cell_width)
                 seat = None if place is None else seats.seat_at(place)
                 if seat is not None and part == "name":
                     marker = "▶" if to_act == seat else " "
-                    cell = Text(f"{marker}{seats.short(seat):<9}")
+                    cell = Text(f"{marker}{seats.short(seat):<{cell_width - 1}}")
                     cell.stylize("bold" if marker == "▶" else "")
                 elif seat is not None and seat in shown:
                     won = current is not None and current.winner == seat
                     cell = Text("  ") + card_text(shown[seat], lang)
                     if won:
                         cell.stylize("reverse", 2)
-                    cell.append(" " * max(0, 10 - len(cell.plain)))
+                    cell.append(" " * max(0, cell_width - len(cell.plain)))
                 text.append_text(cell)
             text.append("\n")
     return text
 
 
 def trick_text(
-    obs: TableObservation, seats: Seats, lang: str, picked: list[Card], telling: bool = False
-) -> Text:
+    obs: TableObservation, seats: Seats, lang: str, picked: list[Card], telling: bool = False,
+    cell_width: int = 10, spaced: bool = False,
+) -> Text:  # fmt: skip
     """The middle of the table: each seat's name where it sits, with the card it
-    played; ▶ marks the seat to play; the finished trick stays with its winner."""
+    played; ▶ marks the seat to play; the finished trick stays with its winner (the
+    seats' columns ``cell_width`` wide, their rows ``spaced`` in a tall window)."""
     ui = seats.ui
     text = Text()
     game = obs.game
@@ -391,20 +397,23 @@ def trick_text(
         return text
     current, before = split_tricks(game.tricks)
     to_act = None if telling else game.current_player
-    text.append_text(places_text(obs.players, seats, lang, current, to_act))
+    text.append_text(places_text(obs.players, seats, lang, current, to_act, cell_width, spaced))
+    width = 3 * cell_width - 1  # a seat's full name where its line holds it
+
+    def named(seat: int, message: str, **values: str) -> str:
+        said = tr(ui, message, name=seats.name(seat), **values)
+        return (
+            said if cell_len(said) <= width else tr(ui, message, name=seats.short(seat), **values)
+        )
+
     if current is not None:
-        text.append(tr(ui, "Led by {name}", name=seats.short(current.leader)) + "\n", "italic")
+        text.append(named(current.leader, N_("Led by {name}")) + "\n", "italic")
         if current.winner is not None:
-            text.append(
-                seats.says_short(current.winner, N_("Won by you"), N_("Won by {name}")) + "\n",
-                "bold green",
-            )
+            won = seats.says_within(current.winner, N_("Won by you"), N_("Won by {name}"), width)
+            text.append(won + "\n", "bold green")
     if before is not None and before.winner is not None:
         cards = " ".join(c.display(lang) for _, c in before.cards)
-        text.append(
-            tr(ui, "Last: {cards} → {name}", cards=cards, name=seats.short(before.winner)) + "\n",
-            "dim",
-        )
+        text.append(named(before.winner, N_("Last: {cards} → {name}"), cards=cards) + "\n", "dim")
     if game.chien is not None and not any(trick.cards for trick in game.tricks):
         # face up from the moment it is shown (E1) until the first card is played
         text.append(tr(ui, "Chien: ") + " ".join(c.display(lang) for c in game.chien) + "\n")
@@ -419,10 +428,8 @@ def trick_text(
                 "bold",
             )
     for poignee in game.poignees:
-        text.append(
-            tr(ui, "{name}: {level} poignée", name=seats.short(poignee.seat),
-               level=tr(ui, poignee.level)) + "\n"
-        )  # fmt: skip
+        level = tr(ui, poignee.level)
+        text.append(named(poignee.seat, N_("{name}: {level} poignée"), level=level) + "\n")
     if game.chelem is not None:
         text.append(tr(ui, "Chelem announced") + "\n", style="bold")
     return text
