@@ -772,10 +772,10 @@ async def test_match_to_a_points_target_and_a_french_interface(tmp_path: Path) -
             await pilot.press("up")
         await pilot.press("right", "right", "right", "right")  # match: up to 1000 points
         await pilot.pause()
-        assert app.settings.target == 1000 and "jusqu'à 1000 points" in shown(app, "#length")
+        assert app.settings.target == 1000 and "jusqu'à 1000 marques" in shown(app, "#length")
         await pilot.press("n")
         await pilot.pause()
-        assert shown(app, "#status").startswith("Donne 1 · à 1000 pts")
+        assert shown(app, "#status").startswith("Donne 1 · à 1000 marques")
         assert "Totaux" in shown(app, "#scores")
     session = TableSession(replace(QUIET, target=100, deals=1000), 5)
     while not session.is_over:

@@ -134,7 +134,8 @@ async def test_a_guided_match_explains_the_ecart_and_its_prompt_says_enter(
         note = str(app.screen.query_one("#guide-text").render()).replace("\n", " ")
         assert "l'écart, qui compte pour votre camp (E1)" in note
         assert "Ni Roi ni bout" in note and "(E3)" in note
-        assert "Écartez la carte en surbrillance (Entrée), reprenez-en une (u), confirmez (y)" in note
+        keys = "Écartez la carte en surbrillance (Entrée), reprenez-en une (u), confirmez (y)"
+        assert keys in note
         assert "E2 — " in note  # the rule's own text follows
         await pilot.press("enter")
         await pilot.pause()

@@ -307,9 +307,9 @@ async def test_five_players_far_seats_have_their_full_names_where_they_fit(
     tmp_path: Path, ui: str
 ) -> None:
     """The short names (``Loin D 2``) are only where the full one (``Loin à droite 2``)
-    does not fit: around the trick and in the totals' line."""
+    does not fit: around the trick, in the totals' line, in a status line too long."""
+    from atout.tui.texts import status_words
     from atout.tui.words import SHORT_PLACES, Seats, tr
-    from tests.test_tui import play_until_result
 
     shorts = [tr(ui, place) + " " for place in SHORT_PLACES[5][2:4]]
     for short, full in zip(
@@ -326,7 +326,10 @@ async def test_five_players_far_seats_have_their_full_names_where_they_fit(
             if isinstance(app.screen, PanelScreen):
                 break
             screen = table(app)
-            said += [message(app), str(screen.query_one("#status").render())]
+            said.append(message(app))
+            status = str(screen.query_one("#status").render())  # full names when they fit
+            full = status_words(screen.session, screen.obs, screen.seats, False, screen.seats.name)
+            assert status == full or len(full) > 80, (status, full)
             if screen.hold:
                 await pilot.press("space")
             elif screen.session.human_to_act():

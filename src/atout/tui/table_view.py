@@ -209,7 +209,7 @@ class TableView(Screen[None]):
         obs = self.obs
         telling = bool(self.narration)
         self.query_one("#status", Static).update(
-            status_text(self.session, obs, self.seats, telling)
+            status_text(self.session, obs, self.seats, telling, self.size.width)
         )
         self.query_one("#scores", Static).update(scores_text(obs, self.seats))
         self.draw_middle()

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import os
 import re
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import replace
 from typing import Any
 
@@ -306,8 +306,22 @@ def kept_text(session: TableSession, ui: str = "en") -> str:
 
 
 def status_text(
-    session: TableSession, obs: TableObservation, seats: Seats, telling: bool = False
-) -> Text:
+    session: TableSession, obs: TableObservation, seats: Seats, telling: bool = False,
+    width: int = 80,
+) -> Text:  # fmt: skip
+    """The status line: the donne, the dealer, the contract and taker, the card called,
+    the partner; the seats by their full names when the line holds them in ``width``
+    columns, else by their short ones (5 players: *Far R 2*)."""
+    full = status_words(session, obs, seats, telling, seats.name)
+    if cell_len(full) > width:
+        full = status_words(session, obs, seats, telling, seats.short)
+    return Text(full, style="bold reverse")
+
+
+def status_words(
+    session: TableSession, obs: TableObservation, seats: Seats, telling: bool,
+    named: Callable[[int], str],
+) -> str:  # fmt: skip
     ui, lang = seats.ui, session.settings.lang
     if session.settings.target:
         parts = [tr(ui, "Donne {number} · to {target} marks", number=obs.number,
@@ -316,22 +330,22 @@ def status_text(
         parts = [tr(ui, "Donne {number}/{deals}", number=obs.number, deals=obs.deals)]
     game = obs.game
     if game is not None and not telling:
-        parts.append(tr(ui, "dealer {name}", name=seats.name(game.dealer)))
+        parts.append(tr(ui, "dealer {name}", name=named(game.dealer)))
         if game.contract is not None and game.taker is not None:
             parts.append(
                 tr(ui, "{contract} by {name}", contract=game.contract.label,
-                   name=seats.name(game.taker))
+                   name=named(game.taker))
             )  # fmt: skip
         if game.called is not None:
             parts.append(tr(ui, "called {card}", card=game.called.display(lang)))
         if game.partner is not None and game.partner != game.taker:
-            parts.append(tr(ui, "partner {name}", name=seats.name(game.partner)))
+            parts.append(tr(ui, "partner {name}", name=named(game.partner)))
         elif game.partner is not None:
             parts.append(tr(ui, "taker alone"))
         if game.barred:
-            barred = ", ".join(seats.name(s) for s in sorted(game.barred))
+            barred = ", ".join(named(s) for s in sorted(game.barred))
             parts.append(tr(ui, "barred: {seats}", seats=barred))
-    return Text(" · ".join(parts), style="bold reverse")
+    return " · ".join(parts)
 
 
 def scores_text(obs: TableObservation, seats: Seats) -> Text:
