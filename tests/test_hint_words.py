@@ -17,7 +17,7 @@ def test_a_hint_where_every_choice_loses_says_so() -> None:
     assert text.startswith("Hint: play 7♥. Expected marks: -49.")
     assert "every choice loses marks on the deals played out; this one loses the fewest" in text
     french = losing.text("fr", "fr")
-    assert "chaque choix perd des points" in french
+    assert "chaque choix perd des marques" in french
 
 
 def test_a_losing_contract_says_it_loses_and_why_it_is_still_taken() -> None:

@@ -81,7 +81,8 @@ def under(app: TarotApp) -> TableScreen:
 
 
 def message(app: TarotApp) -> str:
-    return str(app.screen.query_one("#message").render())
+    """The line above the hand as said (its wrap at the window's width undone)."""
+    return str(app.screen.query_one("#message").render()).replace("\n", " ")
 
 
 def shown(app: TarotApp, ident: str) -> str:
@@ -273,7 +274,7 @@ async def test_ecart_cards_listed_chien_marked_undo_until_confirmed(tmp_path: Pa
         chien = set(game.chien)
         marked = {v.card for v in hand_views(app) if v.has_class("chien")}
         assert marked == chien  # the chien's cards are marked in the hand
-        assert "Your écart (0/6): —" in shown(app, "#trick")
+        assert "Your écart (0/6):\n —" in shown(app, "#trick")
         forbidden = next(c for c in game.hand if c.is_king or c.is_bout)
         view = next(v for v in hand_views(app) if v.card == forbidden)
         assert view.has_class("illegal")
@@ -284,7 +285,7 @@ async def test_ecart_cards_listed_chien_marked_undo_until_confirmed(tmp_path: Pa
         await pilot.press("enter")
         await pilot.pause()
         first, second = screen.picked
-        listed = f"Your écart (2/6): {first.display('fr')} {second.display('fr')}"
+        listed = f"Your écart (2/6):\n {first.display('fr')} {second.display('fr')}"
         assert listed in shown(app, "#trick")
         assert first not in {v.card for v in hand_views(app)}
         await pilot.press("u")
@@ -293,7 +294,8 @@ async def test_ecart_cards_listed_chien_marked_undo_until_confirmed(tmp_path: Pa
         for _ in range(5):
             await pilot.press("enter")
         await pilot.pause()
-        assert message(app) == "Your écart is chosen: y confirms it, u takes a card back."
+        cards = " ".join(c.display("fr") for c in screen.picked)
+        assert message(app) == f"Your écart: {cards} — y confirms it, u takes a card back."
         labels = [str(b.label) for b in app.screen.query("#actions Button").results(Button)]
         assert labels == ["Take back (u)", "Confirm écart (y)"]
         assert game.phase is GamePhase.ECART and screen.session.donne is not None
@@ -770,10 +772,10 @@ async def test_match_to_a_points_target_and_a_french_interface(tmp_path: Path) -
             await pilot.press("up")
         await pilot.press("right", "right", "right", "right")  # match: up to 1000 points
         await pilot.pause()
-        assert app.settings.target == 1000 and "jusqu'à 1000 points" in shown(app, "#length")
+        assert app.settings.target == 1000 and "jusqu'à 1000 marques" in shown(app, "#length")
         await pilot.press("n")
         await pilot.pause()
-        assert shown(app, "#status").startswith("Donne 1 · à 1000 pts")
+        assert shown(app, "#status").startswith("Donne 1 · à 1000 marques")
         assert "Totaux" in shown(app, "#scores")
     session = TableSession(replace(QUIET, target=100, deals=1000), 5)
     while not session.is_over:

@@ -43,7 +43,8 @@ def gate(monkeypatch: pytest.MonkeyPatch) -> threading.Event:
 
 
 def message(app: TarotApp) -> str:
-    return str(app.screen.query_one("#message").render())
+    """The line above the hand as said (its wrap at the window's width undone)."""
+    return str(app.screen.query_one("#message").render()).replace("\n", " ")
 
 
 async def bot_thinking(pilot: object, app: TarotApp) -> TableScreen:

@@ -216,7 +216,7 @@ async def wait_for_hint(pilot: Any, app: TarotApp) -> str:
         await pilot.pause(0.05)
         notes = list(app._notifications)
         if notes and not table(app).hinting:
-            return notes[-1].message
+            return notes[-1].message.replace("\n", " ")  # its wrap at the toast's width undone
     raise AssertionError("no hint came")
 
 
@@ -511,8 +511,8 @@ def test_the_second_choice_is_named_so_and_its_marks_agree_in_number() -> None:
         text = Hint(best, 10.0, other, 10.0 - gap, "follow_low").text(ui, ui)
         return text.split(". ")[2]
 
-    assert second(6.2, "fr") == "Second choix : jouez R♥, 6 points de marque en moins"
-    assert second(1.1, "fr") == "Second choix : jouez R♥, 1 point de marque en moins"
+    assert second(6.2, "fr") == "Second choix : jouez R♥, 6 marques de moins"
+    assert second(1.1, "fr") == "Second choix : jouez R♥, 1 marque de moins"
     assert second(0.3, "fr") == "Second choix : jouez R♥, à peu près autant"
     assert second(6.2, "en") == "Second choice: play K♥, 6 marks less"
     assert second(0.8, "en") == "Second choice: play K♥, 1 mark less"

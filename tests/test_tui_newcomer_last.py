@@ -131,17 +131,18 @@ async def test_a_guided_match_explains_the_ecart_and_its_prompt_says_enter(
                 assert not screen.in_ecart(), "the écart began without its note"
                 await pilot.press("2")  # a Garde
         assert read == ["bouts", "bidding", "ecart"], read
-        note = str(app.screen.query_one("#guide-text").render())
+        note = str(app.screen.query_one("#guide-text").render()).replace("\n", " ")
         assert "l'écart, qui compte pour votre camp (E1)" in note
         assert "Ni Roi ni bout" in note and "(E3)" in note
-        assert "Entrée écarte la carte en surbrillance, u en reprend une, y confirme" in note
+        keys = "Écartez la carte en surbrillance (Entrée), reprenez-en une (u), confirmez (y)"
+        assert keys in note
         assert "E2 — " in note  # the rule's own text follows
         await pilot.press("enter")
         await pilot.pause()
         screen = app.screen
         assert isinstance(screen, TableScreen) and screen.in_ecart()
-        said = str(screen.query_one("#message").render())
-        assert said.startswith("Écart (E1–E2) : Entrée écarte la carte en surbrillance"), said
+        said = str(screen.query_one("#message").render()).replace("\n", " ")
+        assert said.startswith("Écart (E1–E2) : écartez la carte en surbrillance (Entrée)"), said
         held = len(screen.hand())
         await pilot.press("enter")  # as the prompt says: the card goes aside
         await pilot.pause()

@@ -157,7 +157,7 @@ def action_words(action: Action, ui: str, cards: str) -> str:
     """``play 7♥``, ``bid a Garde``, ``pass``, ``call R♠``."""
     if isinstance(action, Bid):
         if action.contract is None:
-            return said(ui, "pass")
+            return said(ui, "pass (p)")  # "passez", not the bid's name "passe"
         return said(ui, "bid {contract}", contract=said(ui, CONTRACT_WORDS[action.contract]))
     if isinstance(action, CallCard):
         return said(ui, "call {card}", card=action.card.display(cards))

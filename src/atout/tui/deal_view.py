@@ -75,14 +75,19 @@ def seat_cell(board: DealBoard, seat: int, lang: str) -> Text:
 
 
 def board_text(
-    board: DealBoard, seats: Seats, lang: str, telling: bool, to_act: int | None = None
-) -> Text:
+    board: DealBoard, seats: Seats, lang: str, telling: bool, to_act: int | None = None,
+    cell_width: int = 10, spaced: bool = False,
+) -> Text:  # fmt: skip
     """The table during the deal (``telling``) and the bidding: each seat's name and
     what lies before it, then the dealer, the shuffle, the cut and the chien, each with
-    its rule; while the deal is told, which rule ``r`` opens; ▶ marks ``to_act``."""
+    its rule; while the deal is told, which rule ``r`` opens; ▶ marks ``to_act``. Each
+    seat's column is ``cell_width`` wide; ``spaced``: a blank row between the seats'
+    rows (a tall window)."""
     ui = seats.ui
     text = Text()
-    for row in PLACES[board.players]:
+    for index, row in enumerate(PLACES[board.players]):
+        if spaced and index:
+            text.append("\n")
         for part in ("name", "cell"):
             for place in row:
                 seat = None if place is None else seats.seat_at(place)
@@ -93,27 +98,29 @@ def board_text(
                     cell = Text(f"{mark}{seats.short(seat)}", style="" if mark == " " else "bold")
                 else:
                     cell = seat_cell(board, seat, lang)
-                cell.truncate(10, pad=True)
+                cell.truncate(cell_width, pad=True)
                 text.append_text(cell)
             text.append("\n")
-    text.append_text(steps_text(board, seats))
+    text.append_text(steps_text(board, seats, 3 * cell_width - 1))
     if telling:
         text.append(tr(ui, "r: the rule {rule} · space: skip", rule=board.rule) + "\n", "italic")
     return text
 
 
-def steps_text(board: DealBoard, seats: Seats) -> Text:
-    """The steps of the deal done so far, one line each with its rule."""
+def steps_text(board: DealBoard, seats: Seats, width: int = 29) -> Text:
+    """The steps of the deal done so far, one line each with its rule; a seat by its
+    full name where the line holds it in ``width`` cells."""
     ui = seats.ui
     text = Text()
     if board.dealer is not None:
-        text.append(tr(ui, "◆ dealer: {name} (D2)", name=seats.short(board.dealer)) + "\n")
+        dealer = N_("◆ dealer: {name} (D2)")
+        text.append(seats.says_within(board.dealer, dealer, dealer, width) + "\n")
     if board.shuffler is not None:
         shuffled = N_("shuffled by you (D4)"), N_("shuffled by {name} (D4)")
-        text.append(seats.says_short(board.shuffler, *shuffled) + "\n")
+        text.append(seats.says_within(board.shuffler, *shuffled, width) + "\n")
     if board.cutter is not None and board.cut is not None:
         cut = N_("your cut: {k} cards (D5)"), N_("cut by {name}: {k} cards (D5)")
-        text.append(seats.says_short(board.cutter, *cut, k=board.cut) + "\n")
+        text.append(seats.says_within(board.cutter, *cut, width, k=board.cut) + "\n")
     if board.chien:
         text.append(tr(ui, "chien: {cards} (D8)", cards="▮" * board.chien) + "\n")
     return text

@@ -48,8 +48,10 @@ NOTES = (
             "Tarot is played with 78 cards: four suits of 14 (King, Queen, Cavalier, "
             "Valet, 10 … 1), 21 trumps that beat every suit card, and the Excuse. Three "
             "cards are the bouts: the 1 of trumps (the Petit), the 21 and the Excuse. "
-            "The more bouts the taker's camp wins, the fewer points it needs: count "
-            "yours before you bid. h gives a hint at any turn."
+            "In your hand a trump is shown as a bare number (21, 7), the Excuse as Ex, "
+            "a suit card with its suit's sign (7♥, R♠ or K♠). The more bouts the "
+            "taker's camp wins, the fewer points it needs: count yours before you bid. "
+            "h gives a hint at any turn."
         ),
         ("S1", "S2"),
     ),

@@ -14,11 +14,12 @@ from textual.binding import BindingType
 from textual.containers import Vertical, VerticalScroll
 from textual.geometry import Region
 from textual.screen import ModalScreen, Screen
-from textual.widgets import Button, Static
 
 from atout import rulebook
 from atout.i18n import N_
+from atout.tui.button import Button
 from atout.tui.guide import Note
+from atout.tui.screens import WrappedText
 from atout.tui.words import tr
 
 __all__ = ["GuideScreen", "note_region"]
@@ -50,7 +51,7 @@ class GuideScreen(ModalScreen[str]):
             text.append(body.strip().split("\n\n")[0] + "\n", style="italic")
         with Vertical(classes="note"):
             with VerticalScroll(id="guide-scroll"):
-                yield Static(text, id="guide-text")
+                yield WrappedText(text, id="guide-text")
             yield Button(tr(ui, "Got it (Enter)"), id="close", variant="primary")
 
     def on_mount(self) -> None:

@@ -246,9 +246,18 @@ def _takes_table(stats: Stats, ui: str) -> str:
 
 
 def _donne_words(entry: dict[str, Any], ui: str) -> str:
-    """``+138, garde made as taker (match of 12 Mar, donne 3)``."""
-    when = time.strftime("%Y-%m-%d", time.localtime(int(entry.get("time", 0))))
-    where = tr(ui, "{date}, donne {number}", date=when, number=entry["number"])
+    """``+138, Garde made, you were taker (donne 3 of match 7, 4 players, played
+    2026-12-02 21:05)``: the match named by its seed, as its export is
+    (``atout-match-7.json``), and by when it was played."""
+    when = time.strftime("%Y-%m-%d %H:%M", time.localtime(int(entry.get("time", 0))))
+    where = tr(
+        ui,
+        "donne {number} of match {match}, {players} players, played {date}",
+        number=entry["number"],
+        match=entry["match"],
+        players=entry.get("players", "?"),
+        date=when,
+    )
     mark = f"{int(entry['mark']):+d}"
     role, contract = entry["role"], entry["contract"]
     if role is None or contract is None:

@@ -12,8 +12,9 @@ from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Horizontal, Vertical, VerticalScroll
+from textual.geometry import Region
 from textual.screen import ModalScreen, Screen
-from textual.widgets import Button, Footer, Input, Static
+from textual.widgets import Footer, Input, Static
 
 from atout import bot_levels, rulebook
 from atout.cards import CardSet
@@ -24,6 +25,7 @@ from atout.state import (
     PoigneeShown,
 )
 from atout.table import Variant
+from atout.tui.button import Button
 from atout.tui.guide import COMFORT_HELP, with_comforts
 from atout.tui.session import (
     TableSession,
@@ -90,11 +92,17 @@ class MoreScroll(VerticalScroll):
 
 class WrappedText(Static):
     """A text wrapped at its width between words, never inside a unit (a count with its
-    words: ``chute de 20``; a seat's number with its name), by :func:`wrapped`."""
+    words: ``chute de 20``; a seat's number with its name) nor before a sign French sets
+    after a space (``;``, ``:``), by :func:`wrapped`."""
 
-    def __init__(self, text: Text | str, id: str) -> None:
-        super().__init__(text, id=id)
+    def __init__(self, text: Text | str = "", id: str | None = None, classes: str = "") -> None:
+        super().__init__(text, id=id, classes=classes)
         self.source = text
+
+    def show(self, text: Text | str) -> None:
+        """``text`` in place of the one shown, wrapped at the width there is."""
+        self.source = text
+        self.update(wrapped(text, self.content_size.width))
 
     def on_resize(self) -> None:
         self.update(wrapped(self.source, self.content_size.width))
@@ -166,14 +174,18 @@ class PanelScreen(Modal[str]):
         more: tuple[tuple[str, str, str], ...] = (),
         escape: str = "",
         words: dict[str, str] | None = None,
+        keep: str = "",
     ) -> None:
         """``escape``: what Escape says instead of going on (a result panel must not
         deal the next donne on Escape); without it Escape goes on as Enter does.
         ``words``: the footer's shorter word for a button (by its id), so that the
-        footer's keys fit in 80 columns."""
+        footer's keys fit in 80 columns. ``keep``: a line of the text kept in sight
+        whatever the panel's height (the person's place in the standings)."""
         super().__init__()
         self.text, self.button, self.more, self.escape = text, button, more, escape
         self.words = words or {}
+        self.keep = keep
+        self.said = ""  # the panel's note, once a key of the table was pressed over it
 
     def compose(self) -> ComposeResult:
         with Vertical(classes="dialog wide"):
@@ -204,6 +216,17 @@ class PanelScreen(Modal[str]):
     def on_resize(self) -> None:
         self.fit()
 
+    def keep_in_sight(self) -> None:
+        """The line :attr:`keep` scrolled into sight (as little as needed), as the
+        panel opens and when its note takes a row from its text."""
+        if not self.keep:
+            return
+        lines = str(self.query_one("#panel-text", WrappedText).render()).split("\n")
+        found = [i for i, line in enumerate(lines) if line.rstrip() == self.keep.rstrip()]
+        if found:
+            scroll = self.query_one("#panel-scroll", VerticalScroll)
+            scroll.scroll_to_region(Region(0, found[-1], 1, 1), animate=False, immediate=True)
+
     def fit(self) -> None:
         """The panel as wide as its longest line and as tall as its text, within the
         terminal (a line is wrapped only when the terminal is too narrow for it)."""
@@ -211,11 +234,14 @@ class PanelScreen(Modal[str]):
         text = self.text if isinstance(self.text, Text) else Text(self.text)
         longest = max((cell_len(line) for line in text.plain.splitlines()), default=0)
         dialog = self.query_one(".dialog")
-        dialog.styles.width = max(20, min(width - 2, max(76, longest + 5)))
+        wide = max(20, min(width - 2, max(76, longest + 5)))
+        dialog.styles.width = wide
         dialog.styles.max_height = max(8, height - 2)
         buttons = (2 if self.button else 0) + (2 if self.more else 0)
-        buttons += 3 if self.query_one("#panel-note").display else 0  # it may wrap
+        if self.query_one("#panel-note").display:  # its margin, its lines at its width
+            buttons += 1 + len(wrapped(self.said, wide - 4).plain.split("\n"))
         self.query_one("#panel-scroll").styles.max_height = max(3, height - 4 - buttons)
+        self.call_after_refresh(self.keep_in_sight)
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         """Enter is shown only when there is a button it presses; ``more`` (PgDn) only
@@ -240,6 +266,7 @@ class PanelScreen(Modal[str]):
     def note(self, text: str) -> None:
         """The panel's word in a line of its own above its buttons (a toast lay over
         them), its text scrolling in a row less."""
+        self.said = text
         line = self.query_one("#panel-note", Static)
         line.update(Text(text, style="bold"))
         line.display = True
@@ -418,7 +445,7 @@ class RulesScreen(Modal[None]):
             yield Static(tr(self.ui, "The rules (FFT) — ↑/↓ move, Escape closes"), id="rules-title")
             with VerticalScroll(id="rules-scroll"):
                 yield Static(Text(title(self.ui), style="bold underline"), classes="chapter")
-                yield Static(text(self.ui), classes="intro")
+                yield WrappedText(text(self.ui), classes="intro")
                 for chapter in rulebook.chapters():
                     yield Static(
                         Text(chapter.title(self.ui), style="bold underline"), classes="chapter"

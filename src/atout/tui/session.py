@@ -137,7 +137,7 @@ def locale_ui() -> str:
 @dataclass(frozen=True)
 class Settings:
     """A match at the terminal: ``players``, the ``bots``' level, ``deals`` donnes (or
-    fewer: the match also ends once a total reaches ``target`` points, when it is not
+    fewer: the match also ends once a total reaches ``target`` marks, when it is not
     0), the deal told step by step (``animate``), the cards' names (``lang``), the
     interface's language (``ui``), the person's ``seat``, the bots' ``speed`` and the
     ``pause`` after a trick (seconds; -1 until a key); ``undo``: the person may take
@@ -195,7 +195,7 @@ class Settings:
         if not (self.pause == -1 or 0 <= self.pause <= 60):
             raise AtoutError(f"pause: 0 to 60 seconds, or -1 (until a key), not {self.pause}")
         if not 0 <= self.target <= MAX_TARGET:
-            raise AtoutError(f"target: 0 (none) to {MAX_TARGET} points, not {self.target}")
+            raise AtoutError(f"target: 0 (none) to {MAX_TARGET} marks, not {self.target}")
 
     def deal_step(self) -> float:
         """The seconds a step of the deal told stays on the table."""

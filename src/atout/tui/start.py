@@ -13,11 +13,12 @@ from textual.binding import Binding, BindingType
 from textual.containers import Horizontal, Vertical
 from textual.message import Message
 from textual.screen import Screen
-from textual.widgets import Button, Footer, Static
+from textual.widgets import Footer, Static
 
 from atout.bot_levels import about, table_levels, title
 from atout.errors import InvalidRecordError
 from atout.i18n import N_
+from atout.tui.button import FOCUS_MARK, Button
 from atout.tui.host import Host
 from atout.tui.screens import ConfirmScreen
 from atout.tui.session import (
@@ -27,7 +28,7 @@ from atout.tui.session import (
     Settings,
     read_save,
 )
-from atout.tui.texts import length_text, pause_text, translate_footer
+from atout.tui.texts import colours, length_text, pause_text, translate_footer
 from atout.tui.words import tr
 from atout.tui.wrap import wrapped
 
@@ -74,8 +75,20 @@ class OptionRow(Static, can_focus=True):
     def on_mount(self) -> None:
         self.draw()
 
-    def draw(self) -> None:
-        self.update(f"{self.label:<22} ‹ {self.show_value(self.value)} ›")
+    def draw(self, focused: bool | None = None) -> None:
+        """The setting's label and value; without colours the setting that has the
+        focus is marked as a button is (:data:`FOCUS_MARK`)."""
+        line = f"{self.label:<22} ‹ {self.show_value(self.value)} ›"
+        if not colours():
+            focused = self.has_focus if focused is None else focused
+            line = (FOCUS_MARK if focused else " ") + line
+        self.update(line)
+
+    def on_focus(self) -> None:
+        self.draw(focused=True)
+
+    def on_blur(self) -> None:
+        self.draw(focused=False)
 
     def action_step(self, step: int) -> None:
         self.index = (self.index + step) % len(self.values)

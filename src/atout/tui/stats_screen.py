@@ -10,9 +10,10 @@ from textual.app import ComposeResult
 from textual.binding import BindingType
 from textual.containers import Vertical, VerticalScroll
 from textual.screen import ModalScreen
-from textual.widgets import Button, Static
+from textual.widgets import Static
 
 from atout.i18n import N_
+from atout.tui.button import Button
 from atout.tui.history import Stats, read, stats_text
 from atout.tui.words import tr
 from atout.tui.wrap import wrapped

@@ -194,7 +194,7 @@ class Story:
         return [cut, deal]
 
     def on_packet_dealt(self, event: Mapping[str, Any]) -> list[str]:
-        self.round.append(f"{self.seats.short(event['seat'])} {'▮' * event['count']}")
+        self.round.append(f"{self.seats.name(event['seat'])} {'▮' * event['count']}")
         if event["seat"] != self.dealer:
             return []
         self.rounds += 1
@@ -357,7 +357,7 @@ class Story:
                 "Trick {number}: {cards} → {winner}",
                 number=self.tricks,
                 cards=cards,
-                winner=self.seats.short(event["winner"]),
+                winner=self.seats.name(event["winner"]),
             )
         ]
 

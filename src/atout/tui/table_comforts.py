@@ -21,6 +21,7 @@ from atout.tui.guide_screen import GuideScreen
 from atout.tui.session import SPEEDS, Settings, TableSession
 from atout.tui.table_flow import TableFlow
 from atout.tui.texts import donne_over
+from atout.tui.wrap import wrapped
 
 __all__ = ["HINT_BUDGET", "HINT_SAMPLES", "TableComforts", "chien_seconds"]
 
@@ -125,7 +126,7 @@ class TableComforts(TableFlow):
         if seconds == 0:
             return False
         self.hold = True
-        name = self.seats.short(game.taker)
+        name = self.seats.name(game.taker)
         if settings.guide:
             self.say(
                 self.t(
@@ -191,7 +192,7 @@ class TableComforts(TableFlow):
         seat = self.session.bot_to_act()
         if seat is None:
             return ""
-        return self.t("Not your turn yet: {name} plays.", name=self.seats.short(seat))
+        return self.t("Not your turn yet: {name} plays.", name=self.seats.name(seat))
 
     def prompt(self, calls: list[CallCard]) -> str:
         """The person's turn: the card kept for it is named until it is played."""
@@ -228,7 +229,7 @@ class TableComforts(TableFlow):
             self.say(self.t("Undo is off (FFT strict): what is played stays played."), error=True)
             return
         if self.thinking is not None:  # its thread reads the table: not now
-            name = self.seats.short(self.thinking)
+            name = self.seats.name(self.thinking)
             self.say(self.t("Wait: {name} is thinking; u takes your card back after.", name=name))
             return
         if self.narration or not self.session.undo():
@@ -308,6 +309,9 @@ class TableComforts(TableFlow):
             self.pending_hint = (found, seq)  # shown when the panel or note goes
             return
         self.drop_hint()  # a new hint replaces the previous one
+        # wrapped here at the toast's width (the log's, less its border and padding):
+        # never a line that begins with the ":" of "Marques attendues : +12"
+        text = wrapped(text, max(10, self.query_one("#log").region.width - 3)).plain
         self.app.notify(text, title=self.t("Hint"), timeout=60, markup=False)
         self.place_hint()
         if isinstance(found.action, CardPlayed):

@@ -29,6 +29,7 @@ from atout.tui.texts import (
     footer_word,
     kept_text,
     length_text,
+    own_line,
     result_text,
     standings,
     translate_footer,
@@ -189,7 +190,7 @@ class TableFlow(TableView):
         """``Right 1 is thinking…`` while a bot's decision is awaited (once shown)."""
         if self.thinking is None or not self.thinking_shown:
             return ""
-        thinking = self.t("{name} is thinking…", name=self.seats.short(self.thinking))
+        thinking = self.t("{name} is thinking…", name=self.seats.name(self.thinking))
         if self.compiling:
             return (
                 thinking
@@ -234,12 +235,12 @@ class TableFlow(TableView):
         if self.narration:
             self.say(self.t("Wait: the cards are still being dealt (space skips the deal)."))
         elif self.thinking is not None:
-            name = self.seats.short(self.thinking)
+            name = self.seats.name(self.thinking)
             self.say(self.t("Not your turn yet: {name} is thinking…", name=name))
         else:
             seat = self.session.bot_to_act()
             if seat is not None:
-                name = self.seats.short(seat)
+                name = self.seats.name(seat)
                 self.say(self.t("Not your turn yet: {name} plays.", name=name))
 
     def trick_pause(self, told: list[dict[str, Any]]) -> bool:
@@ -252,7 +253,7 @@ class TableFlow(TableView):
         if self.session.human_to_act():
             return False
         self.hold = True
-        winner = self.seats.short(taken[-1]["winner"])
+        winner = self.seats.name(taken[-1]["winner"])
         self.say(self.t("Trick won by {winner} — space goes on.", winner=winner))
         if pause > 0:
             self.set_timer(pause, self.release)
@@ -329,7 +330,8 @@ class TableFlow(TableView):
                 ("quit", self.t("Quit"), "q"),
             )
             escape = self.t("The match is over: a plays again, x exports, q quits.")
-            panel = PanelScreen(text, "", more, escape, self.footer_words("Quit"))
+            keep = own_line(text.plain, self.seats.name(self.me))  # the person's place
+            panel = PanelScreen(text, "", more, escape, self.footer_words("Quit"), keep)
             self.app.push_screen(panel, self.after_match)
         else:
             more = (
@@ -339,7 +341,9 @@ class TableFlow(TableView):
             )
             escape = self.t("Enter deals the next donne; q saves and quits.")
             button = self.t("Next donne (Enter)")
-            panel = PanelScreen(text, button, more, escape, self.footer_words("Save & quit"))
+            keep = own_line(text.plain, self.seats.name(self.me))  # the person's marks
+            words = self.footer_words("Save & quit")
+            panel = PanelScreen(text, button, more, escape, words, keep)
             self.app.push_screen(panel, self.after_result)
 
     def footer_words(self, quit_word: str) -> dict[str, str]:

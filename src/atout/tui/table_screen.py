@@ -6,7 +6,6 @@ from typing import ClassVar
 
 from textual import events
 from textual.binding import Binding, BindingType
-from textual.widgets import Button
 
 from atout.cards import Card, CardSet
 from atout.chien import why_not_in_ecart
@@ -20,6 +19,7 @@ from atout.state import (
     GamePhase,
     PoigneeShown,
 )
+from atout.tui.button import Button
 from atout.tui.screens import (
     ExportScreen,
     HelpScreen,
@@ -65,11 +65,12 @@ class TableScreen(TableComforts):
         await self.choose_card(message.card)
 
     async def choose_card(self, card: Card) -> None:
-        if self.hold:
-            await self.release()
-            return
         game = self.obs.game
         if game is None:
+            return
+        if self.hold:  # the trick just won still shown: the card waits for its turn
+            self.queue_card(card)
+            await self.release()
             return
         if not self.session.human_to_act() or self.busy or self.thinking is not None:
             if not self.queue_card(card):
@@ -88,7 +89,7 @@ class TableScreen(TableComforts):
         assert game is not None
         left = len(game.chien or ()) - len(self.picked)
         if left <= 0:
-            self.say(self.t("Your écart is chosen: y confirms it, u takes a card back."))
+            self.say(self.ecart_chosen())
             return
         rest = CardSet(self.hand())
         why = why_not_in_ecart(card, rest, left)
@@ -187,12 +188,11 @@ class TableScreen(TableComforts):
         await self.render_hand()
 
     async def action_choose(self) -> None:
-        if self.hold:
-            await self.release()
-            return
         cards = self.hand()
         if cards:
             await self.choose_card(cards[self.selected])
+        elif self.hold:
+            await self.release()
         else:
             self.not_yet()
 

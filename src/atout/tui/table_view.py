@@ -11,7 +11,7 @@ from textual.app import ComposeResult
 from textual.containers import Container, Horizontal
 from textual.message import Message
 from textual.screen import Screen
-from textual.widgets import Button, Footer, RichLog, Static
+from textual.widgets import Footer, RichLog, Static
 
 from atout.cards import Card, CardSet
 from atout.chien import why_not_in_ecart
@@ -25,7 +25,9 @@ from atout.state import (
     GamePhase,
     PoigneeShown,
 )
+from atout.tui.button import Button
 from atout.tui.deal_view import DealBoard, board_text
+from atout.tui.screens import WrappedText
 from atout.tui.session import (
     TableSession,
 )
@@ -83,6 +85,17 @@ class CardView(Static):
 
     def on_click(self) -> None:
         self.post_message(self.Chosen(self.card))
+
+
+TALL_MIDDLE = 22
+"""From this many rows the middle of the table leaves a blank row between the seats'
+rows (a 40-row window gives it about 30; 80×24 about 14)."""
+
+
+def middle_width(columns: int) -> int:
+    """The width of the middle of the table in a window ``columns`` wide: 32 up to 80
+    columns, two fifths of the window beyond (48 at 120), at most 60."""
+    return max(32, min(60, columns * 2 // 5))
 
 
 class TableLog(RichLog):
@@ -145,13 +158,15 @@ class TableView(Screen[None]):
         with Horizontal(id="middle"):
             yield Static(id="trick")
             yield TableLog(id="log", wrap=True, markup=False, min_width=20)
-        yield Static(id="message")
+        yield WrappedText(id="message")  # never a line that begins with ":" or ";"
         yield Static(id="warning")
         yield Container(id="hand")
         yield Horizontal(id="actions")
         yield Footer()
 
     def on_resize(self, event: events.Resize) -> None:
+        # the middle of the table grows with the window: 32 columns at 80, 48 at 120
+        self.query_one("#trick").styles.width = middle_width(event.size.width)
         self.call_after_refresh(self.rewrap)
 
     def rewrap(self) -> None:
@@ -184,7 +199,7 @@ class TableView(Screen[None]):
             warning.update(Text(text, style="bold red"))
 
     def say(self, text: str, error: bool = False) -> None:
-        self.query_one("#message", Static).update(
+        self.query_one("#message", WrappedText).show(
             Text(text, style="bold red" if error else "yellow")
         )
 
@@ -194,7 +209,7 @@ class TableView(Screen[None]):
         obs = self.obs
         telling = bool(self.narration)
         self.query_one("#status", Static).update(
-            status_text(self.session, obs, self.seats, telling)
+            status_text(self.session, obs, self.seats, telling, self.size.width)
         )
         self.query_one("#scores", Static).update(scores_text(obs, self.seats))
         self.draw_middle()
@@ -209,13 +224,16 @@ class TableView(Screen[None]):
 
     def middle_text(self, telling: bool) -> Text:
         """The middle of the table: the deal while it is told and during the bidding,
-        then the trick."""
+        then the trick; the seats spread over the room there is (a third of its width
+        each, a blank row between their rows when it is tall)."""
         game = self.obs.game
         bidding = game is not None and game.phase is GamePhase.BIDDING
+        room = self.query_one("#trick", Static).content_region
+        cell, spaced = max(10, room.width // 3), room.height >= TALL_MIDDLE
         if telling or (bidding and self.board.counts):
             to_act = None if telling or game is None else game.current_player
-            return board_text(self.board, self.seats, self.lang, telling, to_act)
-        return trick_text(self.obs, self.seats, self.lang, self.picked, telling)
+            return board_text(self.board, self.seats, self.lang, telling, to_act, cell, spaced)
+        return trick_text(self.obs, self.seats, self.lang, self.picked, telling, cell, spaced)
 
     def thinking_text(self) -> str:
         return ""
@@ -249,6 +267,15 @@ class TableView(Screen[None]):
             return {c for c in rest if why_not_in_ecart(c, rest, left) is None}
         return {a.card for a in self.obs.options if isinstance(a, CardPlayed)}
 
+    def choosing_ahead(self) -> bool:
+        """Whether a card may be chosen now for the person's next turn in the play (a
+        bot to play first, or the trick just won still shown): the cursor is drawn
+        then too, on the card Enter keeps for that turn."""
+        game = self.obs.game
+        if game is None or game.phase is not GamePhase.PLAY or self.narration:
+            return False
+        return self.hold or self.busy or not self.session.human_to_act()
+
     def chien_cards(self) -> set[Card]:
         game = self.obs.game
         if game is None or game.chien is None or not self.in_ecart():
@@ -263,14 +290,15 @@ class TableView(Screen[None]):
         self.selected = min(self.selected, max(0, len(cards) - 1))
         if legal and cards and cards[self.selected] not in legal:
             self.selected = next(i for i, c in enumerate(cards) if c in legal)
-        drawn = (tuple(cards), frozenset(legal), self.selected, frozenset(chien))
+        cursor = bool(legal) or self.choosing_ahead()
+        drawn = (tuple(cards), frozenset(legal), self.selected, frozenset(chien), cursor)
         if drawn == self.drawn_hand:
             return
         self.drawn_hand = drawn
         views = list(box.query_children(CardView))
         if [view.card for view in views] == cards:  # the same cards: each redrawn in place
             for index, (view, card) in enumerate(zip(views, cards, strict=True)):
-                selected = index == self.selected and bool(legal)
+                selected = index == self.selected and cursor
                 view.show(card in legal or not legal, selected, card in chien, card in legal)
             return
         await box.remove_children()
@@ -279,7 +307,7 @@ class TableView(Screen[None]):
                 card,
                 self.lang,
                 card in legal or not legal,
-                index == self.selected and bool(legal),
+                index == self.selected and cursor,
                 card in chien,
                 card in legal,
             )
@@ -290,6 +318,11 @@ class TableView(Screen[None]):
     def keep_log_end(self) -> None:
         """The log kept at its end when its room changes (the hand on one row or two)."""
         self.query_one("#log", RichLog).scroll_end(animate=False)
+
+    def ecart_chosen(self) -> str:
+        """The écart chosen, whole on the line above the hand, before y confirms it."""
+        cards = " ".join(card.display(self.lang) for card in self.picked)
+        return self.t("Your écart: {cards} — y confirms it, u takes a card back.", cards=cards)
 
     async def render_actions(self) -> None:
         bar = self.query_one("#actions", Horizontal)
@@ -367,7 +400,7 @@ class TableView(Screen[None]):
                     ),
                 )
                 return self.t(said, left=left)
-            return self.t("Your écart is chosen: y confirms it, u takes a card back.")
+            return self.ecart_chosen()
         if game.phase is GamePhase.CHELEM:
             return self.t("Announce a chelem, every trick (A4)? c: yes, n: no.")
         if any(isinstance(a, PoigneeShown) for a in self.obs.options):

@@ -4,7 +4,8 @@ middle, a donne's result, the score sheet, the footer's keys."""
 from __future__ import annotations
 
 import os
-from collections.abc import Sequence
+import re
+from collections.abc import Callable, Sequence
 from dataclasses import replace
 from typing import Any
 
@@ -68,11 +69,14 @@ HELP = N_("""\
   Enter u y    écart: put a card aside, take the last one back, confirm
   c  n         announce a chelem (when offered), or not
   s            show a poignée: choose its trumps (when offered)
-  space        go on after a trick; skip the deal's telling
+  space        go on after a trick (a card chosen then waits for your
+               turn); skip the deal's telling
   l            the last trick     m  the score sheet
   r            the rules          x  export the match (atout.game/1)
   ?            this help          q  save and quit
 
+A bare number is a trump (21, 7), Ex the Excuse; a suit card has its
+suit's sign (7♥, R♠ or K♠).
 The cards you may play are marked ▲ (and bright), the others dim.
 A refused card says why, with its rule (r opens the rules on it).
 The chien's cards are underlined in the taker's hand.
@@ -242,7 +246,7 @@ def length_text(value: tuple[str, int], ui: str) -> str:
     if kind == "deals":
         said = plural(ui, number, N_("{number} donne"), N_("{number} donnes"))
         return tr(ui, said, number=number)
-    return tr(ui, "up to {number} points", number=number)
+    return tr(ui, "up to {number} marks", number=number)  # a total, in marks (S4)
 
 
 def pause_text(value: float, ui: str) -> str:
@@ -302,32 +306,46 @@ def kept_text(session: TableSession, ui: str = "en") -> str:
 
 
 def status_text(
-    session: TableSession, obs: TableObservation, seats: Seats, telling: bool = False
-) -> Text:
+    session: TableSession, obs: TableObservation, seats: Seats, telling: bool = False,
+    width: int = 80,
+) -> Text:  # fmt: skip
+    """The status line: the donne, the dealer, the contract and taker, the card called,
+    the partner; the seats by their full names when the line holds them in ``width``
+    columns, else by their short ones (5 players: *Far R 2*)."""
+    full = status_words(session, obs, seats, telling, seats.name)
+    if cell_len(full) > width:
+        full = status_words(session, obs, seats, telling, seats.short)
+    return Text(full, style="bold reverse")
+
+
+def status_words(
+    session: TableSession, obs: TableObservation, seats: Seats, telling: bool,
+    named: Callable[[int], str],
+) -> str:  # fmt: skip
     ui, lang = seats.ui, session.settings.lang
     if session.settings.target:
-        parts = [tr(ui, "Donne {number} · to {target} pts", number=obs.number,
+        parts = [tr(ui, "Donne {number} · to {target} marks", number=obs.number,
                     target=session.settings.target)]  # fmt: skip
     else:
         parts = [tr(ui, "Donne {number}/{deals}", number=obs.number, deals=obs.deals)]
     game = obs.game
     if game is not None and not telling:
-        parts.append(tr(ui, "dealer {name}", name=seats.short(game.dealer)))
+        parts.append(tr(ui, "dealer {name}", name=named(game.dealer)))
         if game.contract is not None and game.taker is not None:
             parts.append(
                 tr(ui, "{contract} by {name}", contract=game.contract.label,
-                   name=seats.short(game.taker))
+                   name=named(game.taker))
             )  # fmt: skip
         if game.called is not None:
             parts.append(tr(ui, "called {card}", card=game.called.display(lang)))
         if game.partner is not None and game.partner != game.taker:
-            parts.append(tr(ui, "partner {name}", name=seats.short(game.partner)))
+            parts.append(tr(ui, "partner {name}", name=named(game.partner)))
         elif game.partner is not None:
             parts.append(tr(ui, "taker alone"))
         if game.barred:
-            barred = ", ".join(seats.short(s) for s in sorted(game.barred))
+            barred = ", ".join(named(s) for s in sorted(game.barred))
             parts.append(tr(ui, "barred: {seats}", seats=barred))
-    return Text(" · ".join(parts), style="bold reverse")
+    return " · ".join(parts)
 
 
 def scores_text(obs: TableObservation, seats: Seats) -> Text:
@@ -347,39 +365,45 @@ def split_tricks(tricks: tuple[Trick, ...]) -> tuple[Trick | None, Trick | None]
 
 
 def places_text(
-    players: int, seats: Seats, lang: str, current: Trick | None, to_act: int | None
-) -> Text:
+    players: int, seats: Seats, lang: str, current: Trick | None, to_act: int | None,
+    cell_width: int = 10, spaced: bool = False,
+) -> Text:  # fmt: skip
     """Each seat's name where it sits around the table, with the card it played to
-    ``current``; ▶ marks ``to_act``; the trick's winner is drawn reversed."""
+    ``current``; ▶ marks ``to_act``; the trick's winner is drawn reversed. Each
+    seat's column is ``cell_width`` wide; ``spaced``: a blank row between the seats'
+    rows (a tall window)."""
     text = Text()
     shown = dict(current.cards) if current else {}
-    for row in TABLE_PLACES[players]:
-        if all(place is None for place in row):
-            continue
+    rows = [row for row in TABLE_PLACES[players] if any(place is not None for place in row)]
+    for index, row in enumerate(rows):
+        if spaced and index:
+            text.append("\n")
         for part in ("name", "card"):
             for place in row:
-                cell = Text(" " * 10)
+                cell = Text(" " * cell_width)
                 seat = None if place is None else seats.seat_at(place)
                 if seat is not None and part == "name":
                     marker = "▶" if to_act == seat else " "
-                    cell = Text(f"{marker}{seats.short(seat):<9}")
+                    cell = Text(f"{marker}{seats.short(seat):<{cell_width - 1}}")
                     cell.stylize("bold" if marker == "▶" else "")
                 elif seat is not None and seat in shown:
                     won = current is not None and current.winner == seat
                     cell = Text("  ") + card_text(shown[seat], lang)
                     if won:
                         cell.stylize("reverse", 2)
-                    cell.append(" " * max(0, 10 - len(cell.plain)))
+                    cell.append(" " * max(0, cell_width - len(cell.plain)))
                 text.append_text(cell)
             text.append("\n")
     return text
 
 
 def trick_text(
-    obs: TableObservation, seats: Seats, lang: str, picked: list[Card], telling: bool = False
-) -> Text:
+    obs: TableObservation, seats: Seats, lang: str, picked: list[Card], telling: bool = False,
+    cell_width: int = 10, spaced: bool = False,
+) -> Text:  # fmt: skip
     """The middle of the table: each seat's name where it sits, with the card it
-    played; ▶ marks the seat to play; the finished trick stays with its winner."""
+    played; ▶ marks the seat to play; the finished trick stays with its winner (the
+    seats' columns ``cell_width`` wide, their rows ``spaced`` in a tall window)."""
     ui = seats.ui
     text = Text()
     game = obs.game
@@ -387,35 +411,39 @@ def trick_text(
         return text
     current, before = split_tricks(game.tricks)
     to_act = None if telling else game.current_player
-    text.append_text(places_text(obs.players, seats, lang, current, to_act))
+    text.append_text(places_text(obs.players, seats, lang, current, to_act, cell_width, spaced))
+    width = 3 * cell_width - 1  # a seat's full name where its line holds it
+
+    def named(seat: int, message: str, **values: str) -> str:
+        said = tr(ui, message, name=seats.name(seat), **values)
+        return (
+            said if cell_len(said) <= width else tr(ui, message, name=seats.short(seat), **values)
+        )
+
     if current is not None:
-        text.append(tr(ui, "Led by {name}", name=seats.short(current.leader)) + "\n", "italic")
+        text.append(named(current.leader, N_("Led by {name}")) + "\n", "italic")
         if current.winner is not None:
-            text.append(
-                seats.says_short(current.winner, N_("Won by you"), N_("Won by {name}")) + "\n",
-                "bold green",
-            )
+            won = seats.says_within(current.winner, N_("Won by you"), N_("Won by {name}"), width)
+            text.append(won + "\n", "bold green")
     if before is not None and before.winner is not None:
         cards = " ".join(c.display(lang) for _, c in before.cards)
-        text.append(
-            tr(ui, "Last: {cards} → {name}", cards=cards, name=seats.short(before.winner)) + "\n",
-            "dim",
-        )
+        text.append(named(before.winner, N_("Last: {cards} → {name}"), cards=cards) + "\n", "dim")
     if game.chien is not None and not any(trick.cards for trick in game.tricks):
         # face up from the moment it is shown (E1) until the first card is played
         text.append(tr(ui, "Chien: ") + " ".join(c.display(lang) for c in game.chien) + "\n")
         if game.phase is GamePhase.ECART and game.taker == seats.me:
+            # the cards on a line of their own: 6 cards fit the middle's width whole
             chosen = " ".join(c.display(lang) for c in picked) or "—"
             text.append(
-                tr(ui, "Your écart ({count}/{size}): {cards}", count=len(picked),
-                   size=len(game.chien), cards=chosen) + "\n",
+                tr(ui, "Your écart ({count}/{size}):", count=len(picked), size=len(game.chien))
+                + "\n "
+                + chosen
+                + "\n",
                 "bold",
-            )  # fmt: skip
+            )
     for poignee in game.poignees:
-        text.append(
-            tr(ui, "{name}: {level} poignée", name=seats.short(poignee.seat),
-               level=tr(ui, poignee.level)) + "\n"
-        )  # fmt: skip
+        level = tr(ui, poignee.level)
+        text.append(named(poignee.seat, N_("{name}: {level} poignée"), level=level) + "\n")
     if game.chelem is not None:
         text.append(tr(ui, "Chelem announced") + "\n", style="bold")
     return text
@@ -550,12 +578,24 @@ def result_text(
 
 
 def standings(obs: TableObservation, seats: Seats) -> str:
+    """Each seat's place and total, the totals right-aligned under each other."""
     totals = obs.totals
     order = sorted(range(obs.players), key=lambda s: -totals[s])
     lines = [tr(seats.ui, "Standings after the match:")]
     width = max(16, *(len(seats.name(s)) for s in order))
-    lines += [f"  {place(totals, s)}. {seats.name(s):<{width}} {totals[s]:+d}" for s in order]
+    digits = max(len(f"{total:+d}") for total in totals)
+    lines += [
+        f"  {place(totals, s)}. {seats.name(s):<{width}} {totals[s]:>+{digits}d}" for s in order
+    ]
     return "\n".join(lines)
+
+
+def own_line(text: str, name: str) -> str:
+    """The person's row (``name``, then marks) in a result or the standings: the last
+    line that gives ``name`` a number, ``""`` when there is none."""
+    row = re.compile(rf"^\s*(?:\d+\.\s+)?{re.escape(name)}\s+[+-]\d")
+    found = [line for line in text.splitlines() if row.match(line)]
+    return found[-1] if found else ""
 
 
 def place(totals: Sequence[int], seat: int) -> int:

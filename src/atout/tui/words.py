@@ -8,6 +8,8 @@ from __future__ import annotations
 import re
 from typing import Any
 
+from rich.cells import cell_len
+
 from atout.cards import Card
 from atout.errors import InvalidNotationError
 from atout.i18n import N_, translations
@@ -89,7 +91,10 @@ class Seats:
         return f"{tr(self.ui, PLACES[self.players][self.relative(seat)])} {seat}"
 
     def short(self, seat: int) -> str:
-        """``You`` or ``Right 1``, ``Far R 2``: the name in the trick and the totals."""
+        """``You`` or ``Right 1``, ``Far R 2``: the name where the full one does not
+        fit, the same words shortened: around the trick in the middle of the table and
+        in the totals' line. Everywhere else (the status line, the log, the line above
+        the hand, the panels) a seat has its full name, ``Far right 2``."""
         if seat == self.me:
             return tr(self.ui, "You")
         return f"{tr(self.ui, SHORT_PLACES[self.players][self.relative(seat)])} {seat}"
@@ -100,6 +105,14 @@ class Seats:
         if seat == self.me:
             return tr(self.ui, mine, **values)
         return tr(self.ui, theirs, name=self.name(seat), **values)
+
+    def says_within(self, seat: int, mine: str, theirs: str, width: int, **values: Any) -> str:
+        """As :meth:`says` when the sentence fits in ``width`` cells, else as
+        :meth:`says_short`: the short name only where the full one does not fit."""
+        if seat == self.me:  # "{name}" in ``mine`` too: the person's own name
+            return tr(self.ui, mine, name=self.name(seat), **values)
+        said = self.says(seat, mine, theirs, **values)
+        return said if cell_len(said) <= width else self.says_short(seat, mine, theirs, **values)
 
     def says_short(self, seat: int, mine: str, theirs: str, **values: Any) -> str:
         """As :meth:`says`, the other seats by their short names (``Won by you``,
