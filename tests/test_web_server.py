@@ -618,3 +618,62 @@ def test_serve_says_in_one_line_when_the_database_is_wrong(db: str, error: str) 
     assert done.returncode == 2
     assert done.stderr.startswith("atout: error: ") and error in done.stderr
     assert done.stderr.count("\n") == 1 and "secret" not in done.stderr
+
+
+def test_only_tables_actually_created_count_toward_the_hourly_limit(tmp_path: Path) -> None:
+    """A user who mistypes a setting three times is not locked out: refused requests
+    (a wrong field, a body that is not JSON) cost the address nothing."""
+    db = f"sqlite:///{tmp_path / 'typos.db'}"
+    with ServerProcess(db, tmp_path / "log", extra=["--tables-per-hour", "2"]) as small:
+        url = f"{small.base}/api/tables"
+        for wrong in ({"players": 6}, {"deals": "five"}, {"seats": True}, b"{not json"):
+            assert http_json("POST", url, wrong)[0] == 400
+        create_table(small.base, {})
+        create_table(small.base, {})
+        status, data, _ = http_json("POST", url, {})
+        assert status == 429 and "2 new tables an hour" in data["error"]
+
+
+def test_a_full_server_gives_back_the_address_s_table(tmp_path: Path) -> None:
+    """A creation refused because the server holds --max-tables does not count."""
+    db = f"sqlite:///{tmp_path / 'full.db'}"
+    extra = ["--tables-per-hour", "2"]
+    with ServerProcess(db, tmp_path / "log", max_tables=1, extra=extra) as small:
+        url = f"{small.base}/api/tables"
+        create_table(small.base, {})
+        for _ in range(3):
+            status, data, _ = http_json("POST", url, {})
+            assert status == 429 and "--max-tables" in data["error"]
+
+
+def forwarded_creations(server: ServerProcess, count: int) -> list[int]:
+    """The statuses of ``count`` creations, each claiming another client address."""
+    url = f"{server.base}/api/tables"
+    return [
+        http_json("POST", url, {}, {"X-Forwarded-For": f"203.0.113.{n + 1}"})[0]
+        for n in range(count)
+    ]
+
+
+def test_a_client_cannot_choose_its_address_with_x_forwarded_for(tmp_path: Path) -> None:
+    """By default the server believes no X-Forwarded-For, not even from the loopback:
+    a local user sending the header still meets the per-address limit. With
+    --forwarded-allow-ips naming the proxy, the address the proxy forwards counts."""
+    db = f"sqlite:///{tmp_path / 'proxy.db'}"
+    with ServerProcess(db, tmp_path / "log", extra=["--tables-per-hour", "2"]) as direct:
+        assert forwarded_creations(direct, 4) == [201, 201, 429, 429]
+    extra = ["--tables-per-hour", "2", "--forwarded-allow-ips", "127.0.0.1"]
+    with ServerProcess(db, tmp_path / "log2", extra=extra) as proxied:
+        assert forwarded_creations(proxied, 4) == [201] * 4
+        text = (tmp_path / "log2").read_text()
+        assert '203.0.113.4:0 - "POST /api/tables HTTP/1.1" 201' in text
+
+
+def test_forwarded_allow_ips_must_name_addresses(tmp_path: Path) -> None:
+    code = "from atout.cli import main; main()"
+    args = [sys.executable, "-c", code, "serve", "--port", "0"]
+    args += ["--db", f"sqlite:///{tmp_path / 'x.db'}", "--forwarded-allow-ips", "proxy!"]
+    done = subprocess.run(args, capture_output=True, text=True, timeout=60)
+    assert done.returncode != 0
+    assert "--forwarded-allow-ips 'proxy!'" in done.stderr
+    assert "Traceback" not in done.stderr

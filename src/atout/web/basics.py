@@ -64,6 +64,7 @@ class AddressRate:
         self.buckets: dict[str, tuple[float, float]] = {}  # address -> (tokens, when)
 
     def allow(self, address: str, now: float | None = None) -> bool:
+        """Take one table from ``address``'s bucket; ``False`` when it is empty."""
         now = time.monotonic() if now is None else now
         if len(self.buckets) > 10_000:
             self._forget_full(now)
@@ -74,6 +75,13 @@ class AddressRate:
             return False
         self.buckets[address] = (tokens - 1, now)
         return True
+
+    def give_back(self, address: str) -> None:
+        """Return the table :meth:`allow` took for a creation that did not happen (the
+        server was full): only tables actually created count."""
+        if address in self.buckets:
+            tokens, last = self.buckets[address]
+            self.buckets[address] = (min(float(self.per_hour), tokens + 1), last)
 
     def _forget_full(self, now: float) -> None:
         full = [
