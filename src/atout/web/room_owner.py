@@ -144,7 +144,10 @@ async def _new_link(room: Room, conn: Connection, seat: Any, name: Any) -> None:
     room.config = dataclasses.replace(room.config, names=tuple(names))
     room.joined.discard(seat)
     await room.store.update(room.id, config=room.config.to_json(), joined=sorted(room.joined))
-    gone = N_("The table's owner gave this seat a new link: this one no longer opens it.")
+    gone = N_(
+        "The table's owner gave this seat a new link: this one no longer opens it. "
+        "Ask the owner for the new link."
+    )
     _send_away(room, seat, "link", gone, "link replaced")
     room.away_since[seat] = -math.inf  # nobody has the new link yet: the seat's bot plays
     conn.send({"type": "seat_link", "seat": seat, "name": names[seat], "token": token})

@@ -3,7 +3,7 @@
 import { lang, t } from "./i18n.js";
 import { Connection } from "./connection.js";
 import { $, TABLE, TOKEN, PENDING_KEY, S, seatName } from "./table_state.js";
-import { toast } from "./table_dom.js";
+import { el, toast } from "./table_dom.js";
 import { contributionTried, checkContribution, verify } from "./table_fair.js";
 import { logEvent, logLine } from "./table_log.js";
 import { animate } from "./table_anim.js";
@@ -127,10 +127,21 @@ export function stripRule(message, rule) {
   return message.startsWith(`${rule}: `) ? message.slice(rule.length + 2) : message;
 }
 
+/** The link no longer opens the seat here (replaced, opened in a newer page, unknown):
+ * the banner says so and what to do, and the table under it is greyed and cleared —
+ * no waiting room, hand or button that looks as if it could still act. */
 export function showFatal(text) {
-  $("banner").textContent = text;
-  $("banner").className = "banner error";
-  $("banner").hidden = false;
+  const banner = $("banner");
+  banner.replaceChildren(text, " ", el("a", { href: "/", class: "lobby-link", text: t("Your tables are listed in the lobby.") }));
+  banner.className = "banner error";
+  banner.hidden = false;
+  document.body.classList.add("link-gone");
+  document.body.classList.remove("offline", "busy", "waiting-ack");
+  for (const id of ["table", "chat"]) if ($(id)) $(id).inert = true;
+  for (const id of ["btn-seats", "btn-chat", "move-timer"]) if ($(id)) $(id).hidden = true;
+  for (const dialog of document.querySelectorAll("dialog[open]")) dialog.close();
+  Together.turn(false, 0); // no turn, no countdown
+  document.title = t("Link closed") + " — atout";
 }
 
 export function onSnapshot(m) {

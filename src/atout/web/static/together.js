@@ -13,7 +13,7 @@ export const REACTIONS = [
 ];
 const MAX_TEXT = 200;
 
-let H = null; // the table page's hooks: send, seatName, seatNode, logLine, table, me, role
+let H = null; // the table page's hooks: send, seatName, seatNode, logLine, toast, table, me, role
 let muted = new Set();
 let unread = 0;
 let wasMyTurn = false;
@@ -206,6 +206,7 @@ export function entry(e) {
   list.scrollTop = list.scrollHeight;
   const mutedHere = node.hidden;
   if (e.kind === "timer" || e.kind === "seat") H.logLine({ kind: e.kind, rule: "" }, noticeText(e));
+  if (e.kind === "seat") H.toast(noticeText(e)); // where the players look, not only the log
   if (e.kind === "reaction" && !mutedHere) bubble(e);
   if (!mutedHere && document.getElementById("chat").hidden && e.kind !== "timer" && e.kind !== "seat") {
     unread += 1;
