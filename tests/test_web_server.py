@@ -9,6 +9,7 @@ import asyncio
 import contextlib
 import json
 import random
+import re
 import socket
 import sqlite3
 import subprocess
@@ -199,6 +200,23 @@ def test_the_lobby_names_every_bot_level_in_the_page_language(server: ServerProc
     assert "bot · search, strong<" in body.decode()
 
 
+async def test_the_lobby_and_the_waiting_room_offer_one_list_of_bot_levels(
+    server: ServerProcess,
+) -> None:
+    """The same levels, in the same order, from the server: the lobby's seat menus and
+    the owner's "Put a bot here" in the waiting room."""
+    _, _, body = fetch(f"{server.base}/", **{"Accept-Language": "en"})
+    html = body.decode()
+    menu = html[html.index('name="kind0"') :]
+    menu = menu[: menu.index("</select>")]
+    lobby = [v for v in re.findall(r'<option value="([^"]*)"', menu) if v]
+    links = create_table(server.base, {"players": 3, "seats": [None] * 3})
+    owner = Seat(server.ws_base, links["table"], token_of(links["owner"]))
+    snapshot = await owner.connect()
+    assert snapshot["table"]["bots"] == lobby
+    await owner.close()
+
+
 @pytest.mark.parametrize("path", ["/nope", "/t/", "/api/nope"])
 def test_a_browser_asking_for_a_missing_page_gets_a_page_in_its_language(
     server: ServerProcess, path: str
@@ -227,6 +245,34 @@ def test_the_favicon_is_served(server: ServerProcess) -> None:
 
 
 # -- the websocket --------------------------------------------------------------------------
+
+
+def raw_request(server: ServerProcess, lines: list[str]) -> str:
+    """The answer's head and body to a request written by hand (any ``Host``)."""
+    with socket.create_connection(("127.0.0.1", server.port), timeout=10) as sock:
+        sock.sendall(("\r\n".join([*lines, "", ""])).encode())
+        answer = b""
+        while chunk := sock.recv(65536):
+            answer += chunk
+    return answer.decode(errors="replace")
+
+
+def test_a_name_that_is_not_the_server_s_gets_400_on_http_and_websocket(
+    server: ServerProcess,
+) -> None:
+    """What docs/howto/serve.md says: a wrong ``Host`` gets 400 and one line naming
+    --allowed-hosts, for a page as for a websocket's upgrade."""
+    upgrade = [
+        "Connection: Upgrade",
+        "Upgrade: websocket",
+        "Sec-WebSocket-Version: 13",
+        "Sec-WebSocket-Key: dGhlIHNhbXBsZSBub25jZQ==",
+    ]
+    for first, extra in (("GET / HTTP/1.1", []), ("GET /ws/any HTTP/1.1", upgrade)):
+        lines = [first, "Host: rebound.example", "Accept-Language: fr", *extra]
+        answer = raw_request(server, [*lines, "Connection: close"] if not extra else lines)
+        assert answer.startswith("HTTP/1.1 400"), answer[:200]
+        assert "--allowed-hosts" in answer and "ce nom" in answer, answer
 
 
 async def test_the_upgrade_is_refused_unless_its_origin_is_the_server(

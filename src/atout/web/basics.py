@@ -184,16 +184,20 @@ class HostCheck:
     ) -> None:
         if self.allows(scope):
             await self.app(scope, receive, send)
-        elif scope["type"] == "websocket":
-            await send({"type": "websocket.close", "code": 1008, "reason": "Host"})
-        else:
-            accept = dict(scope.get("headers") or []).get(b"accept-language", b"")
-            lang = page_language(accept.decode("latin-1"))
-            body = (gettext(lang, HOST_REFUSED) + "\n").encode()
-            headers = [(b"content-type", b"text/plain; charset=utf-8")]
-            headers += [(b"content-length", str(len(body)).encode()), *SECURITY_HEADERS]
-            await send({"type": "http.response.start", "status": 400, "headers": headers})
-            await send({"type": "http.response.body", "body": body})
+            return
+        accept = dict(scope.get("headers") or []).get(b"accept-language", b"")
+        lang = page_language(accept.decode("latin-1"))
+        body = (gettext(lang, HOST_REFUSED) + "\n").encode()
+        headers = [(b"content-type", b"text/plain; charset=utf-8")]
+        headers += [(b"content-length", str(len(body)).encode()), *SECURITY_HEADERS]
+        kind = "http"
+        if scope["type"] == "websocket":
+            if "websocket.http.response" not in scope.get("extensions", {}):
+                await send({"type": "websocket.close", "code": 1008, "reason": "Host"})
+                return
+            kind = "websocket.http"  # the upgrade refused as HTTP is: 400 and the line
+        await send({"type": f"{kind}.response.start", "status": 400, "headers": headers})
+        await send({"type": f"{kind}.response.body", "body": body})
 
 
 HOST_REFUSED = N_(

@@ -18,7 +18,14 @@ from atout.session import TableSettings
 from atout.session.table import MAX_DONNES
 from atout.table import EXCUSE_LAST_TRICK, Rules
 
-__all__ = ["ConfigError", "TableConfig", "table_config"]
+__all__ = ["ConfigError", "TableConfig", "bot_levels", "table_config"]
+
+
+def bot_levels() -> list[str]:
+    """The bot levels a table's seat menus offer, in their order: the lobby's and the
+    waiting room's are this one list."""
+    return list(BOTS)
+
 
 MAX_NAME = 24
 MAX_GRACE_SECONDS = 86_400

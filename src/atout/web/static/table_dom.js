@@ -1,7 +1,7 @@
 // Building the page's nodes: elements, the toast, rule links, buttons, the centre note.
 import { lang, t } from "./i18n.js";
 import { ruleLink } from "./rules.js";
-import { ruleButton } from "./table_rule.js";
+import { ruleButton, ruleIds } from "./table_rule.js";
 import { $ } from "./table_state.js";
 
 export function el(tag, props = {}, ...children) {
@@ -30,10 +30,20 @@ export function toast(text, kind = "info", rule = "") {
   toastTimer = setTimeout(() => (box.hidden = true), 4000);
 }
 
+/** The centre's note: `text`, then its rule once, as a link and a "?" button. A text
+ * that ends with its rule in brackets ("… (E1–E2)") gives that bracket to the link,
+ * which shows it as written: the rule is not said twice. */
 export function note(text, rule) {
   const p = $("center-note");
-  p.replaceChildren(text);
-  if (rule) p.append(" ", linkTo(rule), " ", ruleButton(rule) || "");
+  let said = text;
+  let shown = rule;
+  const bracket = rule ? /\s*\(([^()]*)\)\s*$/.exec(text) : null;
+  if (bracket && ruleIds(bracket[1]).length && ruleIds(bracket[1])[0] === ruleIds(rule)[0]) {
+    said = text.slice(0, bracket.index);
+    shown = bracket[1];
+  }
+  p.replaceChildren(said);
+  if (rule) p.append(" ", linkTo(shown), " ", ruleButton(shown) || "");
   p.dataset.rule = rule || "";
 }
 
