@@ -30,16 +30,20 @@ export function toast(text, kind = "info", rule = "") {
   toastTimer = setTimeout(() => (box.hidden = true), 4000);
 }
 
+// A note's closing bracket that names its rule: "(E1–E2)", "(D5: at least 4 cards…)".
+const RULE_BRACKET = /\s*\(([DBEAPS]\d{1,2}(?:\s*[–-]\s*[DBEAPS]?\d{1,2})?)(?:\s*:\s*([^()]*))?\)\s*$/;
+
 /** The centre's note: `text`, then its rule once, as a link and a "?" button. A text
- * that ends with its rule in brackets ("… (E1–E2)") gives that bracket to the link,
- * which shows it as written: the rule is not said twice. */
+ * that ends with its rule in brackets ("… (E1–E2)") gives the rule to the link, which
+ * shows it as written, and keeps only the words that followed it: the rule is not said
+ * twice. */
 export function note(text, rule) {
   const p = $("center-note");
   let said = text;
   let shown = rule;
-  const bracket = rule ? /\s*\(([^()]*)\)\s*$/.exec(text) : null;
-  if (bracket && ruleIds(bracket[1]).length && ruleIds(bracket[1])[0] === ruleIds(rule)[0]) {
-    said = text.slice(0, bracket.index);
+  const bracket = rule ? RULE_BRACKET.exec(text) : null;
+  if (bracket && ruleIds(bracket[1])[0] === ruleIds(rule)[0]) {
+    said = text.slice(0, bracket.index) + (bracket[2] ? ` (${bracket[2]})` : "");
     shown = bracket[1];
   }
   p.replaceChildren(said);

@@ -1,0 +1,99 @@
+"""The web table's small words, in a real chromium, in French and English, on a phone
+and a desktop: French elides "de" before a vowel ("Garde d'Alice"), the centre's note
+names its rule once, the lobby labels its seat fields from seat 1.
+
+Scenes come from :class:`tests.test_web_browser_scenes.FakeServer`."""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterator
+
+import pytest
+from playwright.sync_api import Browser, ViewportSize
+
+from atout.dealing import Phase
+from atout.session import Table
+from tests.browser import DESKTOP, PHONE, browser, needs_chromium, sqlite_server
+from tests.test_web_browser_deal import at
+from tests.test_web_browser_fixes import NamedFake, open_page
+from tests.test_web_browser_scenes import FakeServer, scene
+from tests.test_web_browser_seats import reader
+from tests.web_harness import ServerProcess
+
+__all__ = ["browser"]  # the fixture
+
+pytestmark = needs_chromium
+
+READERS = [("en-GB", DESKTOP), ("fr-FR", PHONE), ("fr-FR", DESKTOP), ("en-GB", PHONE)]
+IDS = ["english-desktop", "french-phone", "french-desktop", "english-phone"]
+
+
+@pytest.fixture(scope="module")
+def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[ServerProcess]:
+    yield from sqlite_server(tmp_path_factory.mktemp("cosmetic"))
+
+
+def playing(table: Table) -> int | None:
+    donne = table.donne
+    if donne is None or donne.phase.value != "play" or donne.taker is None:
+        return None
+    return donne.current_player()
+
+
+@pytest.mark.parametrize(("lang", "viewport"), READERS, ids=IDS)
+def test_the_taker_is_named_with_french_elision(
+    browser: Browser, server: ServerProcess, lang: str, viewport: ViewportSize
+) -> None:
+    table, seat = scene(4, playing)
+    taker = table.donne.taker if table.donne is not None else None
+    assert taker is not None
+    names = ["Bruno", "Chloé", "Denis", "Éric"]
+    names[taker] = "Alice"
+    watched = open_page(browser, server, NamedFake(table, seat, names), lang, viewport)
+    status = watched.page.inner_text("#status")
+    if lang.startswith("fr"):
+        assert " d'Alice" in status and "de Alice" not in status, status
+    else:
+        assert " by Alice" in status, status
+    assert not watched.errors, watched.errors
+    watched.page.context.close()
+
+
+STEPS = [
+    (Phase.SHUFFLE, "shuffler", "D4"),
+    (Phase.CUT, "cutter", "D5"),
+    (Phase.DEAL, "dealer", "D6"),
+]
+
+
+@pytest.mark.parametrize(("lang", "viewport"), READERS[:2], ids=IDS[:2])
+def test_the_centre_note_names_its_rule_once(
+    browser: Browser, server: ServerProcess, lang: str, viewport: ViewportSize
+) -> None:
+    for phase, who, rule in STEPS:
+        table, seat = scene(4, at(phase, who), deal_only=True)
+        watched = open_page(browser, server, FakeServer(table, seat), lang, viewport)
+        page = watched.page
+        page.wait_for_selector("#center-note a.rule")
+        text = page.inner_text("#center-note")
+        assert len(re.findall(rf"\b{rule}\b", text)) == 1, text
+        assert page.locator("#center-note .rule-more").count() == 1
+        if phase is Phase.CUT:  # the words after the rule stay
+            assert ("au moins 4" if lang.startswith("fr") else "at least 4") in text, text
+        assert not watched.errors, watched.errors
+        page.context.close()
+
+
+@pytest.mark.parametrize(("lang", "viewport"), READERS[:2], ids=IDS[:2])
+def test_the_lobby_labels_its_seats_from_one(
+    browser: Browser, server: ServerProcess, lang: str, viewport: ViewportSize
+) -> None:
+    page = reader(browser, lang, viewport)
+    page.goto(f"{server.base}/")
+    for seat in range(5):
+        name = page.get_attribute(f"input[name=name{seat}]", "aria-label") or ""
+        kind = page.get_attribute(f"select[name=kind{seat}]", "aria-label") or ""
+        assert name.endswith(f" {seat + 1}") and kind.endswith(f" {seat + 1}"), (name, kind)
+    assert ("place" if lang.startswith("fr") else "seat") in name
+    page.context.close()
