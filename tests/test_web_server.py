@@ -88,7 +88,10 @@ def test_create_answers_one_link_per_seat_with_its_token_in_the_fragment(
     ("settings", "error"),
     [
         ({"players": 6}, "players: 3, 4 or 5, not 6"),
-        ({"players": "4"}, "players: 3, 4 or 5, not '4'"),
+        ({"players": "4"}, 'players: 3, 4 or 5, not "4"'),
+        ({"players": None}, "players: 3, 4 or 5, not null"),  # JSON's words, not Python's
+        ({"players": True}, "players: 3, 4 or 5, not true"),
+        ({"deals": []}, "deals: a whole number from 1 to 1000, not []"),
         ({"deals": 0}, "deals: a whole number from 1 to 1000, not 0"),
         ({"seats": [None, None]}, "seats: a list of 4 entries (null for a person, else a bot)"),
         ({"seats": [None, "god", None, None]}, "seats[1]: null or a bot"),
@@ -98,7 +101,11 @@ def test_create_answers_one_link_per_seat_with_its_token_in_the_fragment(
         ({"rules": {"excuse_last_trick": "x"}}, "rules.excuse_last_trick: changes_camp or"),
         ({"grace_seconds": -1}, "grace_seconds: a number of seconds from 0 to 86400"),
         ({"bot_delay_ms": 1.5}, "bot_delay_ms: a whole number from 0 to 10000, not 1.5"),
-        ({"spectators_see_hands": "yes"}, "spectators_see_hands: true or false, not 'yes'"),
+        ({"spectators_see_hands": "yes"}, 'spectators_see_hands: true or false, not "yes"'),
+        (
+            {"rules": {"consecutive_chien_cards": None}},
+            "rules.consecutive_chien_cards: true or false, not null",
+        ),
         ({"colour": "red"}, "colour: not a field of a table"),
         ([1, 2], "the request: a JSON object of a table's settings"),
     ],
@@ -723,3 +730,25 @@ def test_forwarded_allow_ips_must_name_addresses(tmp_path: Path) -> None:
     assert done.returncode != 0
     assert "--forwarded-allow-ips 'proxy!'" in done.stderr
     assert "Traceback" not in done.stderr
+
+
+async def test_a_refused_message_shows_values_as_json_writes_them(server: ServerProcess) -> None:
+    """An owner's message with a wrong seat or bot is answered in JSON's words
+    (``true``, ``null``), not Python's (``True``, ``None``)."""
+    links = create_table(server.base, {"players": 3, "seats": [None] * 3})
+    owner = Seat(server.ws_base, links["table"], token_of(links["owner"]))
+    await owner.connect()
+    errors = []
+    for message in (
+        {"type": "seat_bot", "seat": True, "bot": "random"},
+        {"type": "seat_bot", "seat": 1, "bot": None},
+    ):
+        await owner.send(message)
+        while True:
+            answer = await owner.receive(10)
+            if answer["type"] == "error":
+                errors.append(answer["message"])
+                break
+    assert errors[0] == "seat: 0 … 2, not true", errors
+    assert errors[1].startswith("bot: one of random") and errors[1].endswith(", not null")
+    await owner.close()

@@ -6,6 +6,7 @@ from __future__ import annotations
 import base64
 import contextlib
 import hashlib
+import json
 import secrets
 import socket
 import time
@@ -23,6 +24,7 @@ __all__ = [
     "digest",
     "new_token",
     "page_language",
+    "shown",
 ]
 
 CSP = (
@@ -91,6 +93,17 @@ class AddressRate:
         ]
         for address in full:
             del self.buckets[address]
+
+
+def shown(value: Any, most: int = 40) -> str:
+    """A value a message refuses, as its sender wrote it in JSON (``null``, ``true``,
+    ``"4"``, ``[]``), never in Python's spelling (``None``, ``True``, ``'4'``); cut
+    to ``most`` characters."""
+    try:
+        text = json.dumps(value, ensure_ascii=False)
+    except (TypeError, ValueError):
+        text = str(value)
+    return text if len(text) <= most else text[: most - 1] + "…"
 
 
 def digest(token: str) -> str:
