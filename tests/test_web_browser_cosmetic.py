@@ -15,6 +15,7 @@ from playwright.sync_api import Browser, ViewportSize
 from atout.dealing import Phase
 from atout.session import Table
 from tests.browser import DESKTOP, PHONE, browser, needs_chromium, sqlite_server
+from tests.test_web_browser import wait_until
 from tests.test_web_browser_deal import at
 from tests.test_web_browser_fixes import NamedFake, open_page
 from tests.test_web_browser_scenes import FakeServer, scene
@@ -96,4 +97,37 @@ def test_the_lobby_labels_its_seats_from_one(
         kind = page.get_attribute(f"select[name=kind{seat}]", "aria-label") or ""
         assert name.endswith(f" {seat + 1}") and kind.endswith(f" {seat + 1}"), (name, kind)
     assert ("place" if lang.startswith("fr") else "seat") in name
+    page.context.close()
+
+
+WATCH_DEAL_LINE = """() => {
+  window.dealTexts = [];
+  new MutationObserver(() => {
+    const line = document.querySelector('#log li.ev-packet_dealt .text');
+    if (line && window.dealTexts[window.dealTexts.length - 1] !== line.textContent) {
+      window.dealTexts.push(line.textContent);
+    }
+  }).observe(document.getElementById('log'),
+    { childList: true, subtree: true, characterData: true });
+}"""
+
+
+@pytest.mark.parametrize(("lang", "viewport"), READERS[:2], ids=IDS[:2])
+def test_the_deal_line_counts_one_packet_in_the_singular(
+    browser: Browser, server: ServerProcess, lang: str, viewport: ViewportSize
+) -> None:
+    french = lang.startswith("fr")
+    table, dealer = scene(4, at(Phase.DEAL, "dealer"), deal_only=True)
+    watched = open_page(browser, server, FakeServer(table, dealer), lang, viewport)
+    page = watched.page
+    page.evaluate(WATCH_DEAL_LINE)
+    page.click("[data-act=deal]")
+    done = "6 cartes au chien" if french else "6 chien cards"
+    wait_until(lambda: done in page.evaluate("() => window.dealTexts.join('|')"), "dealt")
+    texts = page.evaluate("() => window.dealTexts")
+    one, many = ("1 paquet,", "paquets") if french else ("1 packet,", "packets")
+    assert any(one in text for text in texts), texts
+    wrong = rf"\b1 {many}|\b1 chien cards|\b1 cartes au"
+    assert not any(re.search(wrong, text) for text in texts), texts
+    assert not watched.errors, watched.errors
     page.context.close()

@@ -25,6 +25,12 @@ export function elide(text, params, language = lang) {
     key in params && VOWEL.test(String(params[key])) ? `${before}${ELIDED[word]}{${key}}` : all);
 }
 
+/** `one` or `many` for `n` things, as the page's language counts: French says 0 and 1
+ * in the singular, English only 1 (both texts already through t()). */
+export function plural(n, one, many) {
+  return n === 1 || (lang === "fr" && n === 0) ? one : many;
+}
+
 /** The message in the page's language; `{name}` replaced by params.name. */
 export function t(message, params = {}) {
   const text = Object.prototype.hasOwnProperty.call(messages, message) ? messages[message] : message;
