@@ -8,19 +8,20 @@ from __future__ import annotations
 
 import re
 from collections.abc import Iterator
+from typing import Any
 
 import pytest
 from playwright.sync_api import Browser, ViewportSize
 
 from atout.dealing import Phase
 from atout.session import Table
-from tests.browser import DESKTOP, PHONE, browser, needs_chromium, sqlite_server
+from tests.browser import DESKTOP, PHONE, browser, hurried, needs_chromium, sqlite_server
 from tests.test_web_browser import wait_until
 from tests.test_web_browser_deal import at
 from tests.test_web_browser_fixes import NamedFake, open_page
 from tests.test_web_browser_scenes import FakeServer, scene
 from tests.test_web_browser_seats import reader
-from tests.web_harness import ServerProcess
+from tests.web_harness import ServerProcess, create_table
 
 __all__ = ["browser"]  # the fixture
 
@@ -130,4 +131,34 @@ def test_the_deal_line_counts_one_packet_in_the_singular(
     wrong = rf"\b1 {many}|\b1 chien cards|\b1 cartes au"
     assert not any(re.search(wrong, text) for text in texts), texts
     assert not watched.errors, watched.errors
+    page.context.close()
+
+
+class TimedFake(FakeServer):
+    """A scene at a table with a move timer."""
+
+    def info(self) -> dict[str, Any]:
+        return {**super().info(), "move_seconds": 30}
+
+
+@pytest.mark.parametrize(("lang", "viewport"), READERS[:2], ids=IDS[:2])
+def test_the_move_timer_goes_when_the_card_is_played(
+    browser: Browser, server: ServerProcess, lang: str, viewport: ViewportSize
+) -> None:
+    """The countdown is shown on the seat's turn and goes the moment its card is
+    played, not after the trick's events are shown (the page's clock is held: the
+    events wait)."""
+    table, seat = scene(4, playing)
+    fake = TimedFake(table, seat)
+    links = create_table(server.base, {"players": 4, "seats": [None] * 4})
+    page = reader(browser, lang, viewport)
+    hurried(page)
+    page.route_web_socket("**/ws/**", fake.handle)
+    page.goto(links["seats"][0]["url"])
+    page.wait_for_selector("#move-timer:not([hidden])")
+    assert "30" in page.inner_text("#move-timer")
+    page.locator("#hand .card.legal").first.click()
+    page.wait_for_selector("body.busy")  # the played card's events wait for the clock
+    assert page.locator("#move-timer").is_hidden()
+    assert not page.title().startswith("●")
     page.context.close()

@@ -59,6 +59,7 @@ export function onState(state, attempt) {
 
 /** Send an action of this seat; kept until acknowledged, resent after a reconnection. */
 export function act(action) {
+  if (action.type !== "contribute" && action.type !== "next") Together.turnOver();
   const id = S.nextId++;
   S.pending.set(id, { action, resent: false });
   savePending();
@@ -196,6 +197,7 @@ export function onUpdate(m) {
     return;
   }
   S.queue.push({ events: events.filter((e) => e.seq > S.received), view: m.view, seq: m.seq });
+  if (!decides(m.view)) Together.turnOver(); // a bot decided for the seat (the timer ran out)
   S.received = Math.max(S.received, m.seq);
   if (!S.busy) drain();
 }
@@ -236,6 +238,11 @@ export function remember(event, live) {
     S.ecart = [];
     S.poignee = null;
   }
+}
+
+/** Whether `view` has a decision for this page's seat (its random value aside). */
+function decides(view) {
+  return Boolean(view && (view.options || []).some((o) => o.type !== "contribute" && o.type !== "next"));
 }
 
 /** The feed says when a bot starts playing for an absent person, and when the person

@@ -258,6 +258,16 @@ export function turn(myTurn, moveSeconds) {
   countdown = setInterval(tick, 1000);
 }
 
+/** The seat's decision is made (sent, or the table moved on): the countdown and the
+ * tab's "Your turn" go at once, not after the events still to be shown. A refused
+ * action brings them back with the next render, counting from the same start. */
+export function turnOver() {
+  clearInterval(countdown);
+  const box = document.getElementById("move-timer");
+  if (box) box.hidden = true;
+  document.title = baseTitle;
+}
+
 function beep() {
   try {
     const audio = new AudioContext();
