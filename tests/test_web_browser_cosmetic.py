@@ -162,3 +162,34 @@ def test_the_move_timer_goes_when_the_card_is_played(
     assert page.locator("#move-timer").is_hidden()
     assert not page.title().startswith("●")
     page.context.close()
+
+
+OVERLAP = """(seat) => {
+  const a = document.getElementById('toast').getBoundingClientRect();
+  const row = document.querySelector(`#wait-seats li[data-seat="${seat}"]`);
+  const b = row.getBoundingClientRect();
+  return Math.max(0, Math.min(a.bottom, b.bottom) - Math.max(a.top, b.top))
+    * Math.max(0, Math.min(a.right, b.right) - Math.max(a.left, b.left));
+}"""
+
+LONG = (
+    "A long notice, as a refusal naming its rule and what to do can be: it takes "
+    "several lines on a phone, and a phone's waiting room has the seats' rows right "
+    "under the toolbar, where a toast appears; your own row must stay in sight."
+)
+
+
+@pytest.mark.parametrize("lang", ["fr-FR", "en-GB"])
+def test_a_toast_on_a_phone_leaves_the_own_seat_visible(
+    browser: Browser, server: ServerProcess, lang: str
+) -> None:
+    """In the waiting room of a phone, the seats' rows sit under the toast's place:
+    the toast moves clear of the page's own row."""
+    links = create_table(server.base, {"players": 4, "seats": [None, None, "random", "random"]})
+    page = reader(browser, lang, PHONE)
+    page.goto(links["seats"][1]["url"])
+    page.wait_for_selector('#wait-seats li[data-seat="1"]')
+    page.evaluate("(text) => import('/static/table_dom.js').then((m) => m.toast(text))", LONG)
+    page.wait_for_selector("#toast:not([hidden])")
+    assert page.evaluate(OVERLAP, 1) == 0
+    page.context.close()
