@@ -40,10 +40,10 @@ __all__ = [
     "LOCALE",
     "N_",
     "catalogue",
+    "elide",
     "gettext",
     "negotiate",
     "reader_language",
-    "elide",
     "said",
     "translations",
 ]
