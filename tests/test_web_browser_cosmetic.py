@@ -193,3 +193,23 @@ def test_a_toast_on_a_phone_leaves_the_own_seat_visible(
     page.wait_for_selector("#toast:not([hidden])")
     assert page.evaluate(OVERLAP, 1) == 0
     page.context.close()
+
+
+@pytest.mark.parametrize(("lang", "viewport"), READERS[:2], ids=IDS[:2])
+def test_the_lobby_says_a_refused_setting_in_the_form_s_words(
+    browser: Browser, server: ServerProcess, lang: str, viewport: ViewportSize
+) -> None:
+    """A move timer of 3 s (the server wants 0 or 5 to 3600) is refused naming the
+    form's field, not the API's ``move_seconds``, and that field gets the focus."""
+    french = lang.startswith("fr")
+    page = reader(browser, lang, viewport)
+    page.goto(f"{server.base}/")
+    page.uncheck("input[name=me]")
+    page.fill("input[name=move_seconds]", "3")
+    page.click("#create-button")
+    page.wait_for_selector("#create-error:not([hidden])")
+    error = page.inner_text("#create-error")
+    assert "move_seconds" not in error and "_" not in error, error
+    assert ("Minuteur de coup : 0" if french else "Move timer: 0") in error, error
+    assert page.evaluate("() => document.activeElement.name") == "move_seconds"
+    page.context.close()
