@@ -6,6 +6,7 @@ Scenes come from :class:`tests.test_web_browser_scenes.FakeServer`."""
 
 from __future__ import annotations
 
+import copy
 import re
 from collections.abc import Iterator
 from typing import Any
@@ -14,8 +15,16 @@ import pytest
 from playwright.sync_api import Browser, ViewportSize
 
 from atout.dealing import Phase
-from atout.session import Table
-from tests.browser import DESKTOP, PHONE, browser, hurried, needs_chromium, sqlite_server
+from atout.session import Table, action_to_json
+from tests.browser import (
+    DESKTOP,
+    PHONE,
+    browser,
+    hurried,
+    hurry,
+    needs_chromium,
+    sqlite_server,
+)
 from tests.test_web_browser import wait_until
 from tests.test_web_browser_deal import at
 from tests.test_web_browser_fixes import NamedFake, open_page
@@ -212,4 +221,51 @@ def test_the_lobby_says_a_refused_setting_in_the_form_s_words(
     assert "move_seconds" not in error and "_" not in error, error
     assert ("Minuteur de coup : 0" if french else "Move timer: 0") in error, error
     assert page.evaluate("() => document.activeElement.name") == "move_seconds"
+    page.context.close()
+
+
+def winning_card(table: Table, seat: int) -> str | None:
+    """The card with which ``seat``, last to play to the trick, wins it (and leads next)."""
+    for option in table.options(seat):
+        after = copy.deepcopy(table)
+        after.act(option)
+        donne = after.donne
+        if donne is not None and donne.phase.value == "play" and donne.current_player() == seat:
+            return str(action_to_json(option)["card"])
+    return None
+
+
+def last_to_a_trick_it_can_win(table: Table) -> int | None:
+    donne = table.donne
+    if donne is None or donne.phase.value != "play":
+        return None
+    seat = donne.current_player()
+    game = table.observation(seat).game
+    if game is None or not game.tricks or len(game.tricks[-1].cards) != 3:
+        return None
+    return seat if winning_card(table, seat) is not None else None
+
+
+@pytest.mark.parametrize(("lang", "viewport"), READERS[:2], ids=IDS[:2])
+def test_the_countdown_starts_again_for_the_next_decision(
+    browser: Browser, server: ServerProcess, lang: str, viewport: ViewportSize
+) -> None:
+    """The server's move timer starts again at each change of the table: a seat that
+    wins the trick with 5 s left and leads the next has its whole time again."""
+    table, seat = scene(4, last_to_a_trick_it_can_win)
+    card = winning_card(table, seat)
+    fake = TimedFake(table, seat)
+    links = create_table(server.base, {"players": 4, "seats": [None] * 4})
+    page = reader(browser, lang, viewport)
+    hurried(page)
+    page.route_web_socket("**/ws/**", fake.handle)
+    page.goto(links["seats"][0]["url"])
+    page.wait_for_selector("#move-timer:not([hidden])")
+    page.clock.run_for(25_000)
+    assert re.search(r"\b5 s\b", page.inner_text("#move-timer")), page.inner_text("#move-timer")
+    page.click(f'#hand .card[data-card="{card}"]')
+    page.wait_for_selector(f'#hand .card[data-card="{card}"]', state="detached")
+    hurry(page, lambda: page.locator("#move-timer:not([hidden])").count() > 0, "the next lead")
+    left = int(re.findall(r"\d+", page.inner_text("#move-timer"))[0])
+    assert left >= 25, page.inner_text("#move-timer")
     page.context.close()

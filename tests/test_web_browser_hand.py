@@ -119,3 +119,38 @@ def test_a_click_on_any_visible_part_of_a_playable_card_plays_it(
     assert fake.actions[0]["type"] == "play" and fake.actions[0]["card"] == last["code"]
     assert not watched.errors, watched.errors
     page.context.close()
+
+
+BUSY = """() => import('/static/table_stream.js').then((m) => {
+  return import('/static/table_state.js').then((state) => { state.S.busy = true; m.setBusy(); });
+})"""
+
+SHOWN = "() => import('/static/table_stream.js').then((m) => m.drain())"
+
+
+@pytest.mark.parametrize(("lang", "viewport"), READERS[:2], ids=IDS[:2])
+def test_a_card_clicked_while_events_are_shown_is_played_after_them(
+    browser: Browser, server: ServerProcess, lang: str, viewport: ViewportSize
+) -> None:
+    """While the page shows events (body.busy), the hand's zone does not take the
+    clicks meant for the cards: a playable card clicked then is played once the events
+    are shown."""
+    table, seat = scene(4, leading)
+    fake = FakeServer(table, seat)
+    watched = open_page(browser, server, fake, lang, viewport)
+    page = watched.page
+    page.wait_for_selector("#hand .card.legal")
+    wait_until(lambda: page.locator("body.busy").count() == 0, "the page shows the table")
+    page.evaluate(BUSY)
+    page.wait_for_selector("body.busy")
+    rect = page.evaluate(RECTS)[0]
+    x, y = (rect["left"] + rect["right"]) / 2, (rect["top"] + rect["bottom"]) / 2
+    assert page.evaluate(HIT, [x, y]) == 0, "the card, not the hand's zone, takes the click"
+    page.mouse.click(x, y)
+    page.wait_for_timeout(300)
+    assert fake.actions == [], "nothing is sent while events are shown"
+    page.evaluate(SHOWN)
+    page.wait_for_selector(f'#hand .card[data-card="{rect["code"]}"]', state="detached")
+    assert fake.actions == [{"type": "play", "seat": seat, "card": rect["code"]}]
+    assert not watched.errors, watched.errors
+    page.context.close()

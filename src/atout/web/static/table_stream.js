@@ -2,7 +2,7 @@
 // waiting for their ack, the snapshots and updates, shown in order.
 import { lang, t } from "./i18n.js";
 import { Connection } from "./connection.js";
-import { $, TABLE, TOKEN, PENDING_KEY, S, seatName } from "./table_state.js";
+import { $, TABLE, TOKEN, PENDING_KEY, S, options, seatName } from "./table_state.js";
 import { el, toast } from "./table_dom.js";
 import { contributionTried, checkContribution, verify } from "./table_fair.js";
 import { logEvent, logLine } from "./table_log.js";
@@ -57,8 +57,15 @@ export function onState(state, attempt) {
   document.body.classList.toggle("offline", state !== "open");
 }
 
-/** Send an action of this seat; kept until acknowledged, resent after a reconnection. */
+/** Send an action of this seat; kept until acknowledged, resent after a reconnection.
+ * A card played while events are still being shown waits for them, then goes if the
+ * table still allows it; a second decision while one waits for its ack is dropped. */
 export function act(action) {
+  if (action.type === "play" && S.busy) {
+    S.deferred = action;
+    return;
+  }
+  if (action.type === "play" && [...S.pending.values()].some((p) => p.action.type !== "contribute")) return;
   if (action.type !== "contribute" && action.type !== "next") Together.turnOver();
   const id = S.nextId++;
   S.pending.set(id, { action, resent: false });
@@ -173,6 +180,7 @@ export function onSnapshot(m) {
   }
   S.gen += 1;
   S.busy = false;
+  S.deferred = null;
   setBusy();
   render();
   checkContribution();
@@ -197,6 +205,7 @@ export function onUpdate(m) {
     return;
   }
   S.queue.push({ events: events.filter((e) => e.seq > S.received), view: m.view, seq: m.seq });
+  if (events.length) Together.tableChanged();
   if (!decides(m.view)) Together.turnOver(); // a bot decided for the seat (the timer ran out)
   S.received = Math.max(S.received, m.seq);
   if (!S.busy) drain();
@@ -225,8 +234,17 @@ export async function drain() {
     if (S.gen === gen) {
       S.busy = false;
       setBusy();
+      playDeferred();
     }
   }
+}
+
+/** The card clicked while events were shown, played now if the seat still has a card
+ * to play (one it may not play is refused with its rule, as any such click is). */
+function playDeferred() {
+  const action = S.deferred;
+  S.deferred = null;
+  if (action && options("play").length) act(action);
 }
 
 export function remember(event, live) {

@@ -258,6 +258,13 @@ export function turn(myTurn, moveSeconds) {
   countdown = setInterval(tick, 1000);
 }
 
+/** The table changed (an update with events): the server's move timer starts again
+ * from now (atout.web.room_together), and so does the countdown of the next render —
+ * also for a seat that decides twice in a row (it won the trick and leads the next). */
+export function tableChanged() {
+  turnSince = Date.now();
+}
+
 /** The seat's decision is made (sent, or the table moved on): the countdown and the
  * tab's "Your turn" go at once, not after the events still to be shown. A refused
  * action brings them back with the next render, counting from the same start. */
