@@ -320,3 +320,33 @@ def test_the_page_s_language_in_its_hello_wins(web: TestClient) -> None:
             == "Aucune table n'a ce lien : il n'a pas été copié en entier, la table a "
             "expiré, ou son propriétaire a donné un nouveau lien à la place."
         )
+
+
+@pytest.mark.parametrize(
+    ("name", "expected"),
+    [
+        ("Alice", "Garde d'Alice"),
+        ("Émile", "Garde d'Émile"),
+        ("Yves", "Garde d'Yves"),
+        ("Bruno", "Garde de Bruno"),
+        ("3", "Garde de 3"),
+    ],
+)
+def test_french_elides_de_before_a_vowel(name: str, expected: str) -> None:
+    assert i18n.said("fr", "{contract} by {taker}", contract="Garde", taker=name) == expected
+    assert i18n.said("en", "{contract} by {taker}", contract="Guard", taker=name).endswith(
+        f"by {name}"
+    )
+    assert i18n.elide("fr", "inde {name}", {"name": "Alice"}) == "inde {name}"  # a word's end
+
+
+def test_french_guillemets_hold_their_words_with_non_breaking_spaces() -> None:
+    """« Rejouer » never splits at the end of a line, leaving a lone « behind."""
+    path = Path(i18n.LOCALE) / "fr" / "LC_MESSAGES" / "atout.po"
+    with path.open("rb") as f:
+        catalog = read_po(f, locale="fr")
+    loose = []
+    for message in catalog:
+        texts = [message.string] if isinstance(message.string, str) else list(message.string)
+        loose += [text for text in texts if "« " in text or " »" in text]
+    assert not loose, loose

@@ -9,7 +9,7 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
-from playwright.sync_api import Browser, ViewportSize
+from playwright.sync_api import Browser, Page, ViewportSize
 
 from tests.browser import browser, needs_chromium
 from tests.test_web_browser import wait_until
@@ -20,6 +20,31 @@ from tests.web_harness import ServerProcess, create_table
 __all__ = ["browser", "server"]  # the fixtures
 
 pytestmark = needs_chromium
+
+
+WATCH_TOASTS = """() => {
+  window.toasts = [];
+  const box = document.getElementById('toast');
+  new MutationObserver(() => { if (!box.hidden) window.toasts.push(box.textContent); })
+    .observe(box, { attributes: true, childList: true, characterData: true, subtree: true });
+}"""
+
+
+def feed_words(french: bool) -> str:
+    return "nouveau lien" if french else "new link"
+
+
+def assert_no_live_table(page: Page, shot: Path | None = None) -> None:
+    """A page whose link no longer opens its seat shows no live table: no waiting room,
+    hand or action button, the felt greyed and out of reach, a way to the lobby."""
+    assert page.locator("body.link-gone").count() == 1
+    for part in ("#waiting", "#hand-zone", "#actions", "#hand .card"):
+        assert not page.locator(part).first.is_visible(), part
+    assert page.evaluate("document.getElementById('table').inert")
+    assert page.evaluate("getComputedStyle(document.getElementById('table')).filter") != "none"
+    assert page.get_attribute("#banner a", "href") == "/"
+    if shot is not None:
+        page.screenshot(path=str(shot))
 
 
 @pytest.mark.parametrize(("lang", "viewport"), READERS, ids=IDS)
@@ -43,6 +68,10 @@ def test_the_owner_gives_a_seat_a_new_link(
     bruno = reader(browser, lang, viewport)
     bruno.goto(links["seats"][1]["url"])
     bruno.wait_for_selector("#seats .seat.me")
+    ana = reader(browser, lang, viewport)  # another player of the table, playing
+    ana.goto(links["seats"][0]["url"])
+    ana.wait_for_selector("#seats .seat.me")
+    ana.evaluate(WATCH_TOASTS)  # a toast goes after 4 s: every one shown is kept
     assert owner.locator("#btn-seats:not([hidden])").count() == 1
     assert bruno.locator("#btn-seats:not([hidden])").count() == 0, "the owner's tool only"
     owner.click("#btn-seats")
@@ -62,9 +91,18 @@ def test_the_owner_gives_a_seat_a_new_link(
     gone = "ne l'ouvre plus" if french else "no longer opens it"
     bruno.wait_for_selector("#banner.error:not([hidden])")
     assert gone in bruno.inner_text("#banner")
+    assert ("Demandez-lui" if french else "Ask the owner") in bruno.inner_text("#banner")
     bruno.wait_for_timeout(1500)
     assert gone in bruno.inner_text("#banner"), "the page does not reconnect"
-    feed = "nouveau lien" if french else "new link"
+    assert_no_live_table(bruno, tmp_path / f"gone-{lang}.png")
+    # the other players see the notice where they look, not only in the log
+    wait_until(
+        lambda: any("Chloé" in text for text in ana.evaluate("() => window.toasts")),
+        "Ana is told in a toast",
+    )
+    told = [text for text in ana.evaluate("() => window.toasts") if "Chloé" in text]
+    assert feed_words(french) in told[0], told
+    feed = feed_words(french)
     owner.click("#dlg-seats button.primary")
     wait_until(lambda: feed in owner.inner_text("#log"), "the owner's feed says so")
     line = next(x for x in owner.inner_text("#log").split("\n") if feed in x)
@@ -81,7 +119,7 @@ def test_the_owner_gives_a_seat_a_new_link(
     late.goto(links["seats"][1]["url"])
     late.wait_for_selector("#banner.error:not([hidden])")
     assert late.locator("#seats .seat.me").count() == 0, "the old link opens nothing"
-    for page in (owner, bruno, chloe, late):
+    for page in (owner, ana, bruno, chloe, late):
         page.context.close()
 
 
@@ -105,6 +143,8 @@ def test_a_seat_opened_in_a_new_page_is_here_once_on_the_new_page(
     old.wait_for_selector("#banner.error:not([hidden])")
     elsewhere = "une autre page" if french else "another page"
     assert elsewhere in old.inner_text("#banner"), old.inner_text("#banner")
+    assert ("rechargez" if french else "reload") in old.inner_text("#banner")
+    assert_no_live_table(old)
     new.wait_for_timeout(1500)
     assert new.locator("#banner").is_hidden(), new.inner_text("#banner")
     assert owner.locator(".wait-seat.person.present").count() == 1

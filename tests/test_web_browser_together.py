@@ -183,7 +183,8 @@ def test_an_open_table_of_one_donne_says_one_donne(
         server.base, {"players": 4, "deals": 1, "seats": [None] * 4, "listed": True}
     )["table"]
     two = create_table(
-        server.base, {"players": 4, "deals": 2, "seats": [None] * 4, "listed": True}
+        server.base,
+        {"players": 4, "deals": 2, "seats": [None] * 4, "listed": True, "move_seconds": 30},
     )["table"]
     guest = new_page(browser, "guest", phone=phone, lang=lang)
     guest.page.goto(f"{server.base}/")
@@ -192,5 +193,9 @@ def test_an_open_table_of_one_donne_says_one_donne(
     assert " · 1 donne · " in first.inner_text(), first.inner_text()
     second = guest.page.locator(f"#open-list li[data-table='{two}'] > div").first
     assert " · 2 donnes · " in second.inner_text(), second.inner_text()
+    # each says its move timer, or that it has none
+    french = lang.startswith("fr")
+    assert ("minuteur de coup : 30 s" if french else "move timer: 30 s") in second.inner_text()
+    assert ("sans minuteur" if french else "no move timer") in first.inner_text()
     assert not guest.errors, guest.errors
     guest.page.context.close()

@@ -9,6 +9,7 @@ import asyncio
 import contextlib
 import json
 import random
+import re
 import socket
 import sqlite3
 import subprocess
@@ -87,7 +88,10 @@ def test_create_answers_one_link_per_seat_with_its_token_in_the_fragment(
     ("settings", "error"),
     [
         ({"players": 6}, "players: 3, 4 or 5, not 6"),
-        ({"players": "4"}, "players: 3, 4 or 5, not '4'"),
+        ({"players": "4"}, 'players: 3, 4 or 5, not "4"'),
+        ({"players": None}, "players: 3, 4 or 5, not null"),  # JSON's words, not Python's
+        ({"players": True}, "players: 3, 4 or 5, not true"),
+        ({"deals": []}, "deals: a whole number from 1 to 1000, not []"),
         ({"deals": 0}, "deals: a whole number from 1 to 1000, not 0"),
         ({"seats": [None, None]}, "seats: a list of 4 entries (null for a person, else a bot)"),
         ({"seats": [None, "god", None, None]}, "seats[1]: null or a bot"),
@@ -97,7 +101,11 @@ def test_create_answers_one_link_per_seat_with_its_token_in_the_fragment(
         ({"rules": {"excuse_last_trick": "x"}}, "rules.excuse_last_trick: changes_camp or"),
         ({"grace_seconds": -1}, "grace_seconds: a number of seconds from 0 to 86400"),
         ({"bot_delay_ms": 1.5}, "bot_delay_ms: a whole number from 0 to 10000, not 1.5"),
-        ({"spectators_see_hands": "yes"}, "spectators_see_hands: true or false, not 'yes'"),
+        ({"spectators_see_hands": "yes"}, 'spectators_see_hands: true or false, not "yes"'),
+        (
+            {"rules": {"consecutive_chien_cards": None}},
+            "rules.consecutive_chien_cards: true or false, not null",
+        ),
         ({"colour": "red"}, "colour: not a field of a table"),
         ([1, 2], "the request: a JSON object of a table's settings"),
     ],
@@ -199,6 +207,23 @@ def test_the_lobby_names_every_bot_level_in_the_page_language(server: ServerProc
     assert "bot · search, strong<" in body.decode()
 
 
+async def test_the_lobby_and_the_waiting_room_offer_one_list_of_bot_levels(
+    server: ServerProcess,
+) -> None:
+    """The same levels, in the same order, from the server: the lobby's seat menus and
+    the owner's "Put a bot here" in the waiting room."""
+    _, _, body = fetch(f"{server.base}/", **{"Accept-Language": "en"})
+    html = body.decode()
+    menu = html[html.index('name="kind0"') :]
+    menu = menu[: menu.index("</select>")]
+    lobby = [v for v in re.findall(r'<option value="([^"]*)"', menu) if v]
+    links = create_table(server.base, {"players": 3, "seats": [None] * 3})
+    owner = Seat(server.ws_base, links["table"], token_of(links["owner"]))
+    snapshot = await owner.connect()
+    assert snapshot["table"]["bots"] == lobby
+    await owner.close()
+
+
 @pytest.mark.parametrize("path", ["/nope", "/t/", "/api/nope"])
 def test_a_browser_asking_for_a_missing_page_gets_a_page_in_its_language(
     server: ServerProcess, path: str
@@ -227,6 +252,34 @@ def test_the_favicon_is_served(server: ServerProcess) -> None:
 
 
 # -- the websocket --------------------------------------------------------------------------
+
+
+def raw_request(server: ServerProcess, lines: list[str]) -> str:
+    """The answer's head and body to a request written by hand (any ``Host``)."""
+    with socket.create_connection(("127.0.0.1", server.port), timeout=10) as sock:
+        sock.sendall(("\r\n".join([*lines, "", ""])).encode())
+        answer = b""
+        while chunk := sock.recv(65536):
+            answer += chunk
+    return answer.decode(errors="replace")
+
+
+def test_a_name_that_is_not_the_server_s_gets_400_on_http_and_websocket(
+    server: ServerProcess,
+) -> None:
+    """What docs/howto/serve.md says: a wrong ``Host`` gets 400 and one line naming
+    --allowed-hosts, for a page as for a websocket's upgrade."""
+    upgrade = [
+        "Connection: Upgrade",
+        "Upgrade: websocket",
+        "Sec-WebSocket-Version: 13",
+        "Sec-WebSocket-Key: dGhlIHNhbXBsZSBub25jZQ==",
+    ]
+    for first, extra in (("GET / HTTP/1.1", []), ("GET /ws/any HTTP/1.1", upgrade)):
+        lines = [first, "Host: rebound.example", "Accept-Language: fr", *extra]
+        answer = raw_request(server, [*lines, "Connection: close"] if not extra else lines)
+        assert answer.startswith("HTTP/1.1 400"), answer[:200]
+        assert "--allowed-hosts" in answer and "ce nom" in answer, answer
 
 
 async def test_the_upgrade_is_refused_unless_its_origin_is_the_server(
@@ -618,3 +671,84 @@ def test_serve_says_in_one_line_when_the_database_is_wrong(db: str, error: str) 
     assert done.returncode == 2
     assert done.stderr.startswith("atout: error: ") and error in done.stderr
     assert done.stderr.count("\n") == 1 and "secret" not in done.stderr
+
+
+def test_only_tables_actually_created_count_toward_the_hourly_limit(tmp_path: Path) -> None:
+    """A user who mistypes a setting three times is not locked out: refused requests
+    (a wrong field, a body that is not JSON) cost the address nothing."""
+    db = f"sqlite:///{tmp_path / 'typos.db'}"
+    with ServerProcess(db, tmp_path / "log", extra=["--tables-per-hour", "2"]) as small:
+        url = f"{small.base}/api/tables"
+        for wrong in ({"players": 6}, {"deals": "five"}, {"seats": True}, b"{not json"):
+            assert http_json("POST", url, wrong)[0] == 400
+        create_table(small.base, {})
+        create_table(small.base, {})
+        status, data, _ = http_json("POST", url, {})
+        assert status == 429 and "2 new tables an hour" in data["error"]
+
+
+def test_a_full_server_gives_back_the_address_s_table(tmp_path: Path) -> None:
+    """A creation refused because the server holds --max-tables does not count."""
+    db = f"sqlite:///{tmp_path / 'full.db'}"
+    extra = ["--tables-per-hour", "2"]
+    with ServerProcess(db, tmp_path / "log", max_tables=1, extra=extra) as small:
+        url = f"{small.base}/api/tables"
+        create_table(small.base, {})
+        for _ in range(3):
+            status, data, _ = http_json("POST", url, {})
+            assert status == 429 and "--max-tables" in data["error"]
+
+
+def forwarded_creations(server: ServerProcess, count: int) -> list[int]:
+    """The statuses of ``count`` creations, each claiming another client address."""
+    url = f"{server.base}/api/tables"
+    return [
+        http_json("POST", url, {}, {"X-Forwarded-For": f"203.0.113.{n + 1}"})[0]
+        for n in range(count)
+    ]
+
+
+def test_a_client_cannot_choose_its_address_with_x_forwarded_for(tmp_path: Path) -> None:
+    """By default the server believes no X-Forwarded-For, not even from the loopback:
+    a local user sending the header still meets the per-address limit. With
+    --forwarded-allow-ips naming the proxy, the address the proxy forwards counts."""
+    db = f"sqlite:///{tmp_path / 'proxy.db'}"
+    with ServerProcess(db, tmp_path / "log", extra=["--tables-per-hour", "2"]) as direct:
+        assert forwarded_creations(direct, 4) == [201, 201, 429, 429]
+    extra = ["--tables-per-hour", "2", "--forwarded-allow-ips", "127.0.0.1"]
+    with ServerProcess(db, tmp_path / "log2", extra=extra) as proxied:
+        assert forwarded_creations(proxied, 4) == [201] * 4
+        text = (tmp_path / "log2").read_text()
+        assert '203.0.113.4:0 - "POST /api/tables HTTP/1.1" 201' in text
+
+
+def test_forwarded_allow_ips_must_name_addresses(tmp_path: Path) -> None:
+    code = "from atout.cli import main; main()"
+    args = [sys.executable, "-c", code, "serve", "--port", "0"]
+    args += ["--db", f"sqlite:///{tmp_path / 'x.db'}", "--forwarded-allow-ips", "proxy!"]
+    done = subprocess.run(args, capture_output=True, text=True, timeout=60)
+    assert done.returncode != 0
+    assert "--forwarded-allow-ips 'proxy!'" in done.stderr
+    assert "Traceback" not in done.stderr
+
+
+async def test_a_refused_message_shows_values_as_json_writes_them(server: ServerProcess) -> None:
+    """An owner's message with a wrong seat or bot is answered in JSON's words
+    (``true``, ``null``), not Python's (``True``, ``None``)."""
+    links = create_table(server.base, {"players": 3, "seats": [None] * 3})
+    owner = Seat(server.ws_base, links["table"], token_of(links["owner"]))
+    await owner.connect()
+    errors = []
+    for message in (
+        {"type": "seat_bot", "seat": True, "bot": "random"},
+        {"type": "seat_bot", "seat": 1, "bot": None},
+    ):
+        await owner.send(message)
+        while True:
+            answer = await owner.receive(10)
+            if answer["type"] == "error":
+                errors.append(answer["message"])
+                break
+    assert errors[0] == "seat: 0 … 2, not true", errors
+    assert errors[1].startswith("bot: one of random") and errors[1].endswith(", not null")
+    await owner.close()

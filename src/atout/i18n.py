@@ -30,6 +30,7 @@ from __future__ import annotations
 import functools
 import gettext as _gettext
 import os
+import re
 from collections.abc import Mapping
 from pathlib import Path
 
@@ -39,6 +40,7 @@ __all__ = [
     "LOCALE",
     "N_",
     "catalogue",
+    "elide",
     "gettext",
     "negotiate",
     "reader_language",
@@ -82,6 +84,31 @@ def gettext(lang: str, message: str) -> str:
     return catalogue(lang).gettext(message)
 
 
+_ELIDED = {"de": "d'", "De": "D'", "que": "qu'", "Que": "Qu'"}
+_BEFORE_VALUE = re.compile(r"(?<![^\W\d_])(de|De|que|Que) \{(\w+)\}")
+_VOWEL = re.compile(r"[aeiouyàâäéèêëîïôöùûüœæ]", re.IGNORECASE)
+
+
+def elide(lang: str, text: str, values: Mapping[str, object]) -> str:
+    """French elides *de* and *que* before a vowel: ``de {taker}`` becomes ``d'{taker}``
+    when the taker's name starts with one (the pages' i18n.js does the same).
+
+    >>> elide("fr", "Garde de {taker}", {"taker": "Alice"})
+    "Garde d'{taker}"
+    >>> elide("fr", "Garde de {taker}", {"taker": "Bruno"})
+    'Garde de {taker}'
+    """
+    if lang != "fr":
+        return text
+
+    def one(match: re.Match[str]) -> str:
+        word, key = match.group(1), match.group(2)
+        value = str(values.get(key, ""))
+        return f"{_ELIDED[word]}{{{key}}}" if _VOWEL.match(value) else match.group(0)
+
+    return _BEFORE_VALUE.sub(one, text)
+
+
 def said(lang: str, message: str, /, **values: object) -> str:
     """``message`` in ``lang`` with its ``{names}`` filled from ``values``.
 
@@ -89,7 +116,7 @@ def said(lang: str, message: str, /, **values: object) -> str:
     'Donne 2 : Nord donne'
     """
     text = gettext(lang, message)
-    return text.format(**values) if values else text
+    return elide(lang, text, values).format(**values) if values else text
 
 
 def reader_language(environ: Mapping[str, str] | None = None) -> str:

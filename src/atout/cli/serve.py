@@ -42,6 +42,17 @@ UnstartedHours = Annotated[
     float,
     typer.Option("--unstarted-hours", help=N_("Hours after which a table never started expires.")),
 ]
+ForwardedAllowIps = Annotated[
+    str | None,
+    typer.Option(
+        "--forwarded-allow-ips",
+        help=N_(
+            "The addresses of the reverse proxies whose X-Forwarded-For and "
+            "X-Forwarded-Proto the server believes, separated by commas "
+            "(default: none; each client is the address that connects)."
+        ),
+    ),
+]
 TablesPerHour = Annotated[
     int,
     typer.Option("--tables-per-hour", help=N_("The most tables one address creates in an hour.")),
@@ -56,6 +67,7 @@ def serve(
     allowed_hosts: AllowedHosts = None,
     unstarted_hours: UnstartedHours = 24.0,
     tables_per_hour: TablesPerHour = 20,
+    forwarded_allow_ips: ForwardedAllowIps = None,
 ) -> None:
     """``atout serve`` (its help: :data:`HELP`)."""
     from atout.web.server import serve as run_server
@@ -68,4 +80,5 @@ def serve(
         allowed_hosts=allowed_hosts,
         unstarted_hours=unstarted_hours,
         tables_per_hour=tables_per_hour,
+        forwarded_allow_ips=forwarded_allow_ips,
     )

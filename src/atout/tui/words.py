@@ -12,7 +12,7 @@ from rich.cells import cell_len
 
 from atout.cards import Card
 from atout.errors import InvalidNotationError
-from atout.i18n import N_, translations
+from atout.i18n import N_, elide, translations
 from atout.reasons import Reason, render
 
 __all__ = ["CARD_CODE", "Seats", "plural", "refusal_text", "shown_cards", "tr"]
@@ -23,7 +23,7 @@ def tr(ui: str, text: str, context: str = "", **values: Any) -> str:
     :mod:`atout.i18n`; ``context``: its ``msgctxt``), with ``{names}`` filled in."""
     key = f"{context}\x04{text}" if context else text
     text = translations(ui).get(key, text)
-    return text.format(**values) if values else text
+    return elide(ui, text, values).format(**values) if values else text
 
 
 def plural(ui: str, count: float, one: str, many: str) -> str:

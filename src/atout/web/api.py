@@ -56,9 +56,9 @@ def _same_origin(request: Request) -> bool:
     return origin in (f"http://{host}", f"https://{host}")
 
 
-def _refusal(server: Server, request: Request, lang: str) -> JSONResponse | None:
+def _refusal(request: Request, lang: str) -> JSONResponse | None:
     """Why the request may not create a table, or ``None``: a page of another site,
-    a body that is not JSON, too many tables from one address."""
+    a body that is not JSON."""
     if not _same_origin(request):
         text = N_("the request: only a page of this server may create a table (Origin)")
         return _error(403, gettext(lang, text))
@@ -66,22 +66,24 @@ def _refusal(server: Server, request: Request, lang: str) -> JSONResponse | None
     if kind != "application/json":
         text = N_("the request: Content-Type application/json (a table's settings as JSON)")
         return _error(415, gettext(lang, text))
-    address = request.client.host if request.client else ""
-    if not server.creations.allow(address):
-        text = gettext(lang, N_("limit: at most {most} new tables an hour from one address"))
-        return _error(429, text.format(most=server.limits.tables_per_hour))
     return None
 
 
 async def create_table(server: Server, request: Request) -> Response:
-    """``POST /api/tables``: a new table, its owner's, spectators' and seats' links."""
+    """``POST /api/tables``: a new table, its owner's, spectators' and seats' links.
+    Only a table actually created counts toward ``--tables-per-hour``: a refused
+    request (a wrong setting, a full server) costs its address nothing."""
     lang = page_language(request.headers.get("accept-language"))
-    refused = _refusal(server, request, lang)
+    refused = _refusal(request, lang)
     if refused is not None:
         return refused
     config = await _settings(request, lang)
     if isinstance(config, JSONResponse):
         return config
+    address = request.client.host if request.client else ""
+    if not server.creations.allow(address):
+        text = gettext(lang, N_("limit: at most {most} new tables an hour from one address"))
+        return _error(429, text.format(most=server.limits.tables_per_hour))
     table_id = secrets.token_urlsafe(9)
     owner, spectator = new_token(), new_token()
     seat_tokens = [new_token() for _ in range(config.players)]
@@ -101,6 +103,7 @@ async def create_table(server: Server, request: Request) -> Response:
         list(server.rooms),
     )
     if not stored:
+        server.creations.give_back(address)
         text = gettext(
             lang,
             "limit: this server holds at most {most} open tables (--max-tables); finish one first",

@@ -6,6 +6,7 @@ from __future__ import annotations
 import base64
 import contextlib
 import hashlib
+import json
 import secrets
 import socket
 import time
@@ -23,6 +24,7 @@ __all__ = [
     "digest",
     "new_token",
     "page_language",
+    "shown",
 ]
 
 CSP = (
@@ -64,6 +66,7 @@ class AddressRate:
         self.buckets: dict[str, tuple[float, float]] = {}  # address -> (tokens, when)
 
     def allow(self, address: str, now: float | None = None) -> bool:
+        """Take one table from ``address``'s bucket; ``False`` when it is empty."""
         now = time.monotonic() if now is None else now
         if len(self.buckets) > 10_000:
             self._forget_full(now)
@@ -75,6 +78,13 @@ class AddressRate:
         self.buckets[address] = (tokens - 1, now)
         return True
 
+    def give_back(self, address: str) -> None:
+        """Return the table :meth:`allow` took for a creation that did not happen (the
+        server was full): only tables actually created count."""
+        if address in self.buckets:
+            tokens, last = self.buckets[address]
+            self.buckets[address] = (min(float(self.per_hour), tokens + 1), last)
+
     def _forget_full(self, now: float) -> None:
         full = [
             a
@@ -83,6 +93,17 @@ class AddressRate:
         ]
         for address in full:
             del self.buckets[address]
+
+
+def shown(value: Any, most: int = 40) -> str:
+    """A value a message refuses, as its sender wrote it in JSON (``null``, ``true``,
+    ``"4"``, ``[]``), never in Python's spelling (``None``, ``True``, ``'4'``); cut
+    to ``most`` characters."""
+    try:
+        text = json.dumps(value, ensure_ascii=False)
+    except (TypeError, ValueError):
+        text = str(value)
+    return text if len(text) <= most else text[: most - 1] + "…"
 
 
 def digest(token: str) -> str:
@@ -176,16 +197,20 @@ class HostCheck:
     ) -> None:
         if self.allows(scope):
             await self.app(scope, receive, send)
-        elif scope["type"] == "websocket":
-            await send({"type": "websocket.close", "code": 1008, "reason": "Host"})
-        else:
-            accept = dict(scope.get("headers") or []).get(b"accept-language", b"")
-            lang = page_language(accept.decode("latin-1"))
-            body = (gettext(lang, HOST_REFUSED) + "\n").encode()
-            headers = [(b"content-type", b"text/plain; charset=utf-8")]
-            headers += [(b"content-length", str(len(body)).encode()), *SECURITY_HEADERS]
-            await send({"type": "http.response.start", "status": 400, "headers": headers})
-            await send({"type": "http.response.body", "body": body})
+            return
+        accept = dict(scope.get("headers") or []).get(b"accept-language", b"")
+        lang = page_language(accept.decode("latin-1"))
+        body = (gettext(lang, HOST_REFUSED) + "\n").encode()
+        headers = [(b"content-type", b"text/plain; charset=utf-8")]
+        headers += [(b"content-length", str(len(body)).encode()), *SECURITY_HEADERS]
+        kind = "http"
+        if scope["type"] == "websocket":
+            if "websocket.http.response" not in scope.get("extensions", {}):
+                await send({"type": "websocket.close", "code": 1008, "reason": "Host"})
+                return
+            kind = "websocket.http"  # the upgrade refused as HTTP is: 400 and the line
+        await send({"type": f"{kind}.response.start", "status": 400, "headers": headers})
+        await send({"type": f"{kind}.response.body", "body": body})
 
 
 HOST_REFUSED = N_(

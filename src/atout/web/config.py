@@ -17,8 +17,16 @@ from atout.i18n import gettext
 from atout.session import TableSettings
 from atout.session.table import MAX_DONNES
 from atout.table import EXCUSE_LAST_TRICK, Rules
+from atout.web.basics import shown
 
-__all__ = ["ConfigError", "TableConfig", "table_config"]
+__all__ = ["ConfigError", "TableConfig", "bot_levels", "table_config"]
+
+
+def bot_levels() -> list[str]:
+    """The bot levels a table's seat menus offer, in their order: the lobby's and the
+    waiting room's are this one list."""
+    return list(BOTS)
+
 
 MAX_NAME = 24
 MAX_GRACE_SECONDS = 86_400
@@ -122,8 +130,7 @@ def _fail(message: str, **values: Any) -> ConfigError:
 
 
 def _short(value: Any) -> str:
-    text = repr(value)
-    return text if len(text) <= 40 else text[:37] + "…"
+    return shown(value)
 
 
 def _int(data: dict[str, Any], key: str, low: int, high: int, default: int, at: str = "") -> int:

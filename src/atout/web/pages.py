@@ -14,9 +14,9 @@ from jinja2 import Environment, FileSystemLoader, select_autoescape
 from starlette.exceptions import HTTPException as StarletteHTTPException
 
 from atout import rulebook
-from atout.bots import BOTS
 from atout.i18n import LANGUAGES, N_, gettext, negotiate
 from atout.web.basics import page_language
+from atout.web.config import bot_levels
 
 if TYPE_CHECKING:
     from atout.web.tables import Server
@@ -123,8 +123,8 @@ class Pages:
         html = self.templates.get_template(name).render(
             lang=lang,
             translations=_translations(lang),
-            bots=list(BOTS),
-            bot_labels={bot: gettext(lang, BOT_LABELS.get(bot, bot)) for bot in BOTS},
+            bots=bot_levels(),
+            bot_labels={bot: gettext(lang, BOT_LABELS.get(bot, bot)) for bot in bot_levels()},
             **values,
         )
         return HTMLResponse(html, headers={"Cache-Control": "no-store", "Content-Language": lang})

@@ -229,7 +229,13 @@ class Room(RoomViews):
         """A seat is open in one page at a time: the newest. The older one is told and
         closed, and the seat is counted once."""
         for other in [c for c in self.conns if c.role == "player" and c.seat == seat]:
-            other.error("link", N_("this seat has been opened in another page"))
+            other.error(
+                "link",
+                N_(
+                    "this seat has been opened in another page: play there, or reload "
+                    "this page to play here"
+                ),
+            )
             other.close("opened elsewhere")
             self.conns.discard(other)
             self.present[seat] -= 1

@@ -18,6 +18,7 @@ from typing import Any, Protocol
 from atout.i18n import N_
 from atout.reasons import Reason
 from atout.session import Table
+from atout.web.basics import shown
 from atout.web.config import TableConfig
 from atout.web.db import Store
 from atout.web.room_connection import Connection
@@ -119,7 +120,7 @@ async def press_next(room: Room, conn: Connection, data: dict[str, Any], msg_id:
             "protocol",
             N_("seat {seat}: this page plays seat {mine} and acts for it alone"),
             msg_id,
-            seat=str(data.get("seat"))[:20],
+            seat=shown(data.get("seat"), 20),
             mine=seat + 1,
         )
         return

@@ -19,7 +19,7 @@ from typing import Any
 from atout.bots import BOTS
 from atout.i18n import N_
 from atout.session import Table
-from atout.web.basics import digest, new_token
+from atout.web.basics import digest, new_token, shown
 from atout.web.config import MAX_NAME
 from atout.web.room_together import add_notice
 from atout.web.together import replace_seat_token
@@ -73,7 +73,7 @@ def _bad_seat(room: Room, conn: Connection, seat: Any) -> bool:
         "protocol",
         N_("seat: 0 … {last}, not {seat}"),
         last=room.config.players - 1,
-        seat=str(seat)[:20],
+        seat=shown(seat, 20),
     )
     return True
 
@@ -92,7 +92,7 @@ async def _seat_bot(room: Room, conn: Connection, seat: Any, bot: Any) -> None:
             "protocol",
             N_("bot: one of {choices}, not {bot}"),
             choices=", ".join(BOTS),
-            bot=str(bot)[:20],
+            bot=shown(bot, 20),
         )
         return
     if room.config.seats[seat] is None and (seat in room.joined or room.present[seat]):
@@ -127,7 +127,7 @@ async def _new_link(room: Room, conn: Connection, seat: Any, name: Any) -> None:
     if _bad_seat(room, conn, seat):
         return
     if room.config.seats[seat] is not None:
-        conn.error("protocol", N_("seat {seat} is played by a bot: it has no link"), seat=seat)
+        conn.error("protocol", N_("seat {seat} is played by a bot: it has no link"), seat=seat + 1)
         return
     name = "" if name is None else name
     if _name_refused(name):
@@ -144,7 +144,10 @@ async def _new_link(room: Room, conn: Connection, seat: Any, name: Any) -> None:
     room.config = dataclasses.replace(room.config, names=tuple(names))
     room.joined.discard(seat)
     await room.store.update(room.id, config=room.config.to_json(), joined=sorted(room.joined))
-    gone = N_("The table's owner gave this seat a new link: this one no longer opens it.")
+    gone = N_(
+        "The table's owner gave this seat a new link: this one no longer opens it. "
+        "Ask the owner for the new link."
+    )
     _send_away(room, seat, "link", gone, "link replaced")
     room.away_since[seat] = -math.inf  # nobody has the new link yet: the seat's bot plays
     conn.send({"type": "seat_link", "seat": seat, "name": names[seat], "token": token})

@@ -7,11 +7,10 @@ from __future__ import annotations
 import dataclasses
 from typing import Any
 
-from atout.bots import BOTS
 from atout.session import Table, observation_json
 from atout.session.view import variant_json
 from atout.web import played_for
-from atout.web.config import TableConfig
+from atout.web.config import TableConfig, bot_levels
 from atout.web.room_again import owner_here
 from atout.web.room_connection import Connection, dumps
 from atout.web.room_next import view_next
@@ -63,7 +62,7 @@ class RoomViews:
             "move_seconds": self.config.move_seconds,
             "next_seconds": self.config.next_seconds,
             "rules": dataclasses.asdict(self.config.rules),
-            "bots": sorted(BOTS),
+            "bots": bot_levels(),
         }
 
     def _present(self) -> list[bool]:

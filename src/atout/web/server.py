@@ -14,6 +14,7 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import errno
+import ipaddress
 import logging
 import re
 import socket
@@ -158,6 +159,29 @@ def _hosts(allowed: str | None, host: str) -> list[str]:
     return names
 
 
+def _proxies(allowed: str | None) -> list[str]:
+    """The proxies ``--forwarded-allow-ips`` names (addresses or networks separated by
+    commas, ``*`` for any); none by default: a client cannot choose the address the
+    limits count by sending ``X-Forwarded-For``."""
+    if allowed is None:
+        return []
+    names = [name.strip() for name in allowed.split(",") if name.strip()]
+    bad = []
+    for name in names:
+        try:
+            if name != "*":
+                ipaddress.ip_network(name, strict=False)
+        except ValueError:
+            bad.append(name)
+    if not names or bad:
+        shown = (bad[0] if bad else allowed)[:60]
+        raise AtoutError(
+            f"--forwarded-allow-ips {shown!r}: give the proxies' addresses or networks "
+            "separated by commas (example: 127.0.0.1,10.0.0.0/8), or * for any"
+        )
+    return names
+
+
 _HOST_NAME = re.compile(r"\[?[0-9A-Za-z.:_-]{1,253}\]?")
 
 
@@ -182,6 +206,7 @@ def serve(
     allowed_hosts: str | None = None,
     unstarted_hours: float = 24.0,
     tables_per_hour: int = 20,
+    forwarded_allow_ips: str | None = None,
 ) -> None:
     """``atout serve``: check the database (and apply its migrations) and the port,
     then serve until interrupted."""
@@ -189,6 +214,7 @@ def serve(
 
     _check_limits(port, max_tables, unstarted_hours, tables_per_hour)
     hosts = _hosts(allowed_hosts, host)
+    proxies = _proxies(forwarded_allow_ips)
     url = database_url(db)
     try:
         asyncio.run(_check_database(url))
@@ -222,6 +248,10 @@ def serve(
         log_level="info",
         server_header=False,
         lifespan="on",
+        # uvicorn believes X-Forwarded-For from 127.0.0.1 unless told otherwise: a local
+        # client would choose the address the limits count by
+        proxy_headers=bool(proxies),
+        forwarded_allow_ips=proxies or "",
     )
     server = uvicorn.Server(config)
     try:

@@ -185,6 +185,7 @@ async def open_tables(store: Store) -> list[dict[str, Any]]:
                 "names": config["names"],
                 "kinds": ["person" if s is None else "bot" for s in config["seats"]],
                 "free": free,
+                "move_seconds": config.get("move_seconds", 0),
             }
         )
         if len(found) >= OPEN_LISTED:

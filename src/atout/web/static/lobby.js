@@ -122,6 +122,31 @@ function refusal() {
   return "";
 }
 
+/** The server's refusal in the form's words: the field it names (`move_seconds: …`,
+ * `names[1]: …`) called by its label on this form, and that field focused. */
+function inFormWords(message) {
+  const found = /^(\w+)(?:\[(\d+)\])?\s?: (.*)$/s.exec(message);
+  if (!found) return message;
+  const [, key, index, rest] = found;
+  const seat = index === undefined ? null : Number(index) + 1;
+  let field = null;
+  let label = "";
+  if (key === "names" && seat !== null) {
+    field = form.elements[`name${seat - 1}`];
+    label = t("Name for seat {n}", { n: seat });
+  } else if (key === "seats" && seat !== null) {
+    field = form.elements[`kind${seat - 1}`];
+    label = t("Who plays at seat {n}", { n: seat });
+  } else if (form.elements[key] instanceof HTMLElement) {
+    field = form.elements[key];
+    const text = field.closest("label")?.firstChild?.textContent || "";
+    label = text.split(/[(:]/)[0].trim();
+  }
+  if (!label) return message;
+  field?.focus?.();
+  return t("{field}: {why}", { field: label, why: rest });
+}
+
 async function create(event) {
   event.preventDefault();
   errorLine.hidden = true;
@@ -143,7 +168,7 @@ async function create(event) {
     });
     const answer = await response.json().catch(() => ({}));
     if (!response.ok) {
-      throw new Error(answer.error || `HTTP ${response.status}`);
+      throw new Error(answer.error ? inFormWords(answer.error) : `HTTP ${response.status}`);
     }
     const seat = mySeat();
     rememberOwned({

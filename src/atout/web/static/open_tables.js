@@ -55,10 +55,15 @@ function item(entry) {
     type: "button", class: "take-seat", "data-seat": String(seat),
     onclick: () => take(entry.table, seat, nameInput, errorLine),
   }, t("Take seat {n}", { n: seat + 1 })));
+  const about = entry.deals === 1
+    ? t("{players} players · 1 donne · {people}", { players: entry.players, people })
+    : t("{players} players · {deals} donnes · {people}", { players: entry.players, deals: entry.deals, people });
+  const seconds = entry.move_seconds || 0;
+  const timer = seconds > 0
+    ? t("move timer: {n} s, then the seat's bot plays", { n: seconds })
+    : t("no move timer");
   return el("li", { "data-table": entry.table },
-    el("div", { text: entry.deals === 1
-      ? t("{players} players · 1 donne · {people}", { players: entry.players, people })
-      : t("{players} players · {deals} donnes · {people}", { players: entry.players, deals: entry.deals, people }) }),
+    el("div", { text: `${about} · ${timer}` }),
     el("div", { class: "take" }, el("label", { for: nameId, text: t("Your name") }), nameInput, ...buttons),
     errorLine);
 }

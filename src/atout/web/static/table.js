@@ -8,6 +8,7 @@ import { loadPending, conn, control, showFatal } from "./table_stream.js";
 import { lastTrick, trickNode } from "./table_center.js";
 import { renderSheet, exportRecord } from "./table_sheet.js";
 import { logLine } from "./table_log.js";
+import { toast } from "./table_dom.js";
 import * as Together from "./together.js";
 import * as OwnerSeats from "./table_owner_seats.js";
 
@@ -49,6 +50,7 @@ Together.setup({
   seatName: (seat) => seatName(seat),
   seatNode: (seat) => seatBox(seat),
   logLine: (event, text) => logLine(event, text),
+  toast: (text) => toast(text),
   players: () => players(),
   me: () => mySeat(),
   kind: (seat) => (S.table ? S.table.kinds[seat] : "person"),

@@ -1,5 +1,5 @@
 // The log of the table: one line per event, each with its rule.
-import { t } from "./i18n.js";
+import { plural, t } from "./i18n.js";
 import { describe } from "./describe.js";
 import * as Score from "./score.js";
 import { $, S, seatName } from "./table_state.js";
@@ -18,9 +18,13 @@ export function logEvent(event) {
     if (event.kind === "packet_dealt") dealLine.packets += 1;
     else dealLine.chien = event.chien;
     // the packets' size as the view gives it (Variant.packet_hands, D6–D7)
+    const n = dealLine.packets;
+    const c = dealLine.chien;
+    const packets = plural(n, t("{n} packet", { n }), t("{n} packets", { n }));
+    const chien = plural(c, t("{n} chien card", { n: c }), t("{n} chien cards", { n: c }));
     dealLine.node.querySelector(".text").textContent = t(
-      "The dealer deals {n} by {n} counter-clockwise: {packets} packets, {chien} chien cards",
-      { n: S.view.deal.packets.size, packets: dealLine.packets, chien: dealLine.chien },
+      "The dealer deals {n} by {n} counter-clockwise: {packets}, {chien}",
+      { n: S.view.deal.packets.size, packets, chien },
     );
     dealLine.node.querySelector(".rule").replaceWith(linkTo("D6–D8"));
     return;

@@ -22,6 +22,7 @@ export const S = {
   nextId: 1,
   queue: [],
   busy: false,
+  deferred: null, // a card played while events were being shown: sent once they are
   gen: 0, // snapshots so far: an animation in progress stops at a new one
   ecart: [], // cards chosen for the écart, in order
   poignee: null, // {level, count, cards: Set} while choosing

@@ -2,8 +2,8 @@
 // waiting for their ack, the snapshots and updates, shown in order.
 import { lang, t } from "./i18n.js";
 import { Connection } from "./connection.js";
-import { $, TABLE, TOKEN, PENDING_KEY, S, seatName } from "./table_state.js";
-import { toast } from "./table_dom.js";
+import { $, TABLE, TOKEN, PENDING_KEY, S, options, seatName } from "./table_state.js";
+import { el, toast } from "./table_dom.js";
 import { contributionTried, checkContribution, verify } from "./table_fair.js";
 import { logEvent, logLine } from "./table_log.js";
 import { animate } from "./table_anim.js";
@@ -57,8 +57,16 @@ export function onState(state, attempt) {
   document.body.classList.toggle("offline", state !== "open");
 }
 
-/** Send an action of this seat; kept until acknowledged, resent after a reconnection. */
+/** Send an action of this seat; kept until acknowledged, resent after a reconnection.
+ * A card played while events are still being shown waits for them, then goes if the
+ * table still allows it; a second decision while one waits for its ack is dropped. */
 export function act(action) {
+  if (action.type === "play" && S.busy) {
+    S.deferred = action;
+    return;
+  }
+  if (action.type === "play" && [...S.pending.values()].some((p) => p.action.type !== "contribute")) return;
+  if (action.type !== "contribute" && action.type !== "next") Together.turnOver();
   const id = S.nextId++;
   S.pending.set(id, { action, resent: false });
   savePending();
@@ -127,10 +135,21 @@ export function stripRule(message, rule) {
   return message.startsWith(`${rule}: `) ? message.slice(rule.length + 2) : message;
 }
 
+/** The link no longer opens the seat here (replaced, opened in a newer page, unknown):
+ * the banner says so and what to do, and the table under it is greyed and cleared —
+ * no waiting room, hand or button that looks as if it could still act. */
 export function showFatal(text) {
-  $("banner").textContent = text;
-  $("banner").className = "banner error";
-  $("banner").hidden = false;
+  const banner = $("banner");
+  banner.replaceChildren(text, " ", el("a", { href: "/", class: "lobby-link", text: t("Your tables are listed in the lobby.") }));
+  banner.className = "banner error";
+  banner.hidden = false;
+  document.body.classList.add("link-gone");
+  document.body.classList.remove("offline", "busy", "waiting-ack");
+  for (const id of ["table", "chat"]) if ($(id)) $(id).inert = true;
+  for (const id of ["btn-seats", "btn-chat", "move-timer"]) if ($(id)) $(id).hidden = true;
+  for (const dialog of document.querySelectorAll("dialog[open]")) dialog.close();
+  Together.turn(false, 0); // no turn, no countdown
+  document.title = t("Link closed") + " — atout";
 }
 
 export function onSnapshot(m) {
@@ -161,6 +180,7 @@ export function onSnapshot(m) {
   }
   S.gen += 1;
   S.busy = false;
+  S.deferred = null;
   setBusy();
   render();
   checkContribution();
@@ -185,6 +205,8 @@ export function onUpdate(m) {
     return;
   }
   S.queue.push({ events: events.filter((e) => e.seq > S.received), view: m.view, seq: m.seq });
+  if (events.length) Together.tableChanged();
+  if (!decides(m.view)) Together.turnOver(); // a bot decided for the seat (the timer ran out)
   S.received = Math.max(S.received, m.seq);
   if (!S.busy) drain();
 }
@@ -212,8 +234,17 @@ export async function drain() {
     if (S.gen === gen) {
       S.busy = false;
       setBusy();
+      playDeferred();
     }
   }
+}
+
+/** The card clicked while events were shown, played now if the seat still has a card
+ * to play (one it may not play is refused with its rule, as any such click is). */
+function playDeferred() {
+  const action = S.deferred;
+  S.deferred = null;
+  if (action && options("play").length) act(action);
 }
 
 export function remember(event, live) {
@@ -225,6 +256,11 @@ export function remember(event, live) {
     S.ecart = [];
     S.poignee = null;
   }
+}
+
+/** Whether `view` has a decision for this page's seat (its random value aside). */
+function decides(view) {
+  return Boolean(view && (view.options || []).some((o) => o.type !== "contribute" && o.type !== "next"));
 }
 
 /** The feed says when a bot starts playing for an absent person, and when the person

@@ -18,7 +18,7 @@ import { onTurn } from "./table_focus.js";
 // -- rendering -------------------------------------------------------------------------------
 
 export function render() {
-  if (!S.table) return;
+  if (!S.table || document.body.classList.contains("link-gone")) return; // nothing live here
   $("table").dataset.players = String(players());
   $("table").dataset.role = S.you.role;
   renderWaiting();

@@ -13,7 +13,7 @@ export const REACTIONS = [
 ];
 const MAX_TEXT = 200;
 
-let H = null; // the table page's hooks: send, seatName, seatNode, logLine, table, me, role
+let H = null; // the table page's hooks: send, seatName, seatNode, logLine, toast, table, me, role
 let muted = new Set();
 let unread = 0;
 let wasMyTurn = false;
@@ -206,6 +206,7 @@ export function entry(e) {
   list.scrollTop = list.scrollHeight;
   const mutedHere = node.hidden;
   if (e.kind === "timer" || e.kind === "seat") H.logLine({ kind: e.kind, rule: "" }, noticeText(e));
+  if (e.kind === "seat") H.toast(noticeText(e)); // where the players look, not only the log
   if (e.kind === "reaction" && !mutedHere) bubble(e);
   if (!mutedHere && document.getElementById("chat").hidden && e.kind !== "timer" && e.kind !== "seat") {
     unread += 1;
@@ -255,6 +256,23 @@ export function turn(myTurn, moveSeconds) {
   };
   tick();
   countdown = setInterval(tick, 1000);
+}
+
+/** The table changed (an update with events): the server's move timer starts again
+ * from now (atout.web.room_together), and so does the countdown of the next render —
+ * also for a seat that decides twice in a row (it won the trick and leads the next). */
+export function tableChanged() {
+  turnSince = Date.now();
+}
+
+/** The seat's decision is made (sent, or the table moved on): the countdown and the
+ * tab's "Your turn" go at once, not after the events still to be shown. A refused
+ * action brings them back with the next render, counting from the same start. */
+export function turnOver() {
+  clearInterval(countdown);
+  const box = document.getElementById("move-timer");
+  if (box) box.hidden = true;
+  document.title = baseTitle;
 }
 
 function beep() {
