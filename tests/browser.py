@@ -27,6 +27,9 @@ ARGS = [
 ]
 PHONE: ViewportSize = {"width": 390, "height": 844}
 DESKTOP: ViewportSize = {"width": 1280, "height": 860}
+# four readers of a page: English and French, desktop and phone, with their test ids
+READERS = [("en-GB", DESKTOP), ("fr-FR", PHONE), ("fr-FR", DESKTOP), ("en-GB", PHONE)]
+IDS = ["english-desktop", "french-phone", "french-desktop", "english-phone"]
 
 needs_chromium = pytest.mark.skipif(not CHROMIUM.exists(), reason="needs Debian's chromium")
 

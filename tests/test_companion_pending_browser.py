@@ -363,7 +363,7 @@ def test_offline_the_page_refuses_a_called_excuse_and_greys_a_donne_a_card_turne
     page.locator("#fcard").fill("CC")
     page.locator("#fault-save").click()
     pending = page.locator("#sheet tr.pending")
-    expect(pending.locator("td.what")).to_have_text(["carte retournée (D14) en attente"])
+    expect(pending.locator("td.what")).to_have_text(["carte retournée par Chloé (D14) en attente"])
     expect(page.locator("#current h2")).to_have_text("Donne 2")
     page.locator("#result-button").click()
     form = page.locator("#result-form")

@@ -26,6 +26,7 @@ from jinja2 import Environment, FileSystemLoader, select_autoescape
 
 from atout import i18n
 from atout.bots import BOTS
+from atout.companion.export import contract_by
 
 ROOT = Path(__file__).resolve().parent.parent
 SOURCES = ROOT / "src" / "atout"
@@ -328,6 +329,7 @@ def test_the_page_s_language_in_its_hello_wins(web: TestClient) -> None:
         ("Alice", "Garde d'Alice"),
         ("Émile", "Garde d'Émile"),
         ("Yves", "Garde d'Yves"),
+        ("Hélène", "Garde d'Hélène"),  # a mute h
         ("Bruno", "Garde de Bruno"),
         ("3", "Garde de 3"),
     ],
@@ -338,6 +340,8 @@ def test_french_elides_de_before_a_vowel(name: str, expected: str) -> None:
         f"by {name}"
     )
     assert i18n.elide("fr", "inde {name}", {"name": "Alice"}) == "inde {name}"  # a word's end
+    # the companion's sheet and replay lines elide by the same rule
+    assert contract_by("garde_sans", name, "fr") == f"Garde sans {expected.split(' ', 1)[1]}"
 
 
 def test_french_guillemets_hold_their_words_with_non_breaking_spaces() -> None:
@@ -347,6 +351,7 @@ def test_french_guillemets_hold_their_words_with_non_breaking_spaces() -> None:
         catalog = read_po(f, locale="fr")
     loose = []
     for message in catalog:
-        texts = [message.string] if isinstance(message.string, str) else list(message.string)
+        string = message.string
+        texts = [string] if isinstance(string, str) else list(string or ())
         loose += [text for text in texts if "« " in text or " »" in text]
     assert not loose, loose

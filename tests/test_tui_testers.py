@@ -14,6 +14,7 @@ import pytest
 from atout.cards import Card
 from atout.state import CardPlayed, GamePhase
 from atout.tui.app import PanelScreen, TableScreen, TarotApp
+from atout.tui.table_view import CardView
 from tests.test_tui import QUIET, act_by_keys, click_card, message, new_app, table
 
 PAUSED = replace(QUIET, pause=30)
@@ -72,12 +73,12 @@ async def test_a_card_chosen_while_the_trick_is_shown_is_played_at_the_turn(
         cards = screen.hand()
         card = next(c for c in reversed(cards) if c in legal)
         if way == "keys":  # the cursor is drawn during the pause, and moves
-            views = list(screen.query("CardView"))
+            views = list(screen.query(CardView))
             assert [v.card for v in views if v.cursor] == [cards[screen.selected]]
             for _ in range((cards.index(card) - screen.selected) % len(cards)):
                 await pilot.press("right")
             await pilot.pause()
-            assert [v.card for v in screen.query("CardView") if v.cursor] == [card]
+            assert [v.card for v in screen.query(CardView) if v.cursor] == [card]
             await pilot.press("enter")
         else:
             await click_card(pilot, app, card)
@@ -291,7 +292,7 @@ def test_marks_are_called_marks_and_card_points_points() -> None:
     for ui, word in (("fr", "marques"), ("en", "marks")):
         session = type("S", (), {"settings": replace(QUIET, ui=ui, target=1000)})()
         obs = type("O", (), {"number": 2, "deals": 0, "game": None})()
-        status = status_text(session, obs, Seats(0, 4, ui))  # type: ignore[arg-type]
+        status = status_text(session, obs, Seats(0, 4, ui))
         assert f"1000 {word}" in status.plain, status.plain
         for found in (
             Hint(Bid(0, None), -102.0, Bid(0, Contract.PRISE), -102.0, "pass", 24, -60.0),
@@ -339,8 +340,8 @@ async def test_five_players_far_seats_have_their_full_names_where_they_fit(
         log = [str(line) for line in next(
             s for s in app.screen_stack if isinstance(s, TableScreen)).lines]  # fmt: skip
         texts = [*log, *said, str(panel.text)]
-        full = [Seats(0, 5, ui).name(seat) for seat in (2, 3)]
-        assert any(name in text for text in log for name in full)
+        names = [Seats(0, 5, ui).name(seat) for seat in (2, 3)]
+        assert any(name in text for text in log for name in names)
         for text in texts:
             assert not any(short in text for short in shorts), text
 

@@ -17,8 +17,9 @@ from playwright.sync_api import Browser, ViewportSize
 from atout.dealing import Phase
 from atout.session import Table, action_to_json
 from tests.browser import (
-    DESKTOP,
+    IDS,
     PHONE,
+    READERS,
     browser,
     hurried,
     hurry,
@@ -35,9 +36,6 @@ from tests.web_harness import ServerProcess, create_table
 __all__ = ["browser"]  # the fixture
 
 pytestmark = needs_chromium
-
-READERS = [("en-GB", DESKTOP), ("fr-FR", PHONE), ("fr-FR", DESKTOP), ("en-GB", PHONE)]
-IDS = ["english-desktop", "french-phone", "french-desktop", "english-phone"]
 
 
 @pytest.fixture(scope="module")
@@ -240,6 +238,8 @@ def last_to_a_trick_it_can_win(table: Table) -> int | None:
     if donne is None or donne.phase.value != "play":
         return None
     seat = donne.current_player()
+    if seat is None:
+        return None
     game = table.observation(seat).game
     if game is None or not game.tricks or len(game.tricks[-1].cards) != 3:
         return None

@@ -19,7 +19,7 @@ from playwright.sync_api import Browser, ViewportSize
 
 from atout.dealing import Phase
 from atout.session import Table, TableSettings
-from tests.browser import DESKTOP, PHONE, browser, needs_chromium, sqlite_server
+from tests.browser import IDS, PHONE, READERS, browser, needs_chromium, sqlite_server
 from tests.test_web_browser import Watched, wait_until
 from tests.test_web_browser_scenes import FakeServer, scene
 from tests.web_harness import ServerProcess, create_table
@@ -27,9 +27,6 @@ from tests.web_harness import ServerProcess, create_table
 __all__ = ["browser"]  # the fixture
 
 pytestmark = needs_chromium
-
-READERS = [("en-GB", DESKTOP), ("fr-FR", PHONE), ("fr-FR", DESKTOP), ("en-GB", PHONE)]
-IDS = ["english-desktop", "french-phone", "french-desktop", "english-phone"]
 
 
 @pytest.fixture(scope="module")

@@ -14,7 +14,7 @@ import pytest
 from playwright.sync_api import Browser, Page, ViewportSize
 
 from atout.session import Table
-from tests.browser import DESKTOP, PHONE, browser, needs_chromium, sqlite_server
+from tests.browser import IDS, READERS, browser, needs_chromium, sqlite_server
 from tests.test_web_browser import wait_until
 from tests.test_web_browser_fixes import open_page
 from tests.test_web_browser_scenes import FakeServer, scene
@@ -23,9 +23,6 @@ from tests.web_harness import ServerProcess
 __all__ = ["browser"]  # the fixture
 
 pytestmark = needs_chromium
-
-READERS = [("en-GB", DESKTOP), ("fr-FR", PHONE), ("fr-FR", DESKTOP), ("en-GB", PHONE)]
-IDS = ["english-desktop", "french-phone", "french-desktop", "english-phone"]
 
 
 @pytest.fixture(scope="module")
@@ -39,6 +36,8 @@ def leading(table: Table) -> int | None:
     if donne is None or donne.phase.value != "play":
         return None
     seat = donne.current_player()
+    if seat is None:
+        return None
     game = table.observation(seat).game
     if game is None or (game.tricks and len(game.tricks[-1].cards) not in (0, 4)):
         return None

@@ -17,7 +17,17 @@ import pytest
 from playwright.sync_api import Browser, Page, ViewportSize
 
 from atout.session import Table, TableSettings
-from tests.browser import DESKTOP, PHONE, browser, hurried, hurry, needs_chromium, sqlite_server
+from tests.browser import (
+    DESKTOP,
+    IDS,
+    PHONE,
+    READERS,
+    browser,
+    hurried,
+    hurry,
+    needs_chromium,
+    sqlite_server,
+)
 from tests.test_web_browser import Watched, match_over, play, wait_until
 from tests.test_web_browser_scenes import FakeServer
 from tests.web_harness import Seat, ServerProcess, create_table, token_of
@@ -25,9 +35,6 @@ from tests.web_harness import Seat, ServerProcess, create_table, token_of
 __all__ = ["browser"]  # the fixture
 
 pytestmark = needs_chromium
-
-READERS = [("en-GB", DESKTOP), ("fr-FR", PHONE), ("fr-FR", DESKTOP), ("en-GB", PHONE)]
-IDS = ["english-desktop", "french-phone", "french-desktop", "english-phone"]
 
 
 @pytest.fixture(scope="module")

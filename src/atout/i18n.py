@@ -86,7 +86,17 @@ def gettext(lang: str, message: str) -> str:
 
 _ELIDED = {"de": "d'", "De": "D'", "que": "qu'", "Que": "Qu'"}
 _BEFORE_VALUE = re.compile(r"(?<![^\W\d_])(de|De|que|Que) \{(\w+)\}")
-_VOWEL = re.compile(r"[aeiouyàâäéèêëîïôöùûüœæ]", re.IGNORECASE)
+_VOWEL = re.compile(r"[aeiouyhàâäéèêëîïôöùûüœæ]", re.IGNORECASE)  # a vowel, or a mute h
+
+
+def elides_before(name: str) -> bool:
+    """Whether French elides *de* and *que* before ``name``: a vowel or a mute h
+    (``d'Anne``, ``d'Hélène``, ``de Bruno``).
+
+    >>> elides_before("Hélène"), elides_before("Bruno")
+    (True, False)
+    """
+    return _VOWEL.match(name) is not None
 
 
 def elide(lang: str, text: str, values: Mapping[str, object]) -> str:
@@ -104,7 +114,7 @@ def elide(lang: str, text: str, values: Mapping[str, object]) -> str:
     def one(match: re.Match[str]) -> str:
         word, key = match.group(1), match.group(2)
         value = str(values.get(key, ""))
-        return f"{_ELIDED[word]}{{{key}}}" if _VOWEL.match(value) else match.group(0)
+        return f"{_ELIDED[word]}{{{key}}}" if elides_before(value) else match.group(0)
 
     return _BEFORE_VALUE.sub(one, text)
 

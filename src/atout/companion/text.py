@@ -10,6 +10,7 @@ from typing import Any
 from atout.cards import Card
 from atout.companion.base import Line
 from atout.dealing import FaultRecorded, bar_rule
+from atout.i18n import elides_before
 from atout.score_text import score_lines, seat_names
 from atout.scoring import Result
 
@@ -75,8 +76,8 @@ def camp_text(names: Sequence[str], entry: Mapping[str, Any], lang: str) -> str:
 
 def elided(word: str, name: str) -> str:
     """A French word that elides before a vowel, then ``name``: ``qu'Anne``,
-    ``que Bruno``, ``d'Émile``, ``de Chloé``."""
-    if name[:1].casefold() in "aeiouyàâéèêëîïôûü":
+    ``que Bruno``, ``d'Émile``, ``d'Hélène``, ``de Chloé``."""
+    if elides_before(name):
         return f"{word[:-1]}'{name}"
     return f"{word} {name}"
 

@@ -7,6 +7,7 @@ import { ruleLink } from "./rules.js";
 import * as store from "./companion_store.js";
 import { echoTypedCards, readings, splitCards, typedBack } from "./typed_cards.js";
 import { display, name as cardName } from "./cards.js";
+import { elidesBefore } from "./i18n.js";
 
 const boot = JSON.parse(document.getElementById("boot").textContent);
 const LANG = boot.lang === "fr" ? "fr" : "en";
@@ -40,7 +41,7 @@ const T = {
     lResult: "résultat de la donne {n} — {what}", lEdit: "correction de la donne {n} — {what}", lBy: "par",
     editing: "Correction de la donne", sheet: "Feuille de marque", totals: "Total", ahead: "En tête", nobodyAhead: "Personne n'est encore en tête : tous à égalité.",
     chart: "Totaux au fil de la soirée", rules: "Règles", fft: "FFT : règles officielles, sans différence.",
-    links: "Liens", viewerLink: "Lien spectateur (lecture seule)", viewerLater: "Le lien spectateur et son QR code s'afficheront au retour de la connexion.", scorerLink: "Votre lien de marqueur : gardez-le",
+    faultBy: "{fault} par {name}", links: "Liens", viewerLink: "Lien spectateur (lecture seule)", viewerLater: "Le lien spectateur et son QR code s'afficheront au retour de la connexion.", scorerLink: "Votre lien de marqueur : gardez-le",
     exports: "Exporter", undo: "Annuler la dernière saisie", last: "Dernière donne",
     misdealV: "maldonne", petit_secV: "Petit sec", all_passV: "tous passent", played: "jouée",
     prise: "Prise", garde: "Garde", garde_sans: "Garde sans", garde_contre: "Garde contre",
@@ -84,7 +85,7 @@ const T = {
     lResult: "the result of donne {n} — {what}", lEdit: "the edit of donne {n} — {what}", lBy: "by",
     editing: "Editing donne", sheet: "Score sheet", totals: "Total", ahead: "Ahead", nobodyAhead: "Nobody is ahead yet: all level.",
     chart: "Totals over the evening", rules: "Rules", fft: "FFT: the official rules, no difference.",
-    links: "Links", viewerLink: "Viewer link (read-only)", viewerLater: "The viewer link and its QR code show once the connection is back.", scorerLink: "Your scorer link: keep it",
+    faultBy: "{fault} by {name}", links: "Links", viewerLink: "Viewer link (read-only)", viewerLater: "The viewer link and its QR code show once the connection is back.", scorerLink: "Your scorer link: keep it",
     exports: "Export", undo: "Undo the last entry", last: "Last donne",
     misdealV: "misdeal", petit_secV: "Petit sec", all_passV: "all pass", played: "played",
     prise: "Prise", garde: "Garde", garde_sans: "Garde sans", garde_contre: "Garde contre",
@@ -644,7 +645,7 @@ function fill(text, values) {
 /** `of Anne` / `d'Anne`, `de Bruno` (French elides before a vowel). */
 function ofName(name) {
   if (!FR) return `of ${name}`;
-  return /^[aeiouyàâéèêëîïôûü]/i.test(name) ? `d'${name}` : `de ${name}`;
+  return elidesBefore(name) ? `d'${name}` : `de ${name}`;
 }
 
 function resultWords(r) {
@@ -737,9 +738,10 @@ function pendingOutcome(entry) {
   switch (entry.type) {
     case "all_pass": return `${T.all_passV} (${voidRule(entry.type)})`;
     case "petit_sec": return `${T.petitSec}${COLON}${name(entry.seat)} (${voidRule(entry.type)})`;
-    case "fault": {
+    case "fault": { // who erred, as the server's row will say it
       const [ruleId, words] = faultWords(entry.kind);
-      return `${words} (${ruleId})`;
+      const by = entry.by === undefined || entry.by === null ? words : fill(T.faultBy, { fault: words, name: name(entry.by) });
+      return `${by} (${ruleId})`;
     }
     case "edit": return fill(T.lEdit, { n: entry.donne, what: resultWords(entry.result) });
     default: {

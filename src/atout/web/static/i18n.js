@@ -16,13 +16,18 @@ const messages = data.messages || {};
 // French elides "de" and "que" before a vowel: "Garde d'Alice", not "Garde de Alice"
 // (atout.i18n.elide does the same for the server's and the terminal's texts).
 const ELIDED = { de: "d'", De: "D'", que: "qu'", Que: "Qu'" };
-const VOWEL = /^[aeiouyàâäéèêëîïôöùûüœæ]/i;
+const VOWEL = /^[aeiouyhàâäéèêëîïôöùûüœæ]/i; // a vowel, or a mute h: d'Hélène
+
+/** Whether French elides "de" and "que" before `name` (atout.i18n.elides_before). */
+export function elidesBefore(name) {
+  return VOWEL.test(String(name));
+}
 
 /** `text` with "de {name}" made "d'{name}" when French and params.name starts with a vowel. */
 export function elide(text, params, language = lang) {
   if (language !== "fr") return text;
   return text.replace(/(^|[^\p{L}])(de|De|que|Que) \{(\w+)\}/gu, (all, before, word, key) =>
-    key in params && VOWEL.test(String(params[key])) ? `${before}${ELIDED[word]}{${key}}` : all);
+    key in params && elidesBefore(params[key]) ? `${before}${ELIDED[word]}{${key}}` : all);
 }
 
 /** `one` or `many` for `n` things, as the page's language counts: French says 0 and 1
