@@ -400,3 +400,25 @@ def test_long_names_break_inside_their_column_heads_on_a_phone(
     )
     assert overflowing == []  # each name inside its own column, none over its neighbour
     page.context.close()
+
+
+def test_five_short_names_and_their_marks_fit_a_phone(
+    server: ServerProcess, browser: Browser
+) -> None:
+    """As the guide says: five names of five or six letters fit a phone's sheet whole,
+    with four-figure marks, and nothing hides a column."""
+    names = ["Hélène", "Hugo", "Margot", "Julien", "Sophie"]
+    call = {"called": "KS", "partner": 1, "bouts": 1}
+    entries = [
+        {"type": "dealer", "seat": 4},
+        {"type": "result", "contract": "garde", "taker": 0, "points": 30.5, **call},
+        {"type": "result", "contract": "garde_contre", "taker": 0, "points": 20, **call},
+    ]
+    page = french_phone(browser, created_with(server, entries, names))
+    expect(page.locator("#sheet tfoot td.num").first).to_have_text("-856")
+    scroll = page.locator("#sheet-scroll")
+    assert scroll.evaluate("(n) => n.scrollWidth <= n.clientWidth"), scroll.evaluate(
+        "(n) => [n.scrollWidth, n.clientWidth]"
+    )
+    expect(page.locator("#sheet-more")).to_be_hidden()  # no "swipe to see the others"
+    page.context.close()

@@ -195,3 +195,20 @@ def test_atout_replay_prints_the_contract_s_name(
     code, out, err = run(capsys, "replay", str(path))
     assert (code, err) == (0, "")
     assert words in out and "garde_sans" not in out
+
+
+def test_a_donne_voided_by_all_passing_or_a_petit_sec_is_explained_in_its_details() -> None:
+    e = Evening(4, NAMES[:4])
+    e.add({"type": "dealer", "seat": 0})
+    e.add({"type": "all_pass"})
+    e.add({"type": "petit_sec", "seat": 2})
+    rows = [text for bold, text in detail_rows(e, "fr") if not bold]
+    assert rows == [
+        "   B3  tout le monde a passé : pas de contrat, le donneur suivant donne",
+        "   D16  Petit sec : Chloé",
+    ]
+    donnes = e.view("en")["donnes"]
+    assert [d["void_lines"] for d in donnes[:2]] == [
+        [{"rule": "B3", "text": "everyone passed: no contract, the next dealer deals"}],
+        [{"rule": "D16", "text": "Petit sec: Chloé"}],
+    ]

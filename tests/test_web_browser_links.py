@@ -38,7 +38,8 @@ def assert_no_live_table(page: Page, shot: Path | None = None) -> None:
     """A page whose link no longer opens its seat shows no live table: no waiting room,
     hand or action button, the felt greyed and out of reach, a way to the lobby."""
     assert page.locator("body.link-gone").count() == 1
-    for part in ("#waiting", "#hand-zone", "#actions", "#hand .card"):
+    tools = ("#btn-sheet", "#btn-last", "#btn-log", "#btn-export")  # nothing they could do
+    for part in ("#waiting", "#hand-zone", "#actions", "#hand .card", *tools):
         assert not page.locator(part).first.is_visible(), part
     assert page.evaluate("document.getElementById('table').inert")
     assert page.evaluate("getComputedStyle(document.getElementById('table')).filter") != "none"

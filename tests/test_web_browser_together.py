@@ -79,6 +79,12 @@ def test_chat_reactions_mute_reload_and_the_turn_in_the_title(
     ana.page.click("#chat details.mute summary")
     ana.page.uncheck("#mute-list input[data-seat='1']")
     assert chat_texts(ana) == [XSS, "♥", "psst"]
+    # a limit is no rule of the game: the refusal says it in words, with no "limit:"
+    for n in range(6):
+        ben.page.fill("#chat-text", f"m{n}")
+        ben.page.click("#chat-send")
+    said = "Refused — chat: at most 5 messages in 10 seconds"
+    wait_until(lambda: ben.page.text_content("#toast") == said, "Ben's refusal, in words")
     # the turn signal: the tab's title says it when the seat has a decision to make
     owner = new_page(browser, "owner", lang="en-GB")
     owner.page.on("dialog", lambda dialog: dialog.accept())  # start, even if someone is late

@@ -25,6 +25,7 @@ from websockets.asyncio.client import connect
 from websockets.exceptions import ConnectionClosed, InvalidStatus
 
 from atout.session import observation_json
+from atout.web.basics import AddressRate
 from atout.web.server import CSP, page_language
 from tests.web_harness import (
     Seat,
@@ -752,3 +753,18 @@ async def test_a_refused_message_shows_values_as_json_writes_them(server: Server
     assert errors[0] == "seat: 0 … 2, not true", errors
     assert errors[1].startswith("bot: one of random") and errors[1].endswith(", not null")
     await owner.close()
+
+
+def test_the_hourly_limit_counts_the_last_hour_not_a_refilling_allowance() -> None:
+    """--tables-per-hour 20: one table, 14 minutes later 19 more, then no more until an
+    hour after the first (an allowance refilled as time goes let 21 through)."""
+    rate = AddressRate(20)
+    assert rate.allow("a", now=0.0)
+    assert all(rate.allow("a", now=14 * 60.0 + i) for i in range(19))
+    assert not rate.allow("a", now=15 * 60.0)  # 20 in the last hour already
+    assert not rate.allow("a", now=3599.0)
+    assert rate.allow("b", now=15 * 60.0)  # each address its own
+    assert rate.allow("a", now=3600.5)  # the first one is an hour old
+    assert not rate.allow("a", now=3601.0)
+    rate.give_back("a")  # a creation that did not happen
+    assert rate.allow("a", now=3601.5)

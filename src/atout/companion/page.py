@@ -124,6 +124,7 @@ def _donne_view(
         "chelem": chelem_mark(e, lang),
         "result": sheet.result.as_record() if sheet.result else None,
         "lines": [line.as_json(lang) for line in sheet.lines],
+        "void_lines": sheet.void_lines(lang, evening.names),
         "marks": evening.marks_of(sheet),
         "totals": list(running) if sheet.over else None,
         "penalties": [sheet.penalties().get(s, 0) for s in range(evening.players)],

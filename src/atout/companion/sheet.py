@@ -81,6 +81,17 @@ class DonneSheet:
             return f"{said(lang, N_('Petit sec: {name}'), name=names[self.void_by])} ({rule})"
         return f"{fr if lang == 'fr' else en} ({rule})"
 
+    def void_lines(self, lang: str, names: Sequence[str]) -> list[dict[str, str]]:
+        """A donne voided without a fault, explained in its details (the page's, the
+        PDF's): ``D16 Petit sec : Bruno``, ``B3 tout le monde a passé : …``."""
+        if self.void == "petit_sec" and self.void_by is not None:
+            text = said(lang, N_("Petit sec: {name}"), name=names[self.void_by])
+        elif self.void == "all_pass":
+            text = said(lang, N_("everyone passed: no contract, the next dealer deals"))
+        else:
+            return []
+        return [{"rule": VOID_RULES[self.void], "text": text}]
+
     @property
     def leader(self) -> int:
         """D18: the dealer's right neighbour leads, or the chelem's announcer (A6)."""

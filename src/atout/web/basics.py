@@ -10,6 +10,7 @@ import json
 import secrets
 import socket
 import time
+from collections import deque
 from collections.abc import Awaitable, Callable, MutableMapping
 from typing import Any
 
@@ -57,42 +58,43 @@ class Limits:
 
 
 class AddressRate:
-    """At most ``per_hour`` tables an hour from one client address: a bucket of that
-    many, filled again at that rate. Full buckets are forgotten, so the memory it takes
-    is that of the addresses that created a table lately."""
+    """At most ``per_hour`` tables from one client address in any hour (the last 3,600
+    seconds, not the clock's hour): the times of each address's recent creations.
+    Addresses with none left in the hour are forgotten, so the memory it takes is that
+    of the addresses that created a table lately."""
+
+    HOUR = 3600.0
 
     def __init__(self, per_hour: int) -> None:
         self.per_hour = per_hour
-        self.buckets: dict[str, tuple[float, float]] = {}  # address -> (tokens, when)
+        self.times: dict[str, deque[float]] = {}  # address -> its creations in the hour
 
     def allow(self, address: str, now: float | None = None) -> bool:
-        """Take one table from ``address``'s bucket; ``False`` when it is empty."""
+        """Count one table for ``address``; ``False`` when it has made ``per_hour``
+        in the last hour already."""
         now = time.monotonic() if now is None else now
-        if len(self.buckets) > 10_000:
-            self._forget_full(now)
-        tokens, last = self.buckets.get(address, (float(self.per_hour), now))
-        tokens = min(float(self.per_hour), tokens + (now - last) * self.per_hour / 3600)
-        if tokens < 1:
-            self.buckets[address] = (tokens, now)
+        if len(self.times) > 10_000:
+            self._forget_idle(now)
+        recent = self.times.setdefault(address, deque())
+        while recent and recent[0] <= now - self.HOUR:
+            recent.popleft()
+        if len(recent) >= self.per_hour:
             return False
-        self.buckets[address] = (tokens - 1, now)
+        recent.append(now)
         return True
 
     def give_back(self, address: str) -> None:
-        """Return the table :meth:`allow` took for a creation that did not happen (the
-        server was full): only tables actually created count."""
-        if address in self.buckets:
-            tokens, last = self.buckets[address]
-            self.buckets[address] = (min(float(self.per_hour), tokens + 1), last)
+        """Take back the table :meth:`allow` counted for a creation that did not happen
+        (the server was full): only tables actually created count."""
+        recent = self.times.get(address)
+        if recent:
+            recent.pop()
 
-    def _forget_full(self, now: float) -> None:
-        full = [
-            a
-            for a, (tokens, last) in self.buckets.items()
-            if tokens + (now - last) * self.per_hour / 3600 >= self.per_hour
-        ]
-        for address in full:
-            del self.buckets[address]
+    def _forget_idle(self, now: float) -> None:
+        since = now - self.HOUR
+        idle = [a for a, recent in self.times.items() if not recent or recent[-1] <= since]
+        for address in idle:
+            del self.times[address]
 
 
 def shown(value: Any, most: int = 40) -> str:

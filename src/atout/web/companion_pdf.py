@@ -230,9 +230,7 @@ def detail_rows(evening: Evening, lang: str = "en") -> list[tuple[bool, str]]:
         rows.append((True, head))
         for view in sheet.faults:
             rows += [(False, f"   {line.rule}  {line.text(lang)}") for line in view.lines]
-        if sheet.void == "petit_sec" and sheet.void_by is not None:
-            who = said(lang, N_("Petit sec: {name}"), name=names[sheet.void_by])
-            rows.append((False, f"   D16  {who}"))
+        rows += [(False, f"   {v['rule']}  {v['text']}") for v in sheet.void_lines(lang, names)]
         rows += [(False, f"   {line.rule}  {line.text(lang)}") for line in sheet.lines]
     return rows
 

@@ -1203,7 +1203,7 @@ function sheetCard(scorer) {
     if (open) {
       const detail = [h("p", { class: "hint" }, `${T.dealer}${COLON}${view.names[d.dealer]}`)];
       for (const f of d.faults) detail.push(lineList(f.lines, "lines fault"));
-      if (d.void === "petit_sec") detail.push(lineList([{ rule: d.void_rule, text: `${T.petitSec}${COLON}${view.names[d.void_by]}` }]));
+      if (d.void_lines && d.void_lines.length) detail.push(lineList(d.void_lines)); // a Petit sec, all passed
       if (d.lines.length) detail.push(lineList(d.lines));
       if (scorer && d.result) {
         detail.push(h("button", { class: "edit", id: `edit-${d.number}`, onclick: (ev) => {
@@ -1223,7 +1223,7 @@ function sheetCard(scorer) {
   const best = view.ahead;
   const foot = h("tr", { class: "total" }, h("td", {}, ""), h("td", {}, T.totals),
     view.standings.map((t, s) => h("td", { class: `num ${best.includes(s) ? "ahead" : ""}` }, h("b", {}, t))));
-  const table = h("div", { class: "scroll", id: "sheet-scroll", onscroll: (e) => edges(e.target) }, h("table", { id: "sheet" }, h("thead", {}, head), h("tbody", {}, rows), h("tfoot", {}, foot)));
+  const table = h("div", { class: "scroll", id: "sheet-scroll", onscroll: (e) => edges(e.target) }, h("table", { id: "sheet", class: view.players === 5 ? "five" : "" }, h("thead", {}, head), h("tbody", {}, rows), h("tfoot", {}, foot)));
   const parts = [h("h2", {}, T.sheet), h("div", { class: "scroll-box" }, table), h("p", { id: "sheet-more", class: "hint", hidden: true }, T.swipe)];
   if (scorer && queue.length) {
     // the sheet is the server's: what waits on this phone is not in it yet

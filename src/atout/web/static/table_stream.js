@@ -126,7 +126,10 @@ export function onError(m) {
     showFatal(m.message || t("This link does not open a seat at this table."));
     return;
   }
-  toast(t("Refused — {rule}: {message}", { rule: m.rule, message: stripRule(m.message || "", m.rule) }), "error", m.rule);
+  // a rule of the game is named (P1, E2…); a limit or the protocol is no rule: the words alone
+  const ruled = /^[A-Z]+\d+$/.test(m.rule || "");
+  const words = stripRule(m.message || "", m.rule);
+  toast(ruled ? t("Refused — {rule}: {message}", { rule: m.rule, message: words }) : t("Refused — {message}", { message: words }), "error", m.rule);
   logLine({ kind: "error", rule: m.rule }, t("Refused — {message}", { message: m.message || "" }));
   render();
 }
@@ -146,7 +149,8 @@ export function showFatal(text) {
   document.body.classList.add("link-gone");
   document.body.classList.remove("offline", "busy", "waiting-ack");
   for (const id of ["table", "chat"]) if ($(id)) $(id).inert = true;
-  for (const id of ["btn-seats", "btn-chat", "move-timer"]) if ($(id)) $(id).hidden = true;
+  const tools = ["btn-sheet", "btn-last", "btn-log", "btn-export"]; // the link opens nothing more
+  for (const id of ["btn-seats", "btn-chat", "move-timer", ...tools]) if ($(id)) $(id).hidden = true;
   for (const dialog of document.querySelectorAll("dialog[open]")) dialog.close();
   Together.turn(false, 0); // no turn, no countdown
   document.title = t("Link closed") + " — atout";
