@@ -345,6 +345,10 @@ def test_offline_an_undo_then_a_fault_leaves_no_guide_of_the_server_s_old_donne(
     # but not the server's donne 2: Anne redeals (D13), so its old guide is not shown
     expect(page.locator("#current .guide")).to_have_count(0)
     expect(page.locator("#guide-later")).to_be_visible()
+    page.locator("#result-button").click()  # and Anne, not Bruno, may not bid (D12)
+    takers = page.locator("#result-form #taker option")
+    expect(takers).to_have_text(["— choisir —", "Bruno", "Chloé", "David"])
+    page.locator("#result-button").click()
     page.context.set_offline(False)
     expect(page.locator("#sheet tr.pending")).to_have_count(0, timeout=30_000)
     expect(page.locator("#current .guide")).to_contain_text("Anne redonne")

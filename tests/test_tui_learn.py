@@ -286,7 +286,7 @@ async def test_one_hint_at_a_time_gone_when_the_person_acts_or_a_panel_opens(
             first = await wait_for_hint(pilot, app)
             await pilot.press("h")  # asked again: the new hint replaces the first
             await hint_done(pilot, app)
-            assert [n.message for n in app._notifications] == [first], (
+            assert [n.message.replace("\n", " ") for n in app._notifications] == [first], (
                 app.screen_stack,
                 str(app.screen.query_one("#message").render()),
             )
@@ -624,7 +624,7 @@ async def test_the_help_names_the_search_level_and_the_rules_show_setting_labels
             await pilot.press("question_mark")
             await pilot.pause()
             help_text = str(app.screen.query_one("#help-text").render())
-            assert f"« {bot_levels.title('search', ui)} »" in help_text or (
+            assert f"«\u00a0{bot_levels.title('search', ui)}\u00a0»" in help_text or (
                 ui == "en" and '"search" bot' in help_text
             )
             assert "robot search" not in help_text

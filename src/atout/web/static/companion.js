@@ -880,7 +880,11 @@ function projection() {
       if (moved) (type === "undo" ? undone : kept).push(moved);
       if (moved && (moved.closes || moved.type === "fault")) {
         changed = true;
-        barred = null;
+        // an undo that reopens a stored donne: its dealer and bars are the server's again
+        const reopened = type === "undo" && moved.closes ? view.donnes.find((x) => x.number === moved.donne) : null;
+        barred = reopened ? [...reopened.barred] : null;
+        if (reopened) dealer = reopened.dealer;
+        else if (moved.closes) dealer = null; // a redo: the next donne's dealer is the server's to say
       }
       if (moved && moved.closes) closed += type === "undo" ? -1 : 1;
       if (moved && moved.type === "cut") (type === "undo" ? cutsUndone.add(moved.donne) : cutsUndone.delete(moved.donne));
