@@ -294,6 +294,29 @@ def test_a_scorer_tab_opened_offline_shows_its_viewer_link_once_back_online(
     page.context.close()
 
 
+def test_offline_a_misdeal_after_a_result_waiting_bars_the_next_dealer(
+    server: ServerProcess, browser: Browser
+) -> None:
+    page = french_phone(browser, created_with(server, [DEALER]))
+    expect(page.locator("#current h2")).to_have_text("Donne 1")
+    page.context.set_offline(True)
+    page.locator("#result-button").click()  # donne 1, Anne's deal, waits on the phone
+    form = page.locator("#result-form")
+    form.locator("#contract").select_option("garde")
+    form.locator("#taker").select_option("2")
+    form.locator("#bouts").select_option("2")
+    form.locator("#points").fill("45")
+    form.locator("#result-save").click()
+    expect(page.locator("#current h2")).to_have_text("Donne 2")
+    page.locator("#fault-button").click()  # D17: Bruno deals donne 2, and misdeals (D12)
+    page.locator("#kind").select_option("misdeal")
+    page.locator("#fault-save").click()
+    page.locator("#result-button").click()
+    takers = page.locator("#result-form #taker option")
+    expect(takers).to_have_text(["— choisir —", "Anne", "Chloé", "David"])
+    page.context.close()
+
+
 def test_offline_a_waiting_fault_leaves_the_seat_it_bars_out_of_the_takers(
     server: ServerProcess, browser: Browser
 ) -> None:

@@ -173,6 +173,7 @@ def test_the_petit_sec_holder_and_the_fault_s_author_start_empty(
     expect(page.locator("#by")).to_have_value("")
     page.locator("#fault-save").click()
     refused_beside(page, "by", by)
+    expect(page.locator("#message .rule")).to_have_text("D14")  # a card turned up, not D12
     page.locator("#by").select_option("2")
     page.locator("#fault-save").click()
     refused_beside(page, "fcard", card)

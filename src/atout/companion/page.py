@@ -56,6 +56,8 @@ def view(evening: EveningLog, lang: str = "en") -> dict[str, Any]:
         "callable": [str(c) for c in ALL_CARDS if c.is_court],
         "exposed_voids": [str(c) for c in ALL_CARDS if exposed_voids(c, evening.rules)],
         "fault_bars": fault_bars(evening.rules),
+        # D16–D17: after a donne played, all passed or a Petit sec, each dealer's successor
+        "next_dealers": [evening.variant.right_of(s) for s in range(evening.players)],
     }
 
 

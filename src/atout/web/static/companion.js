@@ -528,7 +528,8 @@ const NEEDS = {
 function filled(form, where) {
   const empty = [...form.querySelectorAll("[required]")].find((c) => !c.closest("[hidden]") && String(c.value).trim() === "");
   if (!empty) return true;
-  const [ruleId, need] = NEEDS[empty.id] || [null, null];
+  let [ruleId, need] = NEEDS[empty.id] || [null, null];
+  if (empty.id === "by" && form.kind) ruleId = faultWords(form.kind.value)[0] || ruleId; // the fault's own rule: D14 for a card
   const label = empty.closest("label")?.querySelector("span")?.textContent || empty.id;
   const text = `${label}${COLON}${T.emptyField}${need ? ` — ${T[need]}` : ""}.`;
   message = { text, rule: ruleId, field: empty.id, where, fresh: true };
@@ -895,7 +896,10 @@ function projection() {
     undone = [];
     if (closes || type === "fault") changed = true;
     if (type === "fault") barred = faultBars(item.entry, closes, barred, dealer);
-    else if (closes) [barred, dealer] = [[], null]; // the next donne: nobody barred, its dealer the server's
+    else if (closes) { // the next donne: nobody barred, dealt by the right neighbour (D17)
+      barred = [];
+      dealer = dealer === null || dealer === undefined || !view.next_dealers ? null : view.next_dealers[dealer];
+    }
     else if (type === "dealer") dealer = item.entry.seat;
     if (closes) {
       closed += 1;
