@@ -449,3 +449,15 @@ def test_five_short_names_and_their_marks_fit_a_phone(
     )
     expect(page.locator("#sheet-more")).to_be_hidden()  # no "swipe to see the others"
     page.context.close()
+
+
+def test_the_viewer_link_pasted_in_the_scorer_s_tab_opens_the_viewer_s_page(
+    server: ServerProcess, browser: Browser
+) -> None:
+    page = french_phone(browser, evening(server))
+    expect(page.locator("#role")).to_have_text("marqueur")
+    viewer_link = page.locator("#viewer-link").input_value()
+    page.goto(viewer_link)  # the same address but after "#": no new page by itself
+    expect(page.locator("#role")).to_have_text("spectateur")
+    expect(page.locator("#undo")).to_have_count(0)  # read-only, as the guide says
+    page.context.close()

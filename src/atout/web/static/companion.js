@@ -15,6 +15,9 @@ const FR = LANG === "fr";
 const COLON = FR ? " : " : ": "; // French puts a space before the colon, English none
 echoTypedCards(LANG);
 const TOKEN = decodeURIComponent(window.location.hash.slice(1));
+// another link of the same evening typed or pasted in this tab (the viewer's in the
+// scorer's, say) changes only the part after "#": the page opens again as that link's
+window.addEventListener("hashchange", () => window.location.reload());
 const API = `/api/companion/${boot.evening}`;
 const VIEW_KEY = `${boot.evening}:${TOKEN.slice(0, 12)}`;
 const POLL_MS = 2000;

@@ -5,6 +5,9 @@
 const boot = JSON.parse(document.getElementById("boot").textContent);
 const FR = boot.lang === "fr";
 const TOKEN = decodeURIComponent(window.location.hash.slice(1));
+// another link of the same evening typed or pasted in this tab (the viewer's in the
+// scorer's, say) changes only the part after "#": the page opens again as that link's
+window.addEventListener("hashchange", () => window.location.reload());
 const EVENING = new URLSearchParams(window.location.search).get("evening") || "";
 const LANG = FR ? "fr" : "en";
 
