@@ -12,7 +12,7 @@ from collections.abc import Iterator
 from typing import Any
 
 import pytest
-from playwright.sync_api import Browser, ViewportSize
+from playwright.sync_api import Browser, Page, ViewportSize
 
 from atout.dealing import Phase
 from atout.session import Table, action_to_json
@@ -148,6 +148,19 @@ class TimedFake(FakeServer):
         return {**super().info(), "move_seconds": 30}
 
 
+def timed_page(
+    browser: Browser, server: ServerProcess, lang: str, viewport: ViewportSize, fake: TimedFake
+) -> Page:
+    """The seat's page of the scene ``fake``, its clock held, its move timer shown."""
+    links = create_table(server.base, {"players": 4, "seats": [None] * 4})
+    page = reader(browser, lang, viewport)
+    hurried(page)
+    page.route_web_socket("**/ws/**", fake.handle)
+    page.goto(links["seats"][0]["url"])
+    page.wait_for_selector("#move-timer:not([hidden])")
+    return page
+
+
 @pytest.mark.parametrize(("lang", "viewport"), READERS[:2], ids=IDS[:2])
 def test_the_move_timer_goes_when_the_card_is_played(
     browser: Browser, server: ServerProcess, lang: str, viewport: ViewportSize
@@ -156,13 +169,7 @@ def test_the_move_timer_goes_when_the_card_is_played(
     played, not after the trick's events are shown (the page's clock is held: the
     events wait)."""
     table, seat = scene(4, playing)
-    fake = TimedFake(table, seat)
-    links = create_table(server.base, {"players": 4, "seats": [None] * 4})
-    page = reader(browser, lang, viewport)
-    hurried(page)
-    page.route_web_socket("**/ws/**", fake.handle)
-    page.goto(links["seats"][0]["url"])
-    page.wait_for_selector("#move-timer:not([hidden])")
+    page = timed_page(browser, server, lang, viewport, TimedFake(table, seat))
     assert "30" in page.inner_text("#move-timer")
     page.locator("#hand .card.legal").first.click()
     page.wait_for_selector("body.busy")  # the played card's events wait for the clock
@@ -254,13 +261,7 @@ def test_the_countdown_starts_again_for_the_next_decision(
     wins the trick with 5 s left and leads the next has its whole time again."""
     table, seat = scene(4, last_to_a_trick_it_can_win)
     card = winning_card(table, seat)
-    fake = TimedFake(table, seat)
-    links = create_table(server.base, {"players": 4, "seats": [None] * 4})
-    page = reader(browser, lang, viewport)
-    hurried(page)
-    page.route_web_socket("**/ws/**", fake.handle)
-    page.goto(links["seats"][0]["url"])
-    page.wait_for_selector("#move-timer:not([hidden])")
+    page = timed_page(browser, server, lang, viewport, TimedFake(table, seat))
     page.clock.run_for(25_000)
     assert re.search(r"\b5 s\b", page.inner_text("#move-timer")), page.inner_text("#move-timer")
     page.click(f'#hand .card[data-card="{card}"]')

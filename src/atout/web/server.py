@@ -18,7 +18,7 @@ import ipaddress
 import logging
 import re
 import socket
-from collections.abc import AsyncIterator
+from collections.abc import AsyncIterator, Callable
 
 from fastapi import FastAPI, WebSocket
 from fastapi.staticfiles import StaticFiles
@@ -148,10 +148,8 @@ def _hosts(allowed: str | None, host: str) -> list[str]:
     """The names ``--allowed-hosts`` gives (comma-separated), else the default ones."""
     if allowed is None:
         return default_hosts(host)
-    names = [name.strip() for name in allowed.split(",") if name.strip()]
-    bad = [name for name in names if name != "*" and not _HOST_NAME.fullmatch(name)]
-    if not names or bad:
-        shown = (bad[0] if bad else allowed)[:60]
+    names, shown = _listed(allowed, lambda name: _HOST_NAME.fullmatch(name) is not None)
+    if shown is not None:
         raise AtoutError(
             f"--allowed-hosts {shown!r}: give host names or addresses separated by commas "
             "(example: tarot.example.org,192.168.1.20), or * for any"
@@ -165,21 +163,32 @@ def _proxies(allowed: str | None) -> list[str]:
     limits count by sending ``X-Forwarded-For``."""
     if allowed is None:
         return []
-    names = [name.strip() for name in allowed.split(",") if name.strip()]
-    bad = []
-    for name in names:
-        try:
-            if name != "*":
-                ipaddress.ip_network(name, strict=False)
-        except ValueError:
-            bad.append(name)
-    if not names or bad:
-        shown = (bad[0] if bad else allowed)[:60]
+    names, shown = _listed(allowed, _is_network)
+    if shown is not None:
         raise AtoutError(
             f"--forwarded-allow-ips {shown!r}: give the proxies' addresses or networks "
             "separated by commas (example: 127.0.0.1,10.0.0.0/8), or * for any"
         )
     return names
+
+
+def _listed(value: str, valid: Callable[[str], bool]) -> tuple[list[str], str | None]:
+    """The names of an option given as a list separated by commas (``*`` for any), and
+    what to show of it when it is refused (the first name ``valid`` refuses, or the
+    whole value when it names nothing); ``None`` when it is good."""
+    names = [name.strip() for name in value.split(",") if name.strip()]
+    bad = [name for name in names if name != "*" and not valid(name)]
+    if not names or bad:
+        return names, (bad[0] if bad else value)[:60]
+    return names, None
+
+
+def _is_network(name: str) -> bool:
+    try:
+        ipaddress.ip_network(name, strict=False)
+    except ValueError:
+        return False
+    return True
 
 
 _HOST_NAME = re.compile(r"\[?[0-9A-Za-z.:_-]{1,253}\]?")
