@@ -30,6 +30,7 @@ from collections.abc import Callable, Iterable, Iterator, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
+from atout.bots.outside import BotFailedError, is_outside, load_factory
 from atout.dealing import Deal
 from atout.state import Donne
 from atout.table import Variant
@@ -54,9 +55,12 @@ Z95 = 1.959963984540054
 
 
 def make_bot(name: str, seed: int) -> Any:
-    """A fresh bot of the registry :data:`atout.bots.BOTS`, seeded."""
+    """A fresh bot of the registry :data:`atout.bots.BOTS`, or an outside bot named
+    ``module:Factory`` (:mod:`atout.bots.outside`), seeded."""
     from atout.bots import BOTS
 
+    if is_outside(name):
+        return load_factory(name)(random.Random(seed))
     return BOTS[name](random.Random(seed))
 
 
@@ -80,6 +84,25 @@ def play_game(deal: Deal, bots: Sequence[Any]) -> Donne:
         if peek is not None:
             peek(donne)
         donne.apply_action(bot.act(donne.observation(seat)))
+        seat = donne.current_player()
+    return donne
+
+
+def _played_by_outside(deal: Deal, bots: Sequence[Any], names: Sequence[str], index: int) -> Donne:
+    """:func:`play_game` where a bot from outside atout may fail: its exception or its
+    illegal action becomes a :class:`BotFailedError` naming the bot, deal and seat."""
+    donne = Donne(deal)
+    seat = donne.current_player()
+    while seat is not None:
+        try:
+            action = bots[seat].act(donne.observation(seat))
+        except Exception as error:  # anything someone else's bot raises
+            problem = f"raised {type(error).__name__}: {error}"
+            raise BotFailedError(names[seat], index, seat, problem) from None
+        if action not in donne.legal_actions():
+            problem = f"chose {action!r}, not a legal action"
+            raise BotFailedError(names[seat], index, seat, problem)
+        donne.apply_action(action)
         seat = donne.current_player()
     return donne
 
@@ -108,11 +131,15 @@ def duplicate_deal(deal: Deal, hero: str, field_bot: str, seed: int, index: int)
     hero's game in each seat."""
     n = deal.variant.players
     games = []
+    outside = is_outside(hero) or is_outside(field_bot)
     for seat in range(n):
-        bots = [
-            make_bot(hero if s == seat else field_bot, _mix(seed, index, seat, s)) for s in range(n)
-        ]
-        games.append(_seated(play_game(_copy(deal), bots), seat))
+        names = [hero if s == seat else field_bot for s in range(n)]
+        bots = [make_bot(names[s], _mix(seed, index, seat, s)) for s in range(n)]
+        if outside:
+            donne = _played_by_outside(_copy(deal), bots, names, index)
+        else:
+            donne = play_game(_copy(deal), bots)
+        games.append(_seated(donne, seat))
     return games
 
 
@@ -496,11 +523,12 @@ def run_arena(
 def format_table(result: ArenaResult) -> str:
     """The arena's result as people read it."""
     a, b = result.bots
+    width = max(15, len(a) + 2, len(b) + 2)  # an outside bot's module:Factory may be long
     lines = [
         f"Duplicate arena: {result.players} players, {result.deals} deals "
         f"({'seed ' + str(result.seed) if result.source == 'seed' else 'from file'}), "
         f"each played with every bot alone in every seat.",
-        f"{'bot':<15}{'vs':<15}{'marks/donne (95% CI)':<24}{'taken':>6}{'made':>6}"
+        f"{'bot':<{width}}{'vs':<{width}}{'marks/donne (95% CI)':<24}{'taken':>6}{'made':>6}"
         f"{'as taker':>10}{'as defender':>13}",
     ]
     for s in result.stats:
@@ -509,7 +537,7 @@ def format_table(result: ArenaResult) -> str:
         as_taker = _signed(taker.mean) if taker.n else "-"
         as_defender = _signed(defence.mean) if defence.n else "-"
         lines.append(
-            f"{s.bot:<15}{s.against:<15}{_pm(s.marks):<24}{s.taken:>6}{made:>6}"
+            f"{s.bot:<{width}}{s.against:<{width}}{_pm(s.marks):<24}{s.taken:>6}{made:>6}"
             f"{as_taker:>10}{as_defender:>13}"
         )
     d = result.difference

@@ -49,14 +49,32 @@ def _bots(text: str) -> list[str]:
             known=known,
         )
     for name in names:
-        if name not in BOTS:
+        if ":" in name:
+            _outside(name)
+        elif name not in BOTS:
             raise _mistake(
-                "--bots {text!r:.60}: unknown bot {name!r:.30}; the bots are {known}",
+                "--bots {text!r:.60}: unknown bot {name!r:.30}; the bots are {known} "
+                "(or your own, module:Factory)",
                 text=text,
                 name=name,
                 known=known,
             )
     return names
+
+
+def _outside(name: str) -> None:
+    """Check the outside bot ``name`` (``module:Factory``) can be loaded and makes an
+    agent; its problem in one line otherwise."""
+    from atout.bots.outside import OutsideBotError, load_factory
+
+    try:
+        load_factory(name)
+    except OutsideBotError as error:
+        raise _mistake(
+            "--bots: {spec}: {problem} (docs/howto/bots-arena.md#your-own-bot-in-the-arena)",
+            spec=error.spec,
+            problem=error.problem,
+        ) from None
 
 
 def _read_deals(path: str, players: int | None, most: int | None) -> tuple[list[Deal], int]:
@@ -268,12 +286,23 @@ def _play(
     def announce(text: str) -> None:
         typer.echo(f"atout: {text}", err=True)
 
-    with progress(end - first, True, "playing") as advance:
-        result = A.run_arena(
-            names, players=players, deals=source, seed=seed, jobs=processes, progress=advance,
-            ray=on_ray, address=address, first=first, last=end,
-            keep_differences=path is not None, notice=announce,
-        )  # fmt: skip
+    from atout.bots.outside import BotFailedError
+
+    try:
+        with progress(end - first, True, "playing") as advance:
+            result = A.run_arena(
+                names, players=players, deals=source, seed=seed, jobs=processes,
+                progress=advance, ray=on_ray, address=address, first=first, last=end,
+                keep_differences=path is not None, notice=announce,
+            )  # fmt: skip
+    except BotFailedError as error:
+        raise _mistake(
+            "bot {bot} failed on deal {deal} in seat {seat}: {problem}; the arena stopped",
+            bot=error.bot,
+            deal=error.deal,
+            seat=error.seat,
+            problem=error.problem,
+        ) from None
     if piece is not None:
         record = A.shard_record(result, total, piece.index, piece.of, first)
         typer.echo(json.dumps(record, ensure_ascii=False))
