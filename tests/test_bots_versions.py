@@ -19,11 +19,11 @@ from atout.table import Variant
 PINNED = "39468a346b2825ab51cf164939e1204a320b8ce7e1a6ab5f3960e9a91ca41fd3"
 
 
-def _digest(factory: Callable[[random.Random], Agent]) -> tuple[int, str]:
+def _digest(factory: Callable[[random.Random], Agent], seeds: int = 12) -> tuple[int, str]:
     digest = hashlib.sha256()
     count = 0
     for players in (3, 4, 5):
-        for seed in range(12):
+        for seed in range(seeds):
             deal = Deal.automatic(
                 Variant.for_players(players), rng=random.Random(seed), dealer=seed % players
             )
@@ -39,6 +39,18 @@ def _digest(factory: Callable[[random.Random], Agent]) -> tuple[int, str]:
 def test_heuristic_1_plays_exactly_as_it_always_did() -> None:
     assert BOTS["heuristic-1"] is HeuristicBot1
     assert _digest(HeuristicBot1) == (2866, PINNED)
+
+
+# sha256 of the operations of 6 donnes (3, 4, 5 players, seeds 0 and 1) played by the
+# search bot as first released (64 samples a decision, no time budget).
+SEARCH_1 = (527, "90153b993923957c1ce6bf2bcfc514bc2ad51425f352d026e60b22aef85b1660")
+
+
+def test_search_1_plays_exactly_as_it_always_did() -> None:
+    """``search-1`` is the yardstick of every search to come: a change to the sampler,
+    the playout kernel or the search that changes one of its actions fails here (keep
+    the old code for ``search-1`` then, as ``heuristic-1`` keeps the first heuristic)."""
+    assert _digest(BOTS["search-1"], seeds=2) == SEARCH_1
 
 
 def test_heuristic_is_the_improved_version() -> None:

@@ -77,6 +77,14 @@ LEVELS: tuple[Level, ...] = (
         budget=3.0,
     ),
     Level(
+        "search-1",
+        N_("search, first version"),
+        N_("The first search, kept as it was: the yardstick of the searches to come."),
+        N_("the first search bot, frozen: the yardstick"),
+        thinks=True,
+        budget=3.0,
+    ),
+    Level(
         "search-strong",
         N_("search, strong"),
         N_("Tries each card on 200 deals of the unseen cards; the strongest, and slow."),

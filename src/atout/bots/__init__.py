@@ -68,6 +68,7 @@ BOTS: dict[str, Callable[[random.Random], Agent]] = {
     "heuristic-1": HeuristicBot1,  # the first heuristic bot, frozen: the yardstick
     "search-fast": _search(24),
     "search": _search(64),
+    "search-1": _search(64),  # the first search bot, frozen: the yardstick of the next
     "search-strong": _search(200),
     "search-random": _search(64, eps=1.0),  # random playouts, to measure the policy's worth
     "search-cheat": _search(64, cheat=True),  # sees the true deal (the arena shows it)

@@ -14,6 +14,7 @@ from jinja2 import Environment, FileSystemLoader, select_autoescape
 from starlette.exceptions import HTTPException as StarletteHTTPException
 
 from atout import rulebook
+from atout.bot_levels import LEVELS
 from atout.i18n import LANGUAGES, N_, gettext, negotiate
 from atout.web.basics import page_language
 from atout.web.config import bot_levels
@@ -80,16 +81,7 @@ def _setting(setting: rulebook.Setting, lang: str) -> tuple[str, str, str]:
     return setting.name, head, text
 
 
-BOT_LABELS = {
-    "random": N_("random"),
-    "heuristic": N_("heuristic"),
-    "heuristic-1": N_("heuristic, first version"),
-    "search-fast": N_("search, fast"),
-    "search": N_("search"),
-    "search-strong": N_("search, strong"),
-    "search-random": N_("search, random playouts"),
-    "search-cheat": N_("search, sees every hand"),
-}
+BOT_LABELS = {level.name: level.title for level in LEVELS}
 """What the seat menus show for each bot level (the level's identifier is the value)."""
 
 
