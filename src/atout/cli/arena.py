@@ -49,17 +49,23 @@ def _bots(text: str) -> list[str]:
             known=known,
         )
     for name in names:
-        if ":" in name:
-            _outside(name)
-        elif name not in BOTS:
-            raise _mistake(
-                "--bots {text!r:.60}: unknown bot {name!r:.30}; the bots are {known} "
-                "(or your own, module:Factory)",
-                text=text,
-                name=name,
-                known=known,
-            )
+        _known(name, f"--bots {text!r:.60}")
     return names
+
+
+def _known(name: str, where: str) -> None:
+    """Refuse ``name`` unless it is one of atout's bots or an outside bot that loads."""
+    from atout.bots import BOTS
+
+    if ":" in name:
+        _outside(name)
+    elif name not in BOTS:
+        raise _mistake(
+            "{where}: unknown bot {name!r:.30}; the bots are {known} (or your own, module:Factory)",
+            where=where,
+            name=name,
+            known=", ".join(BOTS),
+        )
 
 
 def _outside(name: str) -> None:
@@ -213,6 +219,9 @@ def arena(
     shard: ShardOption = None, use_ray: Ray = False,
 ) -> None:  # fmt: skip
     """``atout arena`` (its help: :data:`HELP`)."""
+    if context.invoked_subcommand == "ladder":
+        _no_options_before_ladder(context)
+        return
     if context.invoked_subcommand is not None:
         no_options_before_merge(context)
         return
@@ -339,6 +348,112 @@ def arena_merge(files: Shards = None, as_json: Json = False) -> None:
         )
     result, _ = A.merge_shards(files)
     _show(result, as_json, None)
+
+
+LADDER_HELP = N_(
+    "Every bot on one scale: the arena between each pair of BOTS on the same deals, a "
+    "rating in marks per donne fitted to the pairs' differences (heuristic-1 or the "
+    "weakest at 0, or --anchor), and each bot's CPU time per decision."
+)
+LadderBots = Annotated[
+    list[str] | None,
+    typer.Argument(metavar="BOT…", help=N_("Two bots or more, e.g. random heuristic-1 search.")),
+]
+Anchor = Annotated[
+    str | None,
+    typer.Option(
+        help=N_("The bot rated 0 (default: heuristic-1 when it plays, else the weakest).")
+    ),
+]
+Timing = Annotated[
+    str,
+    typer.Option(
+        metavar="N", help=N_("Donnes played to time each bot's decisions (0: no timing).")
+    ),
+]
+
+
+@arena_app.command("ladder", help=LADDER_HELP)
+def arena_ladder(
+    bots: LadderBots = None, players: Players = None, deals: Deals = None, seed: Seed = 0,
+    workers: Workers = None, anchor: Anchor = None, timing: Timing = "4",
+    as_json: Json = False,
+) -> None:  # fmt: skip
+    """``atout arena ladder`` (its help: :data:`LADDER_HELP`)."""
+    from atout.bots import ladder as L
+
+    names = _ladder_bots(bots or [])
+    if anchor is not None and anchor not in names:
+        raise _mistake(
+            "--anchor {anchor!r:.40}: not one of the ladder's bots ({bots})",
+            anchor=anchor,
+            bots=", ".join(names),
+        )
+    if players is not None:
+        check_players(players)
+    count = 100 if deals is None else count_option(deals, "--deals", MAX_ARENA_DEALS)
+    check_seed(seed)
+    if seed + count - 1 > MAX_SEED:
+        raise _mistake(
+            "--seed {seed}: the deals use the seeds --seed … --seed + --deals "
+            "- 1 = {last}, and a seed is an integer from 0 to 2**64 - 1",
+            seed=seed,
+            last=seed + count - 1,
+        )
+    donnes = 0 if timing.strip() == "0" else count_option(timing, "--timing", 1000)
+    processes = _processes(workers, None)
+    pairs = len(names) * (len(names) - 1) // 2
+    from atout.bots.outside import BotFailedError
+
+    try:
+        with progress(pairs * count, True, "playing") as advance:
+            ladder = L.run_ladder(
+                names, players=players or 4, deals=count, seed=seed, jobs=processes,
+                timing=donnes, anchor=anchor,
+                progress=None if advance is None else (lambda _pair, k: advance(k)),
+            )  # fmt: skip
+    except BotFailedError as error:
+        raise _mistake(
+            "bot {bot} failed on deal {deal} in seat {seat}: {problem}; the arena stopped",
+            bot=error.bot,
+            deal=error.deal,
+            seat=error.seat,
+            problem=error.problem,
+        ) from None
+    if as_json:
+        typer.echo(json.dumps(ladder.as_json(), ensure_ascii=False))
+    else:
+        typer.echo(L.format_ladder(ladder))
+
+
+def _ladder_bots(given: list[str]) -> list[str]:
+    """The ladder's bots, each checked as ``--bots`` checks them; two or more, each once."""
+    from atout.bots import BOTS
+
+    if len(given) < 2:
+        raise _mistake(
+            "ladder: give two bots or more, e.g. atout arena ladder random heuristic-1 "
+            "heuristic (bots: {known})",
+            known=", ".join(BOTS),
+        )
+    for name in given:
+        if given.count(name) > 1:
+            raise _mistake("ladder: {name!r:.40} is given twice", name=name)
+        _known(name, "ladder")
+    return given
+
+
+def _no_options_before_ladder(context: typer.Context) -> None:
+    """``atout arena OPTIONS ladder …``: the ladder's options go after its name."""
+    for name in context.params:
+        source = context.get_parameter_source(name)
+        if source is not None and source.name != "DEFAULT":
+            option = "--" + name.replace("_", "-").replace("use-", "").replace("as-", "")
+            raise _mistake(
+                "{option} before ladder: give it after, e.g. atout arena ladder random "
+                "heuristic {option} …",
+                option=option,
+            )
 
 
 def _processes(workers: str | None, jobs: str | None) -> int | None:
