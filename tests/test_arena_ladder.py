@@ -59,7 +59,7 @@ def test_a_ladder_on_worker_processes_is_the_same_ladder() -> None:
 def test_the_cpu_time_is_per_decision(monkeypatch: pytest.MonkeyPatch) -> None:
     """A clock that moves 1 s at each reading: every decision costs exactly 1 s."""
     ticks = iter(range(10**6))
-    monkeypatch.setattr(L.time, "process_time", lambda: float(next(ticks)))
+    monkeypatch.setattr("atout.bots.ladder.time.process_time", lambda: float(next(ticks)))
     assert L.cpu_per_decision("heuristic", 4, 2, seed=1) == 1.0
 
 

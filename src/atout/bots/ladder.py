@@ -192,11 +192,9 @@ def run_ladder(
         raise ValueError("the ladder needs two bots or more, each once")
     pairs = []
     for first, second in combinations(bots, 2):
-        label = f"{first} – {second}"
         result: ArenaResult = run_arena(
             [first, second], players=players, deals=deals, seed=seed, jobs=jobs,
-            progress=None if progress is None else (lambda k, label=label: progress(label, k)),
-            keep_differences=False,
+            progress=_told(progress, f"{first} – {second}"), keep_differences=False,
         )  # fmt: skip
         pairs.append(Pair(first, second, result.difference))
     if anchor is None and "heuristic-1" in bots:
@@ -210,6 +208,18 @@ def run_ladder(
     ]
     rungs.sort(key=lambda r: -r.rating.mean)
     return Ladder(players, deals, seed, chosen, rungs, pairs)
+
+
+def _told(progress: Callable[[str, int], None] | None, label: str) -> Callable[[int], None] | None:
+    """The arena's progress of one pair, told to the ladder's ``progress``."""
+    if progress is None:
+        return None
+    told = progress
+
+    def advance(deals: int) -> None:
+        told(label, deals)
+
+    return advance
 
 
 def format_ladder(ladder: Ladder) -> str:
