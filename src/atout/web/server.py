@@ -35,6 +35,7 @@ from atout.web.basics import (
     digest,
     new_token,
     page_language,
+    quiet_refused_upgrades,
 )
 from atout.web.db import StorageError, Store, database_url
 from atout.web.pages import STATIC, Pages
@@ -263,6 +264,7 @@ def serve(
         forwarded_allow_ips=proxies or "",
     )
     server = uvicorn.Server(config)
+    quiet_refused_upgrades()
     try:
         server.run(sockets=[sock])
     finally:
