@@ -80,7 +80,7 @@ function panel() {
   const reactions = el("div", { class: "reactions", role: "group", "aria-label": t("Quick reactions") },
     ...REACTIONS.map(([r, name]) => el("button", {
       type: "button", class: "reaction", "aria-label": t("React: {reaction}", { reaction: name() }),
-      title: name(), onclick: () => H.send({ type: "react", reaction: r }),
+      title: name(), onclick: () => react(r),
     }, r)));
   const signal = el("fieldset", { class: "signal" }, el("legend", { text: t("Your turn") }),
     el("label", { class: "check" }, el("input", {
@@ -115,10 +115,35 @@ function toggle(open) {
   }
 }
 
+// What this page sent to the chat and the server has not answered yet, in order (the
+// server answers in that order): each text as sent, null for a reaction. The field
+// keeps a text until its entry comes back, so that a message refused (too long, too
+// fast…) is still there to send again.
+const sending = [];
+
 function sendText(input) {
-  const text = input.value.trim();
+  const text = input.value.trim().slice(0, MAX_TEXT);
   if (!text) return;
-  if (H.send({ type: "chat", text: text.slice(0, MAX_TEXT) })) input.value = "";
+  if (H.send({ type: "chat", text })) sending.push(text);
+}
+
+function react(reaction) {
+  if (H.send({ type: "react", reaction })) sending.push(null);
+}
+
+/** A refusal came: the text refused stays in the field, as typed. */
+export function refused() {
+  sending.shift();
+}
+
+/** This page's own message is in the chat: the field is emptied, unless it was
+ * changed meanwhile. */
+function sent(e) {
+  if (!sending.length || (e.kind !== "text" && e.kind !== "reaction") || e.role !== H.role()) return;
+  if (H.role() === "player" && e.seat !== H.me()) return;
+  const text = sending.shift();
+  const input = document.getElementById("chat-text");
+  if (text !== null && input.value.trim().slice(0, MAX_TEXT) === text) input.value = "";
 }
 
 async function askNotifications() {
@@ -199,6 +224,7 @@ export function snapshot(entries) {
 
 /** A new entry, live. */
 export function entry(e) {
+  sent(e);
   const list = document.getElementById("chat-list");
   const node = entryNode(e);
   list.append(node);
