@@ -23,6 +23,7 @@ from typing import Any
 import pytest
 from websockets.asyncio.client import connect
 from websockets.exceptions import ConnectionClosed, InvalidStatus
+from websockets.typing import Origin
 
 from atout.session import observation_json
 from atout.web.basics import AddressRate
@@ -319,7 +320,7 @@ async def test_the_upgrade_is_refused_unless_its_origin_is_the_server(
         assert response.body.decode() == ORIGIN_REFUSED, response.body
     french = {"Accept-Language": "fr"}
     with pytest.raises(InvalidStatus) as refused:
-        await connect(url, origin="http://evil.example", additional_headers=french)
+        await connect(url, origin=Origin("http://evil.example"), additional_headers=french)
     assert refused.value.response.body.decode() == ORIGIN_REFUSED_FR
     assert_quiet_log(server)
     seat = Seat(server.ws_base, links["table"], token_of(links["owner"]))

@@ -178,9 +178,20 @@ function setMuted(seat, on) {
   }
 }
 
+let entries = []; // the chat's entries this page has, in order
+
+/** The seat's name as the entry was written: a seat the owner gave to another person
+ * since (a "seat" notice after the entry) keeps the earlier person's name. */
+function nameOf(entry) {
+  if (typeof entry.name !== "string") return H.seatName(entry.seat);
+  const later = entries.some((e) => e.kind === "seat" && e.seat === entry.seat && e.n > entry.n);
+  if (!later && entry.seat === H.me()) return H.seatName(entry.seat); // "… (you)"
+  return entry.name || t("Seat {n}", { n: entry.seat + 1 });
+}
+
 function who(entry) {
   if (entry.role === "owner") return t("the organiser");
-  return entry.seat === null ? "" : H.seatName(entry.seat);
+  return entry.seat === null ? "" : nameOf(entry);
 }
 
 function entryNode(entry) {
@@ -207,16 +218,17 @@ function reactionName(r) {
 
 function noticeText(entry) {
   if (entry.kind === "seat") {
-    return t("{name}: the table's owner made a new link for this seat; the old one no longer opens it.", { name: H.seatName(entry.seat) });
+    return t("{name}: the table's owner made a new link for this seat; the old one no longer opens it.", { name: nameOf(entry) });
   }
-  return t("Time ran out for {name}: the bot made this decision for the seat.", { name: H.seatName(entry.seat) });
+  return t("Time ran out for {name}: the bot made this decision for the seat.", { name: nameOf(entry) });
 }
 
 /** The chat of a snapshot: every entry again. */
-export function snapshot(entries) {
+export function snapshot(given) {
   const reader = H.role() === "spectator";
   for (const part of document.querySelectorAll("#chat .chat-form, #chat .reactions")) part.hidden = reader;
   document.getElementById("chat-reader").hidden = !reader;
+  entries = [...given];
   const list = document.getElementById("chat-list");
   list.replaceChildren(...entries.map(entryNode));
   list.scrollTop = list.scrollHeight;
@@ -225,6 +237,8 @@ export function snapshot(entries) {
 /** A new entry, live. */
 export function entry(e) {
   sent(e);
+  entries.push(e);
+  if (entries.length > 400) entries = entries.slice(-200);
   const list = document.getElementById("chat-list");
   const node = entryNode(e);
   list.append(node);
