@@ -81,6 +81,7 @@ def create_app(
     async def websocket(ws: WebSocket, table_id: str) -> None:
         await serve_socket(server, ws, table_id)
 
+    quiet_refused_upgrades()  # the upgrades it refuses are no errors of uvicorn's
     secured = SecurityHeaders(app)
     if allowed_hosts is not None:
         return HostCheck(secured, allowed_hosts)  # type: ignore[return-value]
@@ -264,7 +265,6 @@ def serve(
         forwarded_allow_ips=proxies or "",
     )
     server = uvicorn.Server(config)
-    quiet_refused_upgrades()
     try:
         server.run(sockets=[sock])
     finally:
