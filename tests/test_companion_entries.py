@@ -145,7 +145,7 @@ def test_an_older_database_is_migrated_and_its_entries_load(tmp_path: Path) -> N
             c.execute(f"DROP TABLE {table}")
         c.execute("DROP INDEX ix_companion_entries_entry_id")
         c.execute("ALTER TABLE companion_entries DROP COLUMN entry_id")
-        for column in ("ready", "matches"):  # the columns of next_0001 and again_0001
+        for column in ("ready", "matches", "renamed"):  # of next_0001, again_0001, renamed_0001
             c.execute(f"ALTER TABLE atout_tables DROP COLUMN {column}")
         c.execute("UPDATE alembic_version SET version_num = 'companion_0001'")
         c.execute(
@@ -258,7 +258,7 @@ def test_postgresql_evenings_stored_before_players_get_theirs(pg_url: str, tmp_p
                 "companion_players",
             ):
                 await c.exec_driver_sql(f"DROP TABLE {table}")
-            for column in ("ready", "matches"):  # the columns of next_0001 and again_0001
+            for column in ("ready", "matches", "renamed"):  # of next_0001, again_0001, renamed_0001
                 await c.exec_driver_sql(f"ALTER TABLE atout_tables DROP COLUMN {column}")
             await c.exec_driver_sql("UPDATE alembic_version SET version_num = 'companion_0002'")
         await engine.dispose()

@@ -159,7 +159,7 @@ def test_evenings_stored_before_players_get_theirs(tmp_path: Path) -> None:
             "companion_players",
         ):
             c.execute(f"DROP TABLE {table}")
-        for column in ("ready", "matches"):  # the columns of next_0001 and again_0001
+        for column in ("ready", "matches", "renamed"):  # of next_0001, again_0001, renamed_0001
             c.execute(f"ALTER TABLE atout_tables DROP COLUMN {column}")
         c.execute("UPDATE alembic_version SET version_num = 'companion_0002'")
         setup = json.loads(c.execute("SELECT setup FROM companion_evenings").fetchone()[0])

@@ -6,6 +6,7 @@ and a desktop, on SQLite and PostgreSQL."""
 
 from __future__ import annotations
 
+from functools import partial
 from pathlib import Path
 
 import pytest
@@ -155,3 +156,68 @@ def test_a_seat_opened_in_a_new_page_is_here_once_on_the_new_page(
     wait_until(lambda: owner.locator(".wait-seat.person.present").count() == 0, "seat 2 gone")
     owner.context.close()
     old.context.close()
+
+
+@pytest.mark.parametrize(("lang", "viewport"), READERS[:2], ids=IDS[:2])
+def test_the_log_keeps_the_name_of_who_did_each_action_after_a_new_link(
+    browser: Browser, server: ServerProcess, lang: str, viewport: ViewportSize, tmp_path: Path
+) -> None:
+    """Bruno gives his random value, then the owner gives his seat to Chloé: every page,
+    also one opened after (Chloé's), names Bruno for what Bruno did and Chloé for what
+    was done since, the stand-in bot's decisions "for" the person of the time; the
+    verifiable deal's note tells Chloé the value was Bruno's, not hers."""
+    french = lang.startswith("fr")
+    links = create_table(
+        server.base,
+        {
+            "players": 3,
+            "seats": [None, "random", "random"],
+            "names": ["Bruno", "", ""],
+            "bot_delay_ms": 100,
+            "grace_seconds": 600,
+        },
+    )
+    owner = reader(browser, lang, viewport)
+    owner.on("dialog", lambda dialog: dialog.accept())
+    owner.goto(links["owner"])
+    bruno = reader(browser, lang, viewport)
+    bruno.goto(links["seats"][0]["url"])
+    bruno.wait_for_selector("#waiting:not([hidden])")
+    owner.click("#btn-start")
+    gives = "sa valeur aléatoire" if french else "gives a random value"
+    wait_until(lambda: gives in bruno.inner_text("#log"), "Bruno's value in his log")
+    wait_until(lambda: bruno.locator("[data-act=draw]").count() > 0, "Bruno may draw")
+    owner.click("#btn-seats")
+    row = owner.locator('#owner-seats li[data-seat="0"]')
+    row.locator("input.seat-name").fill("Chloé")
+    row.locator("button.new-link").click()
+    new_url = row.locator(".new-url input.url")
+    new_url.wait_for()
+    url = new_url.input_value()
+    bruno.wait_for_selector("#banner.error:not([hidden])")
+    chloe = reader(browser, lang, viewport)
+    chloe.goto(url)
+    chloe.wait_for_selector("#seats .seat.me")
+    bot = "(joué par le robot)" if french else "(played by the bot)"
+    draws = " tire " if french else " draws "
+
+    def lines(page: Page) -> list[str]:
+        return page.locator("#log li .text").all_text_contents()
+
+    # the stand-in drew for Chloé's seat before she came (nobody had the new link)
+    wait_until(lambda: any(bot in x and draws in x for x in lines(chloe)), "the bot's draw")
+    for page in (chloe, owner):
+        page.reload()
+        page.wait_for_selector("#log li", state="attached")
+        wait_until(partial(lambda page: any(draws in x for x in lines(page)), page), "draws")
+        told = lines(page)
+        given = [x for x in told if gives in x]
+        assert given and given[0].startswith("Bruno "), given
+        drawn = [x for x in told if draws in x and bot in x]
+        assert drawn and all(x.startswith("Chloé") for x in drawn), drawn
+        assert not any(x.startswith("Bruno") and bot in x for x in told), told
+    note = chloe.inner_text("#fairness .contributed")
+    assert "Bruno" in note and ("avant vous" if french else "before you") in note, note
+    chloe.screenshot(path=str(tmp_path / f"earlier-names-{lang}.png"))
+    for page in (owner, bruno, chloe):
+        page.context.close()

@@ -69,6 +69,7 @@ def test_chat_reactions_mute_reload_and_the_turn_in_the_title(
     ben.page.fill("#chat-text", "psst")
     ben.page.click("#chat-send")
     wait_until(lambda: "psst" in chat_texts(ben), "Ben's own message")
+    wait_until(lambda: ben.page.input_value("#chat-text") == "", "the field emptied")
     wait_until(lambda: "psst" in chat_texts(ana, visible=False), "the message reaches Ana")
     assert chat_texts(ana) == [XSS], "Ben is muted on Ana's page"
     ana.page.reload()
@@ -85,6 +86,8 @@ def test_chat_reactions_mute_reload_and_the_turn_in_the_title(
         ben.page.click("#chat-send")
     said = "Refused — chat: at most 5 messages in 10 seconds"
     wait_until(lambda: ben.page.text_content("#toast") == said, "Ben's refusal, in words")
+    # the refused message is still in the field, to send again; a sent one is not
+    assert ben.page.input_value("#chat-text") == "m5"
     # the turn signal: the tab's title says it when the seat has a decision to make
     owner = new_page(browser, "owner", lang="en-GB")
     owner.page.on("dialog", lambda dialog: dialog.accept())  # start, even if someone is late

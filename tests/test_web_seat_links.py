@@ -106,3 +106,37 @@ async def test_a_new_link_replaces_the_old_one_at_once(database: str, tmp_path: 
         back = Seat(server.ws_base, table, freed["token"])
         assert (await back.connect())["you"]["seat"] == 1
         await back.close()
+
+
+async def test_a_seat_given_to_another_person_keeps_its_earlier_name(
+    database: str, tmp_path: Path
+) -> None:
+    """The events before a new link keep the name of who had the seat: the table says
+    which name a seat had up to which event (``earlier_names``), the chat's entries keep
+    the name they were written under, and both survive a restart."""
+    with ServerProcess(database, tmp_path / "server.log") as server:
+        links, (ana, bruno), owner, _ = await open_table(server, SETTINGS)
+        table = links["table"]
+        assert ana.table is not None and ana.table["earlier_names"] == []
+        await bruno.send({"type": "chat", "text": "salut"})
+        said = (await next_of(ana, "chat"))["entry"]
+        assert (said["seat"], said["name"]) == (1, "Bruno")
+        await owner.send({"type": "new_link", "seat": 1, "name": "Chloé"})
+        await next_of(owner, "seat_link")
+        snapshot = await next_of(ana, "snapshot")
+        until = snapshot["seq"]
+        assert until > 0
+        earlier = [{"seat": 1, "until": until, "name": "Bruno"}]
+        assert snapshot["table"]["earlier_names"] == earlier
+        assert snapshot["table"]["names"][1] == "Chloé"
+        notice = (await next_of(ana, "chat"))["entry"]
+        assert (notice["kind"], notice["name"]) == ("seat", "Chloé")
+        for seat in (ana, bruno, owner):
+            await seat.close()
+    with ServerProcess(database, tmp_path / "again.log") as server:
+        again = Seat(server.ws_base, table, ana.token)
+        snapshot = await again.connect(0)
+        assert snapshot["table"]["earlier_names"] == earlier
+        names = [(e["kind"], e["name"]) for e in snapshot["chat"]]
+        assert names == [("text", "Bruno"), ("seat", "Chloé")]
+        await again.close()

@@ -23,6 +23,7 @@ from typing import Any
 import pytest
 from websockets.asyncio.client import connect
 from websockets.exceptions import ConnectionClosed, InvalidStatus
+from websockets.typing import Origin
 
 from atout.session import observation_json
 from atout.web.basics import AddressRate
@@ -39,6 +40,14 @@ from tests.web_harness import (
     token_of,
 )
 
+ORIGIN_REFUSED = (
+    "the websocket: its Origin is not this server's; only a page of this server may open it"
+    " (Origin)\n"
+)
+ORIGIN_REFUSED_FR = (
+    "la websocket : son Origin n'est pas celle de ce serveur ; seule une page de ce serveur"
+    " peut l'ouvrir (Origin)\n"
+)
 PEOPLE4: dict[str, Any] = {"players": 4, "deals": 2, "seats": [None] * 4, "bot_delay_ms": 0}
 
 
@@ -281,6 +290,19 @@ def test_a_name_that_is_not_the_server_s_gets_400_on_http_and_websocket(
         answer = raw_request(server, [*lines, "Connection: close"] if not extra else lines)
         assert answer.startswith("HTTP/1.1 400"), answer[:200]
         assert "--allowed-hosts" in answer and "ce nom" in answer, answer
+    # a refusal the server means is no error of the server: nothing in its log says one
+    assert_quiet_log(server)
+
+
+def assert_quiet_log(server: ServerProcess) -> None:
+    """The server's log has no error: uvicorn's "returned without completing handshake"
+    is written for an upgrade answered with a refusal, unless the server marks it."""
+    deadline = time.monotonic() + 2
+    while time.monotonic() < deadline and "WebSocket /ws/" not in server.log.read_text():
+        time.sleep(0.05)
+    text = server.log.read_text()
+    assert "without completing handshake" not in text, text[-2000:]
+    assert "ERROR" not in text, text[-2000:]
 
 
 async def test_the_upgrade_is_refused_unless_its_origin_is_the_server(
@@ -291,7 +313,16 @@ async def test_the_upgrade_is_refused_unless_its_origin_is_the_server(
     for origin in ("http://evil.example", f"http://127.0.0.1:{server.port + 1}", None):
         with pytest.raises(InvalidStatus) as refused:
             await connect(url, origin=origin)  # type: ignore[arg-type]
-        assert refused.value.response.status_code == 403
+        response = refused.value.response
+        assert response.status_code == 403
+        assert response.headers["Content-Type"] == "text/plain; charset=utf-8"
+        # one line that says why, as the HTTP refusals do
+        assert response.body.decode() == ORIGIN_REFUSED, response.body
+    french = {"Accept-Language": "fr"}
+    with pytest.raises(InvalidStatus) as refused:
+        await connect(url, origin=Origin("http://evil.example"), additional_headers=french)
+    assert refused.value.response.body.decode() == ORIGIN_REFUSED_FR
+    assert_quiet_log(server)
     seat = Seat(server.ws_base, links["table"], token_of(links["owner"]))
     snapshot = await seat.connect()
     assert snapshot["you"] == {"seat": None, "role": "owner", "owner": True}

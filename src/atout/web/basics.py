@@ -5,8 +5,10 @@ from __future__ import annotations
 
 import base64
 import contextlib
+import contextvars
 import hashlib
 import json
+import logging
 import secrets
 import socket
 import time
@@ -25,6 +27,8 @@ __all__ = [
     "digest",
     "new_token",
     "page_language",
+    "quiet_refused_upgrades",
+    "refuse_upgrade",
     "shown",
 ]
 
@@ -205,17 +209,55 @@ class HostCheck:
         body = (gettext(lang, HOST_REFUSED) + "\n").encode()
         headers = [(b"content-type", b"text/plain; charset=utf-8")]
         headers += [(b"content-length", str(len(body)).encode()), *SECURITY_HEADERS]
-        kind = "http"
-        if scope["type"] == "websocket":
-            if "websocket.http.response" not in scope.get("extensions", {}):
-                await send({"type": "websocket.close", "code": 1008, "reason": "Host"})
-                return
-            kind = "websocket.http"  # the upgrade refused as HTTP is: 400 and the line
-        await send({"type": f"{kind}.response.start", "status": 400, "headers": headers})
-        await send({"type": f"{kind}.response.body", "body": body})
+        if scope["type"] == "websocket":  # the upgrade refused as HTTP is: 400 and the line
+            await refuse_upgrade(scope, send, 400, body, "Host")
+            return
+        await send({"type": "http.response.start", "status": 400, "headers": headers})
+        await send({"type": "http.response.body", "body": body})
 
 
 HOST_REFUSED = N_(
     "Host: this server does not answer to this name; its owner can add it with "
     "atout serve --allowed-hosts"
 )
+
+
+# -- a websocket's upgrade refused ----------------------------------------------------------
+
+_REFUSED = contextvars.ContextVar("atout_refused_upgrade", default=False)
+_NO_HANDSHAKE = "ASGI callable returned without completing handshake"
+
+
+async def refuse_upgrade(
+    scope: MutableMapping[str, Any],
+    send: Callable[[MutableMapping[str, Any]], Awaitable[None]],
+    status: int,
+    body: bytes,
+    reason: str,
+) -> None:
+    """Refuse a websocket's upgrade as an HTTP request is refused: ``status`` and
+    ``body``, one line of plain text with the security headers (a server that cannot
+    send a body answers 403 alone). uvicorn logs any such answer as an error, "returned
+    without completing handshake": a refusal the server meant is marked, so that
+    :func:`quiet_refused_upgrades` keeps that line out of the log."""
+    _REFUSED.set(True)  # in the context of the connection's task, which logs after
+    if "websocket.http.response" not in scope.get("extensions", {}):
+        await send({"type": "websocket.close", "code": 1008, "reason": reason})
+        return
+    headers = [(b"content-type", b"text/plain; charset=utf-8")]
+    headers += [(b"content-length", str(len(body)).encode()), *SECURITY_HEADERS]
+    await send({"type": "websocket.http.response.start", "status": status, "headers": headers})
+    await send({"type": "websocket.http.response.body", "body": body})
+
+
+class _QuietRefusals(logging.Filter):
+    def filter(self, record: logging.LogRecord) -> bool:
+        return not (_REFUSED.get() and str(record.msg).startswith(_NO_HANDSHAKE))
+
+
+def quiet_refused_upgrades() -> None:
+    """Keep uvicorn's error about an upgrade refused on purpose (:func:`refuse_upgrade`)
+    out of the server's log; the same line about any other websocket stays."""
+    logger = logging.getLogger("uvicorn.error")
+    if not any(isinstance(f, _QuietRefusals) for f in logger.filters):
+        logger.addFilter(_QuietRefusals())

@@ -59,6 +59,8 @@ tables = sa.Table(
     sa.Column("ready", sa.Text, nullable=True),  # who pressed Next (atout.web.room_next)
     # the matches finished before the one on the table (atout.web.room_again)
     sa.Column("matches", sa.Text, nullable=True),
+    # the names seats had before a new link gave them to another person (room_owner)
+    sa.Column("renamed", sa.Text, nullable=True),
 )
 tokens = sa.Table(
     "atout_tokens",
@@ -96,6 +98,8 @@ class StoredTable:
     ready: dict[str, Any] | None = None  # {"donne": n, "seats": [...]}: who pressed Next
     # the matches finished before the one on the table: [{"seed": "…", "actions": n}, …]
     matches: list[dict[str, Any]] = dataclasses.field(default_factory=list)
+    # a seat's earlier names: [{"match": 1, "until": 57, "seat": 1, "name": "Ana"}, …]
+    renamed: list[dict[str, Any]] = dataclasses.field(default_factory=list)
 
 
 def default_database_path() -> Path:
@@ -319,10 +323,10 @@ class Store:
 
     async def update(self, table_id: str, **values: Any) -> None:
         """Change a table's ``config``, ``joined``, ``started``, ``over``, ``ready``,
-        ``seed`` or ``matches``."""
+        ``seed``, ``matches`` or ``renamed``."""
         if "seed" in values:
             values["seed"] = str(values["seed"])
-        for key in ("config", "joined", "ready", "matches"):
+        for key in ("config", "joined", "ready", "matches", "renamed"):
             if key in values and (key != "ready" or values[key] is not None):
                 values[key] = json.dumps(values[key])
         statement = tables.update().where(tables.c.id == table_id).values(**values)
@@ -417,6 +421,7 @@ class Store:
             [json.loads(a) for _, a in rows],
             json.loads(row.ready) if row.ready else None,
             json.loads(row.matches) if row.matches else [],
+            json.loads(row.renamed) if row.renamed else [],
         )
 
     async def unfinished(self) -> list[str]:

@@ -69,6 +69,7 @@ class Room(RoomViews):
         self.over = stored.over
         self.tokens = stored.tokens
         self.matches = stored.matches  # the finished matches (atout.web.room_again)
+        self.renamed = stored.renamed  # the seats' earlier names (atout.web.room_owner)
         self.table: Table | None = None
         self.by_bot: set[int] = set()  # events of a bot's decisions for a person
         if self.started:

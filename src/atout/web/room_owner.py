@@ -140,10 +140,14 @@ async def _new_link(room: Room, conn: Connection, seat: Any, name: Any) -> None:
     room.tokens = [kept for kept in room.tokens if kept[1:] != ("player", seat)]
     room.tokens.append((digest(token), "player", seat))
     names = list(room.config.names)
+    renamed = _earlier(room, seat, names[seat])
     names[seat] = name.strip()
     room.config = dataclasses.replace(room.config, names=tuple(names))
     room.joined.discard(seat)
-    await room.store.update(room.id, config=room.config.to_json(), joined=sorted(room.joined))
+    await room.store.update(
+        room.id, config=room.config.to_json(), joined=sorted(room.joined), renamed=renamed
+    )
+    room.renamed = renamed
     gone = N_(
         "The table's owner gave this seat a new link: this one no longer opens it. "
         "Ask the owner for the new link."
@@ -153,3 +157,14 @@ async def _new_link(room: Room, conn: Connection, seat: Any, name: Any) -> None:
     conn.send({"type": "seat_link", "seat": seat, "name": names[seat], "token": token})
     room._resnapshot()  # the seat's new name first: the notice names it
     await add_notice(room, "seat", seat)
+
+
+def _earlier(room: Room, seat: int, name: str) -> list[dict[str, Any]]:
+    """The table's earlier names with the one ``seat`` had until now: the events told
+    so far in the match keep the name of who did them (a bot's decisions for the seat
+    too: "for" that person)."""
+    table = room.table
+    if table is None or not table.events:
+        return list(room.renamed)
+    until = len(table.events)
+    return [*room.renamed, {"match": room.match, "until": until, "seat": seat, "name": name}]

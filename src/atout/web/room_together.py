@@ -59,7 +59,8 @@ async def chat_message(room: Room, conn: Connection, kind: str, value: Any) -> N
         )
         return
     try:
-        entry = chat_entry(kind, conn.seat, conn.role, value, room.chatter.next_n())
+        name = _name(room, conn.seat)
+        entry = chat_entry(kind, conn.seat, conn.role, value, room.chatter.next_n(), name)
     except ChatError as error:
         conn.error("protocol", error.message, **error.values)
         return
@@ -104,7 +105,12 @@ async def timer_run_out(room: Room, now: float) -> bool:
 
 async def add_notice(room: Room, kind: str, seat: int) -> None:
     """The table's own notice of ``kind`` about ``seat`` in the feed, stored."""
-    await _add(room, chat_entry(kind, seat, "table", "", room.chatter.next_n()))
+    await _add(room, chat_entry(kind, seat, "table", "", room.chatter.next_n(), _name(room, seat)))
+
+
+def _name(room: Room, seat: int | None) -> str | None:
+    """The seat's name now (``None`` for no seat)."""
+    return None if seat is None else str(room.config.names[seat])
 
 
 async def take_seat(room: Room, seat: Any, name: Any, digest: str) -> str | None:

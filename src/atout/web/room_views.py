@@ -37,6 +37,7 @@ class RoomViews:
     ready: set[int]  # the persons who pressed Next at the end of the donne (room_next)
     changed: float
     matches: list[dict[str, Any]]  # the finished matches (atout.web.room_again)
+    renamed: list[dict[str, Any]]  # the seats' earlier names (atout.web.room_owner)
 
     @property
     def match(self) -> int:
@@ -52,6 +53,7 @@ class RoomViews:
             "variant": variant_json(self.config.players),
             "deals": self.config.deals,
             "names": list(self.config.names),
+            "earlier_names": self.earlier_names(),
             "kinds": self.config.kinds(),
             "present": self._present(),
             "stand_in": list(self.stand_in),
@@ -64,6 +66,16 @@ class RoomViews:
             "rules": dataclasses.asdict(self.config.rules),
             "bots": bot_levels(),
         }
+
+    def earlier_names(self) -> list[dict[str, Any]]:
+        """The names seats had in this match before the owner gave them to other
+        persons: ``{"seat", "until", "name"}``, the seat named ``name`` for the events
+        up to ``until`` (their ``seq``), so that each keeps the name of who did it."""
+        return [
+            {"seat": e["seat"], "until": e["until"], "name": e["name"]}
+            for e in self.renamed
+            if e.get("match") == self.match
+        ]
 
     def _present(self) -> list[bool]:
         return [

@@ -35,6 +35,7 @@ from atout.web.basics import (
     digest,
     new_token,
     page_language,
+    quiet_refused_upgrades,
 )
 from atout.web.db import StorageError, Store, database_url
 from atout.web.pages import STATIC, Pages
@@ -80,6 +81,7 @@ def create_app(
     async def websocket(ws: WebSocket, table_id: str) -> None:
         await serve_socket(server, ws, table_id)
 
+    quiet_refused_upgrades()  # the upgrades it refuses are no errors of uvicorn's
     secured = SecurityHeaders(app)
     if allowed_hosts is not None:
         return HostCheck(secured, allowed_hosts)  # type: ignore[return-value]

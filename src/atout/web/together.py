@@ -80,9 +80,13 @@ def clean_text(text: Any) -> str:
     return cleaned
 
 
-def chat_entry(kind: str, seat: int | None, role: str, value: Any, n: int) -> dict[str, Any]:
+def chat_entry(
+    kind: str, seat: int | None, role: str, value: Any, n: int, name: str | None = None
+) -> dict[str, Any]:
     """A new entry of kind ``"text"``, ``"reaction"``, ``"timer"`` or ``"seat"``,
-    checked; :class:`ChatError`."""
+    checked; :class:`ChatError`. ``name``: the seat's name as the entry is written
+    (kept with it: a seat given to another person later keeps its earlier entries'
+    names)."""
     if kind in ("timer", "seat"):  # the table's notices: no text of their own
         text = ""
     elif kind == "reaction":
@@ -96,6 +100,7 @@ def chat_entry(kind: str, seat: int | None, role: str, value: Any, n: int) -> di
         "at": round(time.time(), 3),
         "kind": kind,
         "seat": seat,
+        "name": name,
         "role": role,
         "text": text,
     }

@@ -12,8 +12,8 @@ from typing import TYPE_CHECKING, Any
 from fastapi import WebSocket
 from starlette.websockets import WebSocketDisconnect, WebSocketState
 
-from atout.i18n import N_
-from atout.web.basics import Limits, digest, page_language
+from atout.i18n import N_, gettext
+from atout.web.basics import Limits, digest, page_language, refuse_upgrade
 from atout.web.room import Room
 from atout.web.room_again import AGAIN
 from atout.web.room_connection import Connection, _Act, _Chat, _Join, _Leave, _Owner
@@ -23,6 +23,10 @@ if TYPE_CHECKING:
     from atout.web.tables import Server
 
 HELLO_SECONDS = 10.0
+ORIGIN_REFUSED = N_(
+    "the websocket: its Origin is not this server's; only a page of this server may "
+    "open it (Origin)"
+)
 
 
 def _origin_ok(ws: WebSocket) -> bool:
@@ -204,8 +208,10 @@ class _Socket:
 
 async def serve_socket(server: Server, ws: WebSocket, table_id: str) -> None:
     """A page's websocket from its upgrade to its end."""
-    if not _origin_ok(ws):
-        await ws.close(code=1008)  # before the upgrade: refused with 403
+    if not _origin_ok(ws):  # before the upgrade: refused with 403 and why
+        lang = page_language(ws.headers.get("accept-language"))
+        body = (gettext(lang, ORIGIN_REFUSED) + "\n").encode()
+        await refuse_upgrade(ws.scope, ws.send, 403, body, "Origin")
         return
     await ws.accept()
     socket = _Socket(ws, server.limits)

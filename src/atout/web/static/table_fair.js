@@ -1,6 +1,6 @@
 // The verifiable deal (D4): this seat's random value and the check of the revealed secret.
 import { t } from "./i18n.js";
-import { $, CONTRIB_KEY, S, players, mySeat, isPlayer, options } from "./table_state.js";
+import { $, CONTRIB_KEY, S, players, mySeat, isPlayer, options, earlierName } from "./table_state.js";
 import { el, toast, linkTo } from "./table_dom.js";
 import { act } from "./table_stream.js";
 import { logLine } from "./table_log.js";
@@ -125,6 +125,21 @@ export async function verify(event, live) {
   renderFairness();
 }
 
+/** Who gave this seat's random value to the donne's shuffle: this browser, the table's
+ * bot standing in, or the person who had the seat before the owner gave it to this one. */
+function contributedText(mine) {
+  const given = S.events.find((e) => e.kind === "contributed" && e.seat === mine && e.donne === S.view.number);
+  const before = given ? earlierName(mine, given.seq) : null;
+  if (before !== null) {
+    return given.by === "bot"
+      ? t("This seat's value was given by the table: a bot stood in for {name} when it was asked", { name: before })
+      : t("This seat's value was given by {name}, who had the seat before you", { name: before });
+  }
+  return sentHere(S.view.number)
+    ? t("Your random value is in the shuffle")
+    : t("Your seat's value was given by the table: a bot stood in for you when it was asked");
+}
+
 export function renderFairness() {
   const box = $("fairness");
   box.replaceChildren();
@@ -138,10 +153,7 @@ export function renderFairness() {
     );
     const mine = mySeat();
     if (isPlayer() && S.view.deal.contributed.includes(mine)) {
-      const text = sentHere(S.view.number)
-        ? t("Your random value is in the shuffle")
-        : t("Your seat's value was given by the table: a bot stood in for you when it was asked");
-      box.append(el("div", { class: "contributed", text }));
+      box.append(el("div", { class: "contributed", text: contributedText(mine) }));
     }
   }
   const numbers = Object.keys(S.verdicts).map(Number).sort((a, b) => b - a);

@@ -2,7 +2,7 @@
 import { plural, t } from "./i18n.js";
 import { describe } from "./describe.js";
 import * as Score from "./score.js";
-import { $, S, seatName } from "./table_state.js";
+import { $, S, nameAt } from "./table_state.js";
 import { el, linkTo } from "./table_dom.js";
 
 // -- the log -------------------------------------------------------------------------------
@@ -29,7 +29,8 @@ export function logEvent(event) {
     dealLine.node.querySelector(".rule").replaceWith(linkTo("D6–D8"));
     return;
   }
-  const text = describe(event, seatName);
+  // each event names who did it then (not the seat's person now, if the seat changed hands)
+  const text = describe(event, (seat) => nameAt(seat, event.seq));
   // a bot's decision for a person's seat (a stand-in, the move timer) is not the person's
   if (text) logLine(event, event.by === "bot" ? t("{text} (played by the bot)", { text }) : text);
   if (event.kind === "donne_scored" && event.breakdown) {

@@ -55,6 +55,23 @@ export function seatName(seat) {
   return seat === mySeat() ? t("{name} (you)", { name }) : name;
 }
 
+/** The name `seat` had before its person was given the seat, for the event `seq`
+ * (S.table.earlier_names: the owner gave the seat a new link since), else null. */
+export function earlierName(seat, seq) {
+  let found = null;
+  for (const e of (S.table && S.table.earlier_names) || []) {
+    if (e.seat === seat && seq <= e.until && (found === null || e.until < found.until)) found = e;
+  }
+  return found === null ? null : found.name || t("Seat {n}", { n: seat + 1 });
+}
+
+/** The seat as event `seq` names it: the name of who had the seat then — a seat given
+ * to another person keeps the earlier person's name for the earlier events. */
+export function nameAt(seat, seq) {
+  if (seat === null || seat === undefined) return "?";
+  return earlierName(seat, seq) ?? seatName(seat);
+}
+
 export function options(type) {
   if (!S.view) return [];
   return S.view.options.filter((o) => o.type === type);

@@ -114,6 +114,7 @@ export function onMessage(m) {
 }
 
 export function onError(m) {
+  if (m.id === undefined) Together.refused(); // a chat message refused keeps its text
   const entry = m.id !== undefined ? S.pending.get(m.id) : undefined;
   if (entry) {
     S.pending.delete(m.id);

@@ -38,7 +38,26 @@ export function render() {
   $("btn-last").disabled = !lastTrick();
   Together.turn(myTurn(), S.table.move_seconds || 0);
   onTurn(myTurn());
+  noteClearOfSeat();
 }
+
+const CLEAR_PX = 6; // between the centre's note and the seat's box below it
+
+/** The centre's note sits low, clear of the cards in the centre; on a shorter felt or
+ * above a taller box (the taker's badge at the écart) it would cover the bottom seat's
+ * box: it goes up just enough to leave that box whole. */
+export function noteClearOfSeat() {
+  const note = $("center-note");
+  note.style.translate = "";
+  const seat = document.querySelector("#seats .seat.bottom");
+  if (!seat || !note.textContent) return;
+  const a = note.getBoundingClientRect();
+  const b = seat.getBoundingClientRect();
+  const over = a.bottom + CLEAR_PX - b.top;
+  if (over > 0 && a.right > b.left && a.left < b.right) note.style.translate = `0 ${-Math.ceil(over)}px`;
+}
+
+window.addEventListener("resize", () => noteClearOfSeat());
 
 /** The page's seat has a decision to make (its random value is sent by the page itself). */
 function myTurn() {

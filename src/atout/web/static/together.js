@@ -80,7 +80,7 @@ function panel() {
   const reactions = el("div", { class: "reactions", role: "group", "aria-label": t("Quick reactions") },
     ...REACTIONS.map(([r, name]) => el("button", {
       type: "button", class: "reaction", "aria-label": t("React: {reaction}", { reaction: name() }),
-      title: name(), onclick: () => H.send({ type: "react", reaction: r }),
+      title: name(), onclick: () => react(r),
     }, r)));
   const signal = el("fieldset", { class: "signal" }, el("legend", { text: t("Your turn") }),
     el("label", { class: "check" }, el("input", {
@@ -115,10 +115,35 @@ function toggle(open) {
   }
 }
 
+// What this page sent to the chat and the server has not answered yet, in order (the
+// server answers in that order): each text as sent, null for a reaction. The field
+// keeps a text until its entry comes back, so that a message refused (too long, too
+// fast…) is still there to send again.
+const sending = [];
+
 function sendText(input) {
-  const text = input.value.trim();
+  const text = input.value.trim().slice(0, MAX_TEXT);
   if (!text) return;
-  if (H.send({ type: "chat", text: text.slice(0, MAX_TEXT) })) input.value = "";
+  if (H.send({ type: "chat", text })) sending.push(text);
+}
+
+function react(reaction) {
+  if (H.send({ type: "react", reaction })) sending.push(null);
+}
+
+/** A refusal came: the text refused stays in the field, as typed. */
+export function refused() {
+  sending.shift();
+}
+
+/** This page's own message is in the chat: the field is emptied, unless it was
+ * changed meanwhile. */
+function sent(e) {
+  if (!sending.length || (e.kind !== "text" && e.kind !== "reaction") || e.role !== H.role()) return;
+  if (H.role() === "player" && e.seat !== H.me()) return;
+  const text = sending.shift();
+  const input = document.getElementById("chat-text");
+  if (text !== null && input.value.trim().slice(0, MAX_TEXT) === text) input.value = "";
 }
 
 async function askNotifications() {
@@ -153,9 +178,20 @@ function setMuted(seat, on) {
   }
 }
 
+let entries = []; // the chat's entries this page has, in order
+
+/** The seat's name as the entry was written: a seat the owner gave to another person
+ * since (a "seat" notice after the entry) keeps the earlier person's name. */
+function nameOf(entry) {
+  if (typeof entry.name !== "string") return H.seatName(entry.seat);
+  const later = entries.some((e) => e.kind === "seat" && e.seat === entry.seat && e.n > entry.n);
+  if (!later && entry.seat === H.me()) return H.seatName(entry.seat); // "… (you)"
+  return entry.name || t("Seat {n}", { n: entry.seat + 1 });
+}
+
 function who(entry) {
   if (entry.role === "owner") return t("the organiser");
-  return entry.seat === null ? "" : H.seatName(entry.seat);
+  return entry.seat === null ? "" : nameOf(entry);
 }
 
 function entryNode(entry) {
@@ -182,16 +218,17 @@ function reactionName(r) {
 
 function noticeText(entry) {
   if (entry.kind === "seat") {
-    return t("{name}: the table's owner made a new link for this seat; the old one no longer opens it.", { name: H.seatName(entry.seat) });
+    return t("{name}: the table's owner made a new link for this seat; the old one no longer opens it.", { name: nameOf(entry) });
   }
-  return t("Time ran out for {name}: the bot made this decision for the seat.", { name: H.seatName(entry.seat) });
+  return t("Time ran out for {name}: the bot made this decision for the seat.", { name: nameOf(entry) });
 }
 
 /** The chat of a snapshot: every entry again. */
-export function snapshot(entries) {
+export function snapshot(given) {
   const reader = H.role() === "spectator";
   for (const part of document.querySelectorAll("#chat .chat-form, #chat .reactions")) part.hidden = reader;
   document.getElementById("chat-reader").hidden = !reader;
+  entries = [...given];
   const list = document.getElementById("chat-list");
   list.replaceChildren(...entries.map(entryNode));
   list.scrollTop = list.scrollHeight;
@@ -199,6 +236,9 @@ export function snapshot(entries) {
 
 /** A new entry, live. */
 export function entry(e) {
+  sent(e);
+  entries.push(e);
+  if (entries.length > 400) entries = entries.slice(-200);
   const list = document.getElementById("chat-list");
   const node = entryNode(e);
   list.append(node);
