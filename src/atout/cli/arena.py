@@ -5,6 +5,8 @@ only when the command runs."""
 from __future__ import annotations
 
 import json
+from collections.abc import Iterator
+from contextlib import contextmanager
 from typing import TYPE_CHECKING, Annotated
 
 import typer
@@ -17,6 +19,7 @@ from atout.cli.common import (
     check_seed,
     count_option,
     no_options_before_merge,
+    option_given,
     plot_path,
     processes_option,
     progress,
@@ -295,15 +298,27 @@ def _play(
     def announce(text: str) -> None:
         typer.echo(f"atout: {text}", err=True)
 
+    with _bot_failures(), progress(end - first, True, "playing") as advance:
+        result = A.run_arena(
+            names, players=players, deals=source, seed=seed, jobs=processes,
+            progress=advance, ray=on_ray, address=address, first=first, last=end,
+            keep_differences=path is not None, notice=announce,
+        )  # fmt: skip
+    if piece is not None:
+        record = A.shard_record(result, total, piece.index, piece.of, first)
+        typer.echo(json.dumps(record, ensure_ascii=False))
+        return
+    _show(result, as_json, path)
+
+
+@contextmanager
+def _bot_failures() -> Iterator[None]:
+    """A bot that fails in a game (an outside bot's exception or illegal action) said
+    in one line of the reader's language."""
     from atout.bots.outside import BotFailedError
 
     try:
-        with progress(end - first, True, "playing") as advance:
-            result = A.run_arena(
-                names, players=players, deals=source, seed=seed, jobs=processes,
-                progress=advance, ray=on_ray, address=address, first=first, last=end,
-                keep_differences=path is not None, notice=announce,
-            )  # fmt: skip
+        yield
     except BotFailedError as error:
         raise _mistake(
             "bot {bot} failed on deal {deal} in seat {seat}: {problem}; the arena stopped",
@@ -312,11 +327,6 @@ def _play(
             seat=error.seat,
             problem=error.problem,
         ) from None
-    if piece is not None:
-        record = A.shard_record(result, total, piece.index, piece.of, first)
-        typer.echo(json.dumps(record, ensure_ascii=False))
-        return
-    _show(result, as_json, path)
 
 
 def _show(result: ArenaResult, as_json: bool, path: str | None) -> None:
@@ -403,23 +413,12 @@ def arena_ladder(
     donnes = 0 if timing.strip() == "0" else count_option(timing, "--timing", 1000)
     processes = _processes(workers, None)
     pairs = len(names) * (len(names) - 1) // 2
-    from atout.bots.outside import BotFailedError
-
-    try:
-        with progress(pairs * count, True, "playing") as advance:
-            ladder = L.run_ladder(
-                names, players=players or 4, deals=count, seed=seed, jobs=processes,
-                timing=donnes, anchor=anchor,
-                progress=None if advance is None else (lambda _pair, k: advance(k)),
-            )  # fmt: skip
-    except BotFailedError as error:
-        raise _mistake(
-            "bot {bot} failed on deal {deal} in seat {seat}: {problem}; the arena stopped",
-            bot=error.bot,
-            deal=error.deal,
-            seat=error.seat,
-            problem=error.problem,
-        ) from None
+    with _bot_failures(), progress(pairs * count, True, "playing") as advance:
+        ladder = L.run_ladder(
+            names, players=players or 4, deals=count, seed=seed, jobs=processes,
+            timing=donnes, anchor=anchor,
+            progress=None if advance is None else (lambda _pair, k: advance(k)),
+        )  # fmt: skip
     if as_json:
         typer.echo(json.dumps(ladder.as_json(), ensure_ascii=False))
     else:
@@ -445,15 +444,13 @@ def _ladder_bots(given: list[str]) -> list[str]:
 
 def _no_options_before_ladder(context: typer.Context) -> None:
     """``atout arena OPTIONS ladder …``: the ladder's options go after its name."""
-    for name in context.params:
-        source = context.get_parameter_source(name)
-        if source is not None and source.name != "DEFAULT":
-            option = "--" + name.replace("_", "-").replace("use-", "").replace("as-", "")
-            raise _mistake(
-                "{option} before ladder: give it after, e.g. atout arena ladder random "
-                "heuristic {option} …",
-                option=option,
-            )
+    option = option_given(context)
+    if option is not None:
+        raise _mistake(
+            "{option} before ladder: give it after, e.g. atout arena ladder random "
+            "heuristic {option} …",
+            option=option,
+        )
 
 
 def _processes(workers: str | None, jobs: str | None) -> int | None:

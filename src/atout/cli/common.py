@@ -148,18 +148,26 @@ def processes_option(text: str, option: str, most: int) -> int:
     return int(digits)
 
 
-def no_options_before_merge(context: typer.Context) -> None:
-    """``atout stats OPTIONS merge …`` (or ``arena``): the options would do nothing."""
+def option_given(context: typer.Context) -> str | None:
+    """The first option given on the command line to the group of ``context`` (as
+    ``--name``), or ``None``: before a subcommand, where it would do nothing."""
     for name in context.params:
         source = context.get_parameter_source(name)
         if source is not None and source.name != "DEFAULT":
-            option = "--" + name.replace("_", "-").replace("use-", "").replace("as-", "")
-            raise UserError(
-                _(
-                    "{option} before merge does nothing: a merge takes the settings of its shards",
-                    option=option,
-                )
+            return "--" + name.replace("_", "-").replace("use-", "").replace("as-", "")
+    return None
+
+
+def no_options_before_merge(context: typer.Context) -> None:
+    """``atout stats OPTIONS merge …`` (or ``arena``): the options would do nothing."""
+    option = option_given(context)
+    if option is not None:
+        raise UserError(
+            _(
+                "{option} before merge does nothing: a merge takes the settings of its shards",
+                option=option,
             )
+        )
 
 
 def plot_path(text: str) -> str:
