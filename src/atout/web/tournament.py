@@ -71,7 +71,7 @@ tournament_tables = sa.Table(
 router = APIRouter()
 
 DUPLICATE_LATER = N_(
-    "A duplicate runs from the terminal for now (atout tournament new --duplicate): "
+    "A duplicate runs from the terminal for now (`atout tournament new --duplicate`): "
     "this page runs donnes libres"
 )
 PLAYERS_FIELD = N_("players")
@@ -211,29 +211,9 @@ async def create(request: Request) -> Response:
             return companion._error(429, said(lang, FULL))
     organiser = base64.urlsafe_b64encode(secrets.token_bytes(32)).rstrip(b"=").decode()
     tournament_id = secrets.token_urlsafe(9)
-    store = companion._evenings(request)
-    rows = []
-    for r, tables in enumerate(tournament.tables):
-        for n, play in enumerate(tables):
-            evening_setup = {
-                "players": len(play.players),
-                "names": [tournament.players[p] for p in play.players],
-                **setup,
-                "tournament": {
-                    "id": tournament_id,
-                    "name": tournament.name,
-                    "round": r + 1,
-                    "table": n + 1,
-                    "donnes": tournament.donnes,
-                },
-            }
-            evening_id = await store.create(evening_setup, table_token(organiser, r, n))
-            if evening_id is None:
-                return companion._error(429, said(lang, FULL))
-            rows.append(
-                {"tournament_id": tournament_id, "round_no": r, "table_no": n,
-                 "evening_id": evening_id}
-            )  # fmt: skip
+    rows = await _make_tables(request, tournament_id, tournament, setup, organiser)
+    if rows is None:
+        return companion._error(429, said(lang, FULL))
     async with engine.begin() as c:
         await c.execute(
             tournaments.insert().values(
@@ -254,6 +234,38 @@ async def create(request: Request) -> Response:
         },
         status_code=201,
     )
+
+
+async def _make_tables(
+    request: Request, tournament_id: str, tournament: Tournament, setup: dict[str, Any],
+    organiser: str,
+) -> list[dict[str, Any]] | None:  # fmt: skip
+    """A companion evening for each table of each round: its players in their seats,
+    the tournament's rules; ``None`` when the server holds as many evenings as it can."""
+    store = companion._evenings(request)
+    rows = []
+    for r, tables in enumerate(tournament.tables):
+        for n, play in enumerate(tables):
+            evening_setup = {
+                "players": len(play.players),
+                "names": [tournament.players[p] for p in play.players],
+                **setup,
+                "tournament": {
+                    "id": tournament_id,
+                    "name": tournament.name,
+                    "round": r + 1,
+                    "table": n + 1,
+                    "donnes": tournament.donnes,
+                },
+            }
+            evening_id = await store.create(evening_setup, table_token(organiser, r, n))
+            if evening_id is None:
+                return None
+            rows.append(
+                {"tournament_id": tournament_id, "round_no": r, "table_no": n,
+                 "evening_id": evening_id}
+            )  # fmt: skip
+    return rows
 
 
 # -- the organiser's page ------------------------------------------------------------------------
