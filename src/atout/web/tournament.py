@@ -401,6 +401,9 @@ async def ranking(request: Request, tournament_id: str) -> Response:
         {
             "name": t.name,
             "heading": heading(t, lang),
+            "method": said(
+                lang, N_("Ranking: {method}"), method=said(lang, N_("marks summed over the donnes"))
+            ),
             "rounds": t.rounds,
             "current": None if current is None else current + 1,
             "entered": entered,

@@ -17,10 +17,10 @@ const T = FR
     linkHint: "Chaque table ouvre son lien (ou scanne son QR code) sur le téléphone du marqueur : la feuille de la table, ses joueurs à leur place, les règles du tournoi.",
     entered: "{n} / {d} donnes saisies", over: "Toutes les parties sont jouées.", ranking: "Classement",
     rankingLink: "Le classement (public, en lecture seule)", live: "à jour", place: "#", player: "Joueur",
-    r: "P{n}", total: "Total", progress: "{n} donnes saisies sur {d}", csv: "Classement (CSV)",
+    r: "P{n}", total: "Total", progress: "{n} donnes saisies sur {d}", progressOne: "{n} donne saisie sur {d}", csv: "Classement (CSV)",
     file: "Le tournoi (atout.tournament/1)", records: "Le tournoi et les feuilles des tables (zip)",
     keep: "Gardez ce lien : c'est celui de l'organisateur.", noSuch: "Pas de tournoi pour ce lien.",
-    method: "Les points additionnés sur toutes les donnes.", playing: "Partie en cours : {n}",
+    playing: "Partie en cours : {n}",
   }
   : {
     fft: "FFT (official rules)", maison: "House", same: "The FFT's rules, no difference.",
@@ -29,10 +29,10 @@ const T = FR
     linkHint: "Each table opens its link (or scans its QR code) on the scorer's phone: the table's sheet, its players in their seats, the tournament's rules.",
     entered: "{n} / {d} donnes entered", over: "Every round is played.", ranking: "Ranking",
     rankingLink: "The ranking (public, read-only)", live: "live", place: "#", player: "Player",
-    r: "R{n}", total: "Total", progress: "{n} donnes entered of {d}", csv: "Ranking (CSV)",
+    r: "R{n}", total: "Total", progress: "{n} donnes entered of {d}", progressOne: "{n} donne entered of {d}", csv: "Ranking (CSV)",
     file: "The tournament (atout.tournament/1)", records: "The tournament and the tables' records (zip)",
     keep: "Keep this link: it is the organiser's.", noSuch: "No tournament for this link.",
-    method: "Marks summed over the donnes.", playing: "Round being played: {n}",
+    playing: "Round being played: {n}",
   };
 
 function fill(text, values) {
@@ -181,13 +181,13 @@ async function rankingPage() {
         const rounds = Array.from({ length: data.rounds }, (_, r) => fill(T.r, { n: r + 1 }));
         app().replaceChildren(h("section", { class: "card" },
           h("h2", { id: "heading" }, data.heading),
-          h("p", { class: "hint", id: "progress" }, fill(T.progress, { n: data.entered, d: data.total }),
+          h("p", { class: "hint", id: "progress" }, fill(data.entered === 1 || (FR && data.entered === 0) ? T.progressOne : T.progress, { n: data.entered, d: data.total }),
             data.current === null ? ` · ${T.over}` : ` · ${fill(T.playing, { n: data.current })}`),
-          h("p", { class: "hint" }, T.method),
+          h("p", { class: "hint", id: "method" }, data.method),
           h("div", { class: "sheet-scroll" }, h("table", { class: "sheet", id: "ranking" },
             h("thead", {}, h("tr", {}, h("th", {}, T.place), h("th", {}, T.player), rounds.map((r) => h("th", {}, r)), h("th", {}, T.total))),
             h("tbody", {}, data.lines.map((l) => h("tr", {},
-              h("td", {}, l.place), h("td", {}, l.player), l.rounds.map((v) => h("td", {}, v)), h("td", {}, h("strong", {}, l.total))))))),
+              h("td", {}, l.place), h("td", {}, l.player), l.rounds.map((v) => h("td", { class: "num" }, v)), h("td", { class: "num" }, h("strong", {}, l.total))))))),
           exportsList(boot.tournament)));
       }
     } catch (e) {
