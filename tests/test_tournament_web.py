@@ -230,3 +230,21 @@ def test_a_whole_tournament_ranked_live_and_from_its_exports(
     french = client.get(f"/api/tournament/{tid}/ranking?lang=fr").json()
     assert french["heading"].startswith("club : donnes libres")
     assert json.loads(archive.read("club-r2-t2.json"))["donnes"][0]["void"] == "misdeal"
+
+
+def test_a_restarted_server_keeps_the_tournament_and_its_links(tmp_path: Path) -> None:
+    url = f"sqlite:///{tmp_path / 'atout.db'}"
+    with TestClient(create_app(url)) as client:
+        tid, token = make(client)
+        before = organiser(client, tid, token)
+        enter(client, before["links"][2]["scorer"], donnes_of(0, 2)[:2])
+        ranked = client.get(f"/api/tournament/{tid}/ranking").json()
+    with TestClient(create_app(url)) as client:  # a new server on the same database
+        assert organiser(client, tid, token) == before | {
+            "seating": [
+                [t | {"entered": 1} if (r, t["table"]) == (0, 3) else t for t in tables]
+                for r, tables in enumerate(before["seating"])
+            ],
+            "links": [link | {"entered": link["table"] // 3} for link in before["links"]],
+        }
+        assert client.get(f"/api/tournament/{tid}/ranking").json() == ranked
