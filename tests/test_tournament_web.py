@@ -202,12 +202,21 @@ def test_a_whole_tournament_ranked_live_and_from_its_exports(
         )  # fmt: skip
         assert refused.status_code == 400
         assert refused.json()["error"].startswith("Non enregistré : les 2 donnes de cette partie")
-        known = seen["entered"]
+        known = seen["version"]
         unchanged = client.get(f"/api/tournament/{tid}/ranking?known={known}").json()
-        assert unchanged == {"unchanged": True, "entered": known}
+        assert unchanged == {"unchanged": True, "version": known}
     assert organiser(client, tid, token)["current"] is None
     live = client.get(f"/api/tournament/{tid}/ranking").json()
     assert live["current"] is None and live["entered"] == 18
+    # a correction of an earlier donne changes the marks, not the count: the ranking follows
+    link = data["links"][0]["scorer"]  # round 3's table 1
+    taker = donnes_of(2, 0)[1]["taker"]
+    enter(client, link, [{"type": "edit", "donne": 1, "result": {"contract": "garde_sans",
+          "taker": taker, "points": 56, "bouts": 2}}])  # fmt: skip
+    known = live["version"]
+    changed = client.get(f"/api/tournament/{tid}/ranking?known={known}").json()
+    assert changed["version"] == known + 1 and changed["lines"] != live["lines"]
+    live = changed
     # the exports, read by atout tournament ranking
     archive = zipfile.ZipFile(io.BytesIO(client.get(f"/api/tournament/{tid}/records.zip").content))
     files = sorted(archive.namelist())

@@ -392,9 +392,10 @@ async def ranking(request: Request, tournament_id: str) -> Response:
     evenings = await _progress(request, stored)
     entered = sum(min(_entered(e), t.donnes) for e in evenings.values())
     total = sum(len(tables) for tables in t.tables) * t.donnes
+    version = sum(len(e.log) for e in evenings.values())  # a correction changes it too
     known = request.query_params.get("known")
-    if known is not None and known == str(entered):
-        return JSONResponse({"unchanged": True, "entered": entered})
+    if known is not None and known == str(version):
+        return JSONResponse({"unchanged": True, "version": version})
     placed = rank(t, _records(t, evenings))
     current = _current(t, evenings)
     return JSONResponse(
@@ -406,6 +407,7 @@ async def ranking(request: Request, tournament_id: str) -> Response:
             ),
             "rounds": t.rounds,
             "current": None if current is None else current + 1,
+            "version": version,
             "entered": entered,
             "total": total,
             "lines": [

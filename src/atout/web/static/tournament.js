@@ -136,9 +136,18 @@ function exportsList(id) {
     h("li", {}, h("a", { href: `${api}/records.zip`, download: true, id: "zip" }, T.records)));
 }
 
+function organiserCards(data) {
+  return [
+    h("section", { class: "card" }, h("h2", { id: "heading" }, data.heading), h("p", { class: "hint" }, T.keep),
+      h("p", {}, h("a", { href: data.ranking, id: "ranking-link" }, T.rankingLink)), exportsList(boot.tournament)),
+    linksCard(data), seatingCard(data),
+  ];
+}
+
 async function organiserPage() {
   const badge = h("span", { class: "badge scorer", id: "role" }, T.organiser);
   document.querySelector("header.bar h1").after(badge);
+  let shown = null; // drawn again only when something changed: the QR codes do not flicker
   const poll = async () => {
     try {
       const answer = await fetch(`/api/tournament/${boot.tournament}?lang=${LANG}`, {
@@ -148,12 +157,12 @@ async function organiserPage() {
         app().replaceChildren(h("p", { class: "error" }, T.noSuch));
         return;
       }
-      const data = await answer.json();
+      const text = await answer.text();
       status(T.live);
-      app().replaceChildren(
-        h("section", { class: "card" }, h("h2", { id: "heading" }, data.heading), h("p", { class: "hint" }, T.keep),
-          h("p", {}, h("a", { href: data.ranking, id: "ranking-link" }, T.rankingLink)), exportsList(boot.tournament)),
-        linksCard(data), seatingCard(data));
+      if (text !== shown) {
+        shown = text;
+        app().replaceChildren(...organiserCards(JSON.parse(text)));
+      }
     } catch (e) {
       status(T.offline);
     }
@@ -177,7 +186,7 @@ async function rankingPage() {
       const data = await answer.json();
       status(T.live);
       if (!data.unchanged) {
-        known = data.entered;
+        known = data.version;
         const rounds = Array.from({ length: data.rounds }, (_, r) => fill(T.r, { n: r + 1 }));
         app().replaceChildren(h("section", { class: "card" },
           h("h2", { id: "heading" }, data.heading),
