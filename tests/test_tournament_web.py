@@ -147,6 +147,9 @@ def test_links_open_each_tables_evening_and_only_for_the_organiser(
         assert seen["tournament"] == {
             "id": tid, "name": "club", "round": 1, "table": link["table"], "donnes": 2,
         }  # fmt: skip
+    cards = client.get(f"/api/tournament/{tid}/movement.pdf?lang=fr")
+    assert cards.content.startswith(b"%PDF") and cards.content.count(b"/Type /Page\n") == 3
+    assert 'filename="club-movement.pdf"' in cards.headers["content-disposition"]
     french = client.get(f"/api/tournament/{tid}?lang=fr", headers=auth(token)).json()
     assert french["heading"] == "club : donnes libres, 12 joueurs, 3 parties de 2 donnes"
     assert client.get(f"/tournament/{tid}").status_code == 200

@@ -452,6 +452,24 @@ async def tournament_file(request: Request, tournament_id: str) -> Response:
     )
 
 
+@router.get("/api/tournament/{tournament_id}/movement.pdf")
+async def movement_file(request: Request, tournament_id: str) -> Response:
+    """The movement cards of ``atout tournament movement --pdf``: one page a table, who
+    sits there each round and where each goes next, to put on the tables."""
+    from atout.tournament.sheets import movement_cards
+    from atout.web.pdf import pages_pdf
+
+    stored = await _load(request, tournament_id)
+    if stored is None:
+        return companion._error(404, "no such tournament")
+    t, lang = stored.tournament, companion._lang(request)
+    return Response(
+        pages_pdf(movement_cards(t, lang), heading(t, lang)),
+        media_type="application/pdf",
+        headers={"Content-Disposition": f'attachment; filename="{t.name}-movement.pdf"'},
+    )
+
+
 @router.get("/api/tournament/{tournament_id}/records.zip")
 async def records_file(request: Request, tournament_id: str) -> Response:
     """The tournament's file and every table's record (``NAME-rR-tT.json``), as

@@ -18,7 +18,7 @@ const T = FR
     entered: "{n} / {d} donnes saisies", over: "Toutes les parties sont jouées.", ranking: "Classement",
     rankingLink: "Le classement (public, en lecture seule)", live: "à jour", place: "#", player: "Joueur",
     r: "P{n}", total: "Total", progress: "{n} donnes saisies sur {d}", progressOne: "{n} donne saisie sur {d}", csv: "Classement (CSV)",
-    file: "Le tournoi (atout.tournament/1)", records: "Le tournoi et les feuilles des tables (zip)",
+    file: "Le tournoi (atout.tournament/1)", movement: "Les cartes de mouvement (PDF)", records: "Le tournoi et les feuilles des tables (zip)",
     keep: "Gardez ce lien : c'est celui de l'organisateur.", noSuch: "Pas de tournoi pour ce lien.",
     playing: "Partie en cours : {n}",
   }
@@ -30,7 +30,7 @@ const T = FR
     entered: "{n} / {d} donnes entered", over: "Every round is played.", ranking: "Ranking",
     rankingLink: "The ranking (public, read-only)", live: "live", place: "#", player: "Player",
     r: "R{n}", total: "Total", progress: "{n} donnes entered of {d}", progressOne: "{n} donne entered of {d}", csv: "Ranking (CSV)",
-    file: "The tournament (atout.tournament/1)", records: "The tournament and the tables' records (zip)",
+    file: "The tournament (atout.tournament/1)", movement: "The movement cards (PDF)", records: "The tournament and the tables' records (zip)",
     keep: "Keep this link: it is the organiser's.", noSuch: "No tournament for this link.",
     playing: "Round being played: {n}",
   };
@@ -132,6 +132,7 @@ function exportsList(id) {
   const api = `/api/tournament/${id}`;
   return h("ul", { class: "exports" },
     h("li", {}, h("a", { href: `${api}/ranking.csv`, download: true, id: "csv" }, T.csv)),
+    h("li", {}, h("a", { href: `${api}/movement.pdf?lang=${LANG}`, download: true, id: "movement" }, T.movement)),
     h("li", {}, h("a", { href: `${api}/tournament.json`, download: true, id: "file" }, T.file)),
     h("li", {}, h("a", { href: `${api}/records.zip`, download: true, id: "zip" }, T.records)));
 }
