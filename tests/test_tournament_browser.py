@@ -1,5 +1,5 @@
 """A club tournament on phones (Debian's chromium, 390×844, French), against the real
-server: the organiser's form (a duplicate refused in one line, then donnes libres),
+server: the organiser's form (a count of players refused in one line, then donnes libres),
 the organiser's page with the seating and a scorer link and QR code per table, a
 table's scorer page (its players, the round's donnes, a result entered), and the
 public ranking following it."""
@@ -35,7 +35,9 @@ def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[ServerProcess]:
 
 
 def phone(browser: Browser, errors: list[str]) -> Page:
-    context = browser.new_context(viewport=PHONE, is_mobile=True, has_touch=True, locale="fr-FR")
+    context = browser.new_context(
+        viewport=PHONE, is_mobile=True, has_touch=True, locale="fr-FR", accept_downloads=True
+    )
     page = context.new_page()
     page.on("pageerror", lambda error: errors.append(str(error)))
     page.on("console", lambda m: errors.append(m.text) if m.type == "error" else None)
@@ -50,16 +52,15 @@ def test_the_organiser_and_a_tables_scorer_on_phones(
     page.goto(f"{server.base}/tournament/new")
     expect(page.locator("h2")).to_have_text("Nouveau tournoi")
     page.locator("#name").fill("club")
-    page.locator("#names").fill("\n".join(NAMES))
+    page.locator("#names").fill("\n".join(NAMES[:11]))
     page.locator("#rounds").fill("3")
     page.locator("#donnes").fill("2")
-    page.locator("input[name=kind][value=duplicate]").check()
     page.locator("#create").click()
     expect(page.locator("#error")).to_have_text(
-        "Le duplicate se joue depuis le terminal pour l'instant (`atout tournament new "
-        "--duplicate`) : cette page fait jouer les donnes libres"
+        "joueurs : 11 joueurs ne peuvent pas s'asseoir à des tables de 4 et de 5 (nombres les "
+        "plus proches qui le peuvent : 10 ou 12)"
     )
-    page.locator("input[name=kind][value=donnes-libres]").check()
+    page.locator("#names").fill("\n".join(NAMES))
     page.screenshot(path=str(DOCS / "tournament-new.png"))
     page.locator("#create").click()
     page.wait_for_url("**/tournament/*#*")
@@ -80,6 +81,12 @@ def test_the_organiser_and_a_tables_scorer_on_phones(
     width = page.evaluate("document.documentElement.scrollWidth")
     assert width <= PHONE["width"], width  # nothing wider than the phone
     page.screenshot(path=str(DOCS / "tournament-organiser.png"), full_page=True)
+    with page.expect_download() as movement:  # fetched with the organiser's token
+        page.locator("#movement").click()
+    assert movement.value.suggested_filename == "club-movement.pdf"
+    with page.expect_download() as file:
+        page.locator("#file").click()
+    assert file.value.suggested_filename == "club.json"
     scorer_link = page.locator("#table-1 a.scorer-link").get_attribute("href")
     assert scorer_link is not None
 
@@ -116,4 +123,33 @@ def test_the_organiser_and_a_tables_scorer_on_phones(
     expect(ranking.locator("#method")).to_have_text("Classement : somme des points des donnes")
     ranking.screenshot(path=str(DOCS / "tournament-ranking.png"))
     expect(page.locator("#table-1")).to_contain_text("1 / 2 donnes saisies")  # it polls
-    assert [e for e in errors if e != ERROR_400] == []  # the duplicate's refusal alone
+    assert [e for e in errors if e != ERROR_400] == []  # the refusal of 11 players alone
+
+
+def test_a_duplicates_organiser_prints_the_etuis_and_sees_the_commitment(
+    server: ServerProcess, browser: Browser
+) -> None:
+    names = [*NAMES, "Marc", "Nina", "Oscar", "Paule"]
+    body = {"name": "duo", "kind": "duplicate", "names": "\n".join(names), "rounds": 4,
+            "donnes": 2}  # fmt: skip
+    status, created, _ = http_json("POST", f"{server.base}/api/tournament", body)
+    assert status == 201, created
+    errors: list[str] = []
+    page = phone(browser, errors)
+    page.goto(created["organiser"])
+    expect(page.locator("#heading")).to_have_text(
+        "duo : duplicate, 16 joueurs, 4 parties, étuis de 2 donnes"
+    )
+    expect(page.locator("#commitment")).to_contain_text("Engagement sur les donnes : ")
+    expect(page.locator("#table-2 h3")).to_have_text("Table 2, étui 2")
+    expect(page.locator("#reveal")).to_have_count(0)  # after the last round only
+    with page.expect_download() as sheets:
+        page.locator("#etuis").click()
+    assert sheets.value.suggested_filename == "duo-etuis.pdf"
+    assert Path(sheets.value.path()).read_bytes().startswith(b"%PDF")
+    ranking = phone(browser, errors)
+    ranking.goto(created["ranking"])
+    expect(ranking.locator("#ranking tbody tr")).to_have_count(16)
+    expect(ranking.locator("#csv")).to_have_count(1)
+    expect(ranking.locator("#file")).to_have_count(0)  # the deals stay secret
+    assert errors == []

@@ -17,6 +17,8 @@ import pytest
 from fastapi.testclient import TestClient
 
 from atout.tournament import seatings
+from atout.tournament.club import loads
+from atout.tournament.movement import movement
 from atout.web.server import create_app
 from tests.cli_helpers import run
 from tests.conftest import own_database
@@ -85,8 +87,12 @@ def test_the_form_refuses_as_atout_tournament_new_does_in_one_line(
         ({"names": "A" * 41 + "\n" + "\n".join(NAMES[1:])}, "en", "at most 40 characters"),
         ({"profile": "club"}, "en", "profile"),
         ({"rules": {"five_player_split": "3:0"}}, "en", "S4"),
-        ({"kind": "duplicate"}, "en", "A duplicate runs from the terminal for now"),
-        ({"kind": "duplicate"}, "fr", "Le duplicate se joue depuis le terminal pour l'instant"),
+        (
+            {"kind": "duplicate", "names": "\n".join(NAMES[:9])},
+            "en",
+            "9 players: no duplicate movement exists",
+        ),
+        ({"kind": "triplicate"}, "en", "the request: a tournament's form"),
     ]
     for changes, lang, needle in cases:
         answer = client.post(f"/api/tournament?lang={lang}", json=form(**changes))
@@ -97,7 +103,7 @@ def test_the_form_refuses_as_atout_tournament_new_does_in_one_line(
     assert client.post("/api/tournament", json=["x"]).status_code == 400
     page = client.get("/tournament/new", headers={"Accept-Language": "fr"})
     assert page.status_code == 200 and "Nouveau tournoi" in page.text
-    assert "Le duplicate se joue depuis le terminal" in page.text
+    assert "Duplicate : chaque table de 4 joue les mêmes donnes" in page.text
 
 
 def test_the_seating_is_atout_tournaments_and_the_file_the_same(
@@ -260,3 +266,64 @@ def test_a_restarted_server_keeps_the_tournament_and_its_links(tmp_path: Path) -
             "links": [link | {"entered": link["table"] // 3} for link in before["links"]],
         }
         assert client.get(f"/api/tournament/{tid}/ranking").json() == ranked
+
+
+PLAYERS16 = [*NAMES, "Marc", "Nina", "Oscar", "Paule"]
+
+
+def test_a_duplicate_with_its_secret_deals_ranked_and_checked(
+    client: TestClient, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    tid, token = make(client, kind="duplicate", names="\n".join(PLAYERS16), rounds=4)
+    data = organiser(client, tid, token)
+    assert data["duplicate"] and not data["revealed"] and len(data["commitment"]) == 64
+    plan = movement(16, 4, 0)
+    assert [[(t["etui"], t["players"]) for t in r] for r in data["seating"]] == [
+        [(play.etui + 1, [PLAYERS16[p] for p in play.players]) for play in tables]
+        for tables in plan.rounds
+    ]
+    # the deals stay the organiser's until they are revealed
+    for path in ("tournament.json", "records.zip"):
+        refused = client.get(f"/api/tournament/{tid}/{path}?lang=fr")
+        assert refused.status_code == 403
+        assert refused.json()["error"].startswith("Les donnes des étuis restent secrètes")
+    held = loads(
+        client.get(f"/api/tournament/{tid}/tournament.json", headers=auth(token)).text, "x"
+    )
+    assert held.secret is None and held.commitment == data["commitment"]
+    assert client.get(f"/api/tournament/{tid}/etuis.pdf").status_code == 404
+    sheets = client.get(f"/api/tournament/{tid}/etuis.pdf", headers=auth(token))
+    assert sheets.content.startswith(b"%PDF") and sheets.content.count(b"/Type /Page\n") == 8
+    early = client.post(f"/api/tournament/{tid}/reveal", headers=auth(token))
+    assert early.status_code == 400 and "round 1 is not over" in early.json()["error"]
+    for r in range(4):
+        links = organiser(client, tid, token)["links"]
+        for t, link in enumerate(links):
+            evening, scorer = link["scorer"].split("/companion/")[1].split("#")
+            seen = client.get(f"/api/companion/{evening}", headers=auth(scorer)).json()
+            assert seen["first_dealer"] == held.etuis[link["etui"] - 1][0].dealer  # entered
+            assert seen["tournament"]["etui"] == link["etui"]
+            enter(client, link["scorer"], donnes_of(r, t)[1:])
+    live = client.get(f"/api/tournament/{tid}/ranking").json()
+    assert live["entered"] == 32 and live["files"] is False
+    assert live["method"] == (
+        "Ranking: each deal's marks compared with the average of the same seat on it"
+    )
+    assert client.post(f"/api/tournament/{tid}/reveal").status_code == 404
+    assert client.post(f"/api/tournament/{tid}/reveal", headers=auth(token)).status_code == 200
+    assert organiser(client, tid, token)["revealed"] is True
+    assert client.get(f"/api/tournament/{tid}/ranking").json()["files"] is True
+    archive = zipfile.ZipFile(io.BytesIO(client.get(f"/api/tournament/{tid}/records.zip").content))
+    archive.extractall(tmp_path)
+    records = sorted(str(tmp_path / f) for f in archive.namelist() if f != "club.json")
+    assert len(records) == 16
+    code, out, err = run(capsys, "tournament", "check", str(tmp_path / "club.json"), "--lang", "en")
+    assert code == 0 and "verified: the 8 deals of the 4 étuis" in out, err
+    code, out, err = run(
+        capsys, "tournament", "ranking", str(tmp_path / "club.json"), *records, "--lang", "en"
+    )
+    assert code == 0, err
+    printed = [line.split() for line in out.splitlines()[3:19]]
+    assert [[int(c[0]), c[1], *c[2:6], c[-1]] for c in printed] == [
+        [line["place"], line["player"], *line["rounds"], line["total"]] for line in live["lines"]
+    ]

@@ -37,9 +37,20 @@ from fastapi.responses import HTMLResponse, JSONResponse, Response
 from atout.companion import CompanionError, Evening
 from atout.companion.base import MAX_NAME
 from atout.errors import AtoutError
+from atout.fairness import new_secret
 from atout.i18n import N_, said
-from atout.tournament.club import Tournament, dumps, loads, new_tournament, read_names
+from atout.tournament.club import (
+    DONNES_LIBRES,
+    DUPLICATE,
+    Tournament,
+    dumps,
+    loads,
+    new_tournament,
+    read_names,
+    reveal,
+)
 from atout.tournament.errors import TournamentError
+from atout.tournament.movement import Play
 from atout.tournament.ranking import TableRecord, figure, rank, ranking_csv, record_name
 from atout.tournament.sheets import heading
 from atout.web import companion
@@ -70,10 +81,6 @@ tournament_tables = sa.Table(
 
 router = APIRouter()
 
-DUPLICATE_LATER = N_(
-    "A duplicate runs from the terminal for now (`atout tournament new --duplicate`): "
-    "this page runs donnes libres"
-)
 PLAYERS_FIELD = N_("players")
 ROUNDS_NUMBER = N_("{field}: a whole number, got {value}")
 SEED_RANGE = N_("seed {seed}: a whole number from 0 to 2**63 - 1")
@@ -141,7 +148,7 @@ async def new_page(request: Request) -> Response:
     return _page("tournament_new.html", request, profiles=companion._profiles(lang), page="new")
 
 
-def _number(value: Any, field: str, lang: str) -> int:
+def _number(value: Any, field: str) -> int:
     if isinstance(value, str) and value.strip().lstrip("-").isdigit():
         value = int(value.strip())
     if type(value) is not int:
@@ -149,13 +156,9 @@ def _number(value: Any, field: str, lang: str) -> int:
     return value
 
 
-def _build(data: Any, lang: str) -> tuple[Tournament, dict[str, Any]]:
-    """The tournament a form asks for, and its tables' rules: the checks of ``atout
-    tournament new``, each mistake a :class:`TournamentError` or a companion error."""
-    if not isinstance(data, dict):
-        raise TournamentError(N_("the request: a tournament's form"))
-    if data.get("kind", "donnes-libres") != "donnes-libres":
-        raise TournamentError(DUPLICATE_LATER)
+def _names(data: dict[str, Any], lang: str) -> tuple[list[str], str]:
+    """The players' names of the form, checked as ``atout tournament new`` checks a
+    file of names, and at most as long as a companion's seat; with the field's name."""
     names_text = data.get("names", "")
     if not isinstance(names_text, str):
         raise TournamentError(N_("the request: a tournament's form"))
@@ -166,28 +169,41 @@ def _build(data: Any, lang: str) -> tuple[Tournament, dict[str, Any]]:
         if len(name) > MAX_NAME:
             line = names_text.splitlines().index(lines[number]) + 1
             raise TournamentError(NAME_TOO_LONG, file=source, line=line, most=MAX_NAME)
-    rounds = _number(data.get("rounds", 5), said(lang, N_("rounds")), lang)
-    donnes = _number(data.get("donnes", 4), said(lang, N_("donnes a round")), lang)
-    seed = _number(data.get("seed", 0) or 0, said(lang, N_("seed")), lang)
+    return names, source
+
+
+def _build(data: Any, lang: str) -> tuple[Tournament, dict[str, Any]]:
+    """The tournament a form asks for, and its setup (the tables' rules, and for a
+    duplicate the secret its deals derive from): the checks of ``atout tournament
+    new``, each mistake a :class:`TournamentError` or a companion error."""
+    if not isinstance(data, dict) or not isinstance(data.get("name", ""), str):
+        raise TournamentError(N_("the request: a tournament's form"))
+    kind = data.get("kind", DONNES_LIBRES)
+    if kind not in (DONNES_LIBRES, DUPLICATE):
+        raise TournamentError(N_("the request: a tournament's form"))
+    names, source = _names(data, lang)
+    rounds = _number(data.get("rounds", 5), said(lang, N_("rounds")))
+    donnes = _number(data.get("donnes", 4), said(lang, N_("donnes a round")))
+    seed = _number(data.get("seed", 0) or 0, said(lang, N_("seed")))
     if not 0 <= seed <= MAX_SEED:
         raise TournamentError(SEED_RANGE, seed=seed)
-    name = data.get("name", "")
-    if not isinstance(name, str):
-        raise TournamentError(N_("the request: a tournament's form"))
+    secret = new_secret() if kind == DUPLICATE else None
     try:
-        tournament = new_tournament(names, rounds, donnes, seed=seed, name=name.strip())
+        tournament = new_tournament(
+            names, rounds, donnes, kind == DUPLICATE, seed, secret, data.get("name", "").strip()
+        )
     except TournamentError as error:
         if error.values.get("players") == len(names):
             raise TournamentError(
                 N_("{file}: {problem}"), file=source, problem=error.said(lang)
             ) from None
         raise
-    rules = data.get("rules") or {}
-    profile = data.get("profile", "fft")
-    setup = {"profile": profile, "rules": rules}
+    setup = {"profile": data.get("profile", "fft"), "rules": data.get("rules") or {}}
     sizes = {len(play.players) for play in tournament.tables[0]}
     for size in sizes:  # the companion's own checks of the rules, at each size of table
         companion._setup({"players": size, "names": [f"{s}" for s in range(size)], **setup})
+    if secret is not None:
+        setup["secret"] = secret.hex()  # the organiser's, kept apart from the file
     return tournament, setup
 
 
@@ -241,7 +257,8 @@ async def _make_tables(
     organiser: str,
 ) -> list[dict[str, Any]] | None:  # fmt: skip
     """A companion evening for each table of each round: its players in their seats,
-    the tournament's rules; ``None`` when the server holds as many evenings as it can."""
+    the tournament's rules (for a duplicate, the first dealer of its étui already
+    entered); ``None`` when the server holds as many evenings as it can."""
     store = companion._evenings(request)
     rows = []
     for r, tables in enumerate(tournament.tables):
@@ -249,18 +266,23 @@ async def _make_tables(
             evening_setup = {
                 "players": len(play.players),
                 "names": [tournament.players[p] for p in play.players],
-                **setup,
+                "profile": setup["profile"],
+                "rules": setup["rules"],
                 "tournament": {
                     "id": tournament_id,
                     "name": tournament.name,
                     "round": r + 1,
                     "table": n + 1,
                     "donnes": tournament.donnes,
+                    **({"etui": play.etui + 1} if tournament.duplicate else {}),
                 },
             }
             evening_id = await store.create(evening_setup, table_token(organiser, r, n))
             if evening_id is None:
                 return None
+            if tournament.duplicate:  # the étui's first deal has its dealer (D17 after it)
+                dealer = {"type": "dealer", "seat": tournament.etuis[play.etui][0].dealer}
+                await store.store(evening_id, 0, dealer)
             rows.append(
                 {"tournament_id": tournament_id, "round_no": r, "table_no": n,
                  "evening_id": evening_id}
@@ -301,30 +323,37 @@ def _current(t: Tournament, evenings: dict[tuple[int, int], Evening]) -> int | N
     return None
 
 
+def _is_organiser(request: Request, stored: _Stored) -> str | None:
+    """The organiser's token when the request carries it."""
+    token = companion._bearer(request)
+    if token is None or not hmac.compare_digest(companion._digest(token), stored.organiser_digest):
+        return None
+    return token
+
+
+def _table(t: Tournament, play: Play, n: int, evening: Evening | None) -> dict[str, Any]:
+    """A table of a round as the organiser's page shows it."""
+    return {
+        "table": n + 1,
+        "players": [t.players[p] for p in play.players],
+        "entered": _entered(evening),
+        **({"etui": play.etui + 1} if t.duplicate else {}),
+    }
+
+
 @router.get("/api/tournament/{tournament_id}")
 async def organiser(request: Request, tournament_id: str) -> Response:
     lang = companion._lang(request)
     stored = await _load(request, tournament_id)
-    token = companion._bearer(request)
-    if (
-        stored is None
-        or token is None
-        or not hmac.compare_digest(companion._digest(token), stored.organiser_digest)
-    ):
+    token = _is_organiser(request, stored) if stored is not None else None
+    if stored is None or token is None:
         return companion._error(404, "no such tournament for this link")
     t = stored.tournament
     evenings = await _progress(request, stored)
     current = _current(t, evenings)
     base = companion._base(request)
     seating = [
-        [
-            {
-                "table": n + 1,
-                "players": [t.players[p] for p in play.players],
-                "entered": _entered(evenings.get((r, n))),
-            }
-            for n, play in enumerate(tables)
-        ]
+        [_table(t, play, n, evenings.get((r, n))) for n, play in enumerate(tables)]
         for r, tables in enumerate(t.tables)
     ]
     links = []
@@ -336,18 +365,16 @@ async def organiser(request: Request, tournament_id: str) -> Response:
             link = f"{base}/companion/{evening_id}#{table_token(token, current, n)}"
             qr = segno.make(link, error="m")
             links.append(
-                {
-                    "table": n + 1,
-                    "players": [t.players[p] for p in play.players],
-                    "scorer": link,
-                    "qr": qr.svg_data_uri(scale=4, dark="#111", light="#fff"),
-                    "entered": _entered(evenings.get((current, n))),
-                }
+                _table(t, play, n, evenings.get((current, n)))
+                | {"scorer": link, "qr": qr.svg_data_uri(scale=4, dark="#111", light="#fff")}
             )
     return JSONResponse(
         {
             "name": t.name,
             "heading": heading(t, lang),
+            "duplicate": t.duplicate,
+            "commitment": t.commitment,
+            "revealed": t.secret is not None,
             "donnes": t.donnes,
             "rounds": t.rounds,
             "current": None if current is None else current + 1,
@@ -357,6 +384,71 @@ async def organiser(request: Request, tournament_id: str) -> Response:
         },
         headers={"Cache-Control": "no-store"},
     )
+
+
+NOT_YET = N_(
+    "The deals are revealed after the last round: round {round} is not over at every table"
+)
+SECRET_DEALS = N_(
+    "The étuis' deals stay secret until the organiser reveals them after the last round"
+)
+NO_ETUIS = N_("A donnes libres tournament has no étuis: each table deals its own cards")
+
+
+@router.post("/api/tournament/{tournament_id}/reveal")
+async def reveal_deals(request: Request, tournament_id: str) -> Response:
+    """After the last round, the duplicate's secret goes into its file, so that
+    ``atout tournament check`` can check every deal (the organiser's link only)."""
+    lang = companion._lang(request)
+    stored = await _load(request, tournament_id)
+    if stored is None or _is_organiser(request, stored) is None:
+        return companion._error(404, "no such tournament for this link")
+    t = stored.tournament
+    if not t.duplicate:
+        return companion._error(400, said(lang, NO_ETUIS))
+    current = _current(t, await _progress(request, stored))
+    if current is not None:
+        return companion._error(400, said(lang, NOT_YET, round=current + 1))
+    if t.secret is None:
+        revealed = reveal(t, bytes.fromhex(stored.setup["secret"]))
+        statement = (
+            tournaments.update()
+            .where(tournaments.c.id == tournament_id)
+            .values(record=dumps(revealed))
+        )
+        async with _engine(request).begin() as c:
+            await c.execute(statement)
+    return JSONResponse({"revealed": True})
+
+
+@router.get("/api/tournament/{tournament_id}/etuis.pdf")
+async def etuis_file(request: Request, tournament_id: str) -> Response:
+    """The étui sheets of ``atout tournament etuis --pdf``, to pre-deal the cards (the
+    organiser's link only: they show every hand)."""
+    from atout.tournament.sheets import etui_sheets
+    from atout.web.pdf import pages_pdf
+
+    lang = companion._lang(request)
+    stored = await _load(request, tournament_id)
+    if stored is None or _is_organiser(request, stored) is None:
+        return companion._error(404, "no such tournament for this link")
+    t = stored.tournament
+    if not t.duplicate:
+        return companion._error(400, said(lang, NO_ETUIS))
+    return Response(
+        pages_pdf(etui_sheets(t, lang), heading(t, lang)),
+        media_type="application/pdf",
+        headers={"Content-Disposition": f'attachment; filename="{t.name}-etuis.pdf"'},
+    )
+
+
+def _secret(request: Request, stored: _Stored) -> JSONResponse | None:
+    """A refusal when the file would show a duplicate's deals before they are revealed
+    to someone other than the organiser."""
+    t = stored.tournament
+    if t.duplicate and t.secret is None and _is_organiser(request, stored) is None:
+        return companion._error(403, said(companion._lang(request), SECRET_DEALS))
+    return None
 
 
 # -- the ranking ----------------------------------------------------------------------------------
@@ -373,6 +465,13 @@ def _records(t: Tournament, evenings: dict[tuple[int, int], Evening]) -> list[Ta
             marks = tuple(tuple(evening.marks_of(s)) for s in sheets) if evening else ()
             records.append(TableRecord(r, n, play.players, marks))
     return records
+
+
+def _method(t: Tournament) -> str:
+    """How the ranking is computed, as ``atout tournament ranking`` says it."""
+    if t.duplicate:
+        return N_("each deal's marks compared with the average of the same seat on it")
+    return N_("marks summed over the donnes")
 
 
 @router.get("/tournament/{tournament_id}/ranking")
@@ -402,9 +501,8 @@ async def ranking(request: Request, tournament_id: str) -> Response:
         {
             "name": t.name,
             "heading": heading(t, lang),
-            "method": said(
-                lang, N_("Ranking: {method}"), method=said(lang, N_("marks summed over the donnes"))
-            ),
+            "method": said(lang, N_("Ranking: {method}"), method=said(lang, _method(t))),
+            "files": not t.duplicate or t.secret is not None,
             "rounds": t.rounds,
             "current": None if current is None else current + 1,
             "version": version,
@@ -444,6 +542,9 @@ async def tournament_file(request: Request, tournament_id: str) -> Response:
     stored = await _load(request, tournament_id)
     if stored is None:
         return companion._error(404, "no such tournament")
+    refused = _secret(request, stored)
+    if refused is not None:
+        return refused
     t = stored.tournament
     return Response(
         dumps(t),
@@ -477,6 +578,9 @@ async def records_file(request: Request, tournament_id: str) -> Response:
     stored = await _load(request, tournament_id)
     if stored is None:
         return companion._error(404, "no such tournament")
+    refused = _secret(request, stored)
+    if refused is not None:
+        return refused
     t = stored.tournament
     evenings = await _progress(request, stored)
     out = io.BytesIO()

@@ -19,7 +19,9 @@ const T = FR
     rankingLink: "Le classement (public, en lecture seule)", live: "à jour", place: "#", player: "Joueur",
     r: "P{n}", total: "Total", progress: "{n} donnes saisies sur {d}", progressOne: "{n} donne saisie sur {d}", csv: "Classement (CSV)",
     file: "Le tournoi (atout.tournament/1)", movement: "Les cartes de mouvement (PDF)", records: "Le tournoi et les feuilles des tables (zip)",
-    keep: "Gardez ce lien : c'est celui de l'organisateur.", noSuch: "Pas de tournoi pour ce lien.",
+    keep: "Gardez ce lien : c'est celui de l'organisateur.", etui: "étui {n}", etuis: "Les feuilles des étuis (PDF), pour préparer les donnes",
+    commitment: "Engagement sur les donnes : {c}. Publiez-le avant le jeu (au tableau, par courriel) : après la dernière partie, le secret révélé permet à chacun de vérifier les donnes.",
+    reveal: "Révéler le secret des donnes", revealed: "Secret révélé : chacun peut vérifier les donnes (atout tournament check).", noSuch: "Pas de tournoi pour ce lien.",
     playing: "Partie en cours : {n}",
   }
   : {
@@ -31,7 +33,9 @@ const T = FR
     rankingLink: "The ranking (public, read-only)", live: "live", place: "#", player: "Player",
     r: "R{n}", total: "Total", progress: "{n} donnes entered of {d}", progressOne: "{n} donne entered of {d}", csv: "Ranking (CSV)",
     file: "The tournament (atout.tournament/1)", movement: "The movement cards (PDF)", records: "The tournament and the tables' records (zip)",
-    keep: "Keep this link: it is the organiser's.", noSuch: "No tournament for this link.",
+    keep: "Keep this link: it is the organiser's.", etui: "étui {n}", etuis: "The étui sheets (PDF), to pre-deal the cards",
+    commitment: "Commitment to the deals: {c}. Publish it before play (on the board, by mail): after the last round, the revealed secret lets anyone check the deals.",
+    reveal: "Reveal the deals' secret", revealed: "Secret revealed: anyone can check the deals (atout tournament check).", noSuch: "No tournament for this link.",
     playing: "Round being played: {n}",
   };
 
@@ -106,12 +110,17 @@ const TOKEN = decodeURIComponent(window.location.hash.slice(1));
 const app = () => document.getElementById("app");
 const status = (text) => { document.getElementById("status").textContent = text; };
 
+function tableLabel(t) {
+  const label = fill(T.table, { n: t.table });
+  return t.etui ? `${label}, ${fill(T.etui, { n: t.etui })}` : label;
+}
+
 function seatingCard(data) {
   return h("section", { class: "card", id: "seating" }, h("h2", {}, T.seating),
     data.seating.map((tables, r) => h("div", { class: "round", id: `round-${r + 1}` },
       h("h3", {}, fill(T.round, { n: r + 1 })),
       h("ul", {}, tables.map((t) => h("li", {},
-        `${fill(T.table, { n: t.table })}${FR ? " : " : ": "}${t.players.join(", ")}`,
+        `${tableLabel(t)}${FR ? " : " : ": "}${t.players.join(", ")}`,
         h("span", { class: "hint" }, ` · ${fill(T.entered, { n: t.entered, d: data.donnes })}`)))))));
 }
 
@@ -121,27 +130,77 @@ function linksCard(data) {
     h("h2", {}, fill(T.current, { n: data.current })),
     h("p", { class: "hint" }, T.linkHint),
     data.links.map((l) => h("div", { class: "table-link", id: `table-${l.table}` },
-      h("h3", {}, fill(T.table, { n: l.table })),
+      h("h3", {}, tableLabel(l)),
       h("p", {}, l.players.join(", ")),
       h("p", { class: "hint" }, fill(T.entered, { n: l.entered, d: data.donnes })),
       h("a", { href: l.scorer, class: "scorer-link", target: "_blank" }, l.scorer),
       h("img", { src: l.qr, alt: `QR ${fill(T.table, { n: l.table })}`, class: "qr" }))));
 }
 
-function exportsList(id) {
-  const api = `/api/tournament/${id}`;
-  return h("ul", { class: "exports" },
-    h("li", {}, h("a", { href: `${api}/ranking.csv`, download: true, id: "csv" }, T.csv)),
-    h("li", {}, h("a", { href: `${api}/movement.pdf?lang=${LANG}`, download: true, id: "movement" }, T.movement)),
-    h("li", {}, h("a", { href: `${api}/tournament.json`, download: true, id: "file" }, T.file)),
-    h("li", {}, h("a", { href: `${api}/records.zip`, download: true, id: "zip" }, T.records)));
+/** A file of the server, fetched with the organiser's token and saved under its name. */
+async function download(path, name) {
+  const answer = await fetch(path, { headers: { Authorization: `Bearer ${TOKEN}` } });
+  if (!answer.ok) {
+    status((await answer.json()).error);
+    return;
+  }
+  const url = URL.createObjectURL(await answer.blob());
+  const a = h("a", { href: url, download: name });
+  document.body.append(a);
+  a.click();
+  a.remove();
+  setTimeout(() => URL.revokeObjectURL(url), 10000);
+}
+
+/** The exports: on the organiser's page fetched with his token (the étui sheets, and a
+ * duplicate's file before its deals are revealed, are his alone), else plain links. */
+function exportsList(data, organiser) {
+  const api = `/api/tournament/${boot.tournament}`;
+  const item = (path, name, id, text) => h("li", {}, organiser
+    ? h("button", { type: "button", class: "link", id, "data-path": `${api}/${path}`, "data-name": name }, text)
+    : h("a", { href: `${api}/${path}`, download: true, id }, text));
+  const files = [item("ranking.csv", `${data.name}-ranking.csv`, "csv", T.csv)];
+  if (organiser) {
+    files.unshift(item(`movement.pdf?lang=${LANG}`, `${data.name}-movement.pdf`, "movement", T.movement));
+    if (data.duplicate) files.unshift(item(`etuis.pdf?lang=${LANG}`, `${data.name}-etuis.pdf`, "etuis", T.etuis));
+  }
+  if (organiser || data.files) {
+    files.push(item("tournament.json", `${data.name}.json`, "file", T.file),
+      item("records.zip", `${data.name}.zip`, "zip", T.records));
+  }
+  const list = h("ul", { class: "exports" }, files);
+  list.addEventListener("click", (event) => {
+    const button = event.target.closest("button[data-path]");
+    if (button) download(button.dataset.path, button.dataset.name);
+  });
+  return list;
+}
+
+/** A duplicate's commitment to its deals, and after the last round the button that
+ * reveals their secret. */
+function duplicateCard(data) {
+  if (!data.duplicate) return null;
+  const parts = [h("p", { id: "commitment" }, fill(T.commitment, { c: data.commitment }))];
+  if (data.revealed) parts.push(h("p", { id: "revealed" }, T.revealed));
+  else if (data.current === null) {
+    const button = h("button", { type: "button", class: "primary", id: "reveal" }, T.reveal);
+    button.addEventListener("click", async () => {
+      const answer = await fetch(`/api/tournament/${boot.tournament}/reveal?lang=${LANG}`, {
+        method: "POST", headers: { Authorization: `Bearer ${TOKEN}` },
+      });
+      if (!answer.ok) status((await answer.json()).error);
+      else button.replaceWith(h("p", { id: "revealed" }, T.revealed));
+    });
+    parts.push(button);
+  }
+  return h("section", { class: "card", id: "duplicate" }, parts);
 }
 
 function organiserCards(data) {
   return [
     h("section", { class: "card" }, h("h2", { id: "heading" }, data.heading), h("p", { class: "hint" }, T.keep),
-      h("p", {}, h("a", { href: data.ranking, id: "ranking-link" }, T.rankingLink)), exportsList(boot.tournament)),
-    linksCard(data), seatingCard(data),
+      h("p", {}, h("a", { href: data.ranking, id: "ranking-link" }, T.rankingLink)), exportsList(data, true)),
+    duplicateCard(data), linksCard(data), seatingCard(data),
   ];
 }
 
@@ -162,7 +221,7 @@ async function organiserPage() {
       status(T.live);
       if (text !== shown) {
         shown = text;
-        app().replaceChildren(...organiserCards(JSON.parse(text)));
+        app().replaceChildren(...organiserCards(JSON.parse(text)).filter(Boolean));
       }
     } catch (e) {
       status(T.offline);
@@ -198,7 +257,7 @@ async function rankingPage() {
             h("thead", {}, h("tr", {}, h("th", {}, T.place), h("th", {}, T.player), rounds.map((r) => h("th", {}, r)), h("th", {}, T.total))),
             h("tbody", {}, data.lines.map((l) => h("tr", {},
               h("td", {}, l.place), h("td", {}, l.player), l.rounds.map((v) => h("td", { class: "num" }, v)), h("td", { class: "num" }, h("strong", {}, l.total))))))),
-          exportsList(boot.tournament)));
+          exportsList(data, false)));
       }
     } catch (e) {
       status(T.offline);
