@@ -1,11 +1,12 @@
 """Club tournaments on ``atout serve``: pages and API under ``/tournament``.
 
-A tournament is one row (its ``atout.tournament/1`` file, the rules of its tables and
-the SHA-256 digest of the organiser's token) and one companion evening a table a
-round, made when the tournament is: each evening's names are the table's players in
-their seats, its rules the tournament's, and its setup says which round and table it
-is, so that the scorer's page shows the round's number of donnes and the server takes
-no donne past them.
+A tournament is one row (its ``atout.tournament/1`` file, the rules of its tables, for
+a duplicate the secret its étuis' deals derive from, and the SHA-256 digest of the
+organiser's token) and one companion evening a table a round, made when the tournament
+is: each evening's names are the table's players in their seats, its rules the
+tournament's, and its setup says which round and table (and étui) it is, so that the
+scorer's page shows the round's number of donnes and the server takes no donne past
+them. A duplicate's evening starts with its étui's first dealer entered.
 
 Three links: the organiser's ``/tournament/{id}#TOKEN`` shows the seating of every
 round and the current round's scorer links; each table's scorer link is a companion
@@ -14,7 +15,9 @@ link whose token is derived from the organiser's (``base64url(SHA-256(
 keeps only digests; the ranking ``/tournament/{id}/ranking`` is public and read-only.
 The ranking is :func:`atout.tournament.ranking.rank` over the donnes the tables have
 entered, and the export is the tournament's file with every table's record, named as
-``atout tournament ranking`` reads them.
+``atout tournament ranking`` reads them. A duplicate's file, records and étui sheets
+show its deals: they are the organiser's alone until he reveals the secret, after the
+last round, as ``atout tournament reveal`` does.
 """
 
 from __future__ import annotations
