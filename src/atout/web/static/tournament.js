@@ -71,6 +71,7 @@ function newPage() {
   };
   profile.addEventListener("change", renderDifferences);
   renderDifferences();
+  document.getElementById("setup").addEventListener("input", () => { error.textContent = ""; }); // a refusal goes once the form changes
   document.getElementById("setup").addEventListener("submit", async (event) => {
     event.preventDefault();
     error.textContent = "";
