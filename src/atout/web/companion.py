@@ -314,6 +314,7 @@ def _view(loaded: _Loaded, role: Role, lang: str) -> dict[str, Any]:
         "lang": lang,
         "version": view["entries"],
         "player_ids": loaded.players,
+        "tournament": loaded.setup.get("tournament"),
         **view,
     }
 
@@ -541,6 +542,10 @@ STALE = N_(
 )
 NOT_NEXT = N_("Not saved: this page is ahead of the sheet ({count} entries): reload it.")
 BAD_ID = N_("Not saved: the entry's id must be 8 to 64 letters, digits or dashes.")
+ROUND_OVER = N_(
+    "Not saved: the {donnes} donnes of this round are entered at this table; the organiser's"
+    " page has the next round's links."
+)
 NOT_STORED = N_("Entry {number} could not be stored: it is sent again.")
 BAD_REQUEST = N_("Not saved: the request must hold n, id and entry, the entry an object.")
 
@@ -591,6 +596,9 @@ async def _add_locked(
         return _error(400, error.text(lang), error.rule, field=error.field)
     except AtoutError as error:
         return _error(400, str(error), getattr(error, "rule", None))
+    donnes = round_over(loaded.setup, evening, clean)
+    if donnes is not None and n == count:
+        return _error(400, said(lang, ROUND_OVER, donnes=donnes))
     if n < count:  # no id (an older page): the same entry again is the one stored
         if evening.log[n] == clean:
             return JSONResponse({"stored": n, **_view(loaded, role, lang)})
@@ -605,6 +613,16 @@ async def _add_locked(
     if entry_id is not None:
         loaded.ids[entry_id] = n
     return JSONResponse({"stored": n, **_view(loaded, role, lang)})
+
+
+def round_over(setup: dict[str, Any], evening: Evening, entry: dict[str, Any]) -> int | None:
+    """At a tournament's table (atout.web.tournament), the round's number of donnes when
+    ``entry`` would begin a donne past them, and is refused; else ``None``."""
+    table = setup.get("tournament")
+    if not isinstance(table, dict) or entry.get("type") in ("undo", "redo", "edit"):
+        return None
+    donnes = int(table["donnes"])
+    return donnes if len(evening.finished()) >= donnes else None
 
 
 @router.get("/api/companion/{evening_id}/viewer")

@@ -25,7 +25,7 @@ from fastapi.staticfiles import StaticFiles
 from sqlalchemy.engine import URL
 
 from atout.errors import AtoutError
-from atout.web import api, companion, together_api
+from atout.web import api, companion, together_api, tournament
 from atout.web.basics import (
     CSP,
     HostCheck,
@@ -72,6 +72,7 @@ def create_app(
     app.state.server = server
     app.include_router(companion.router)  # the table companion: /companion, /api/companion
     app.include_router(together_api.router)  # the open tables: /api/open
+    app.include_router(tournament.router)  # club tournaments: /tournament, /api/tournament
     if STATIC.is_dir():
         app.mount("/static", StaticFiles(directory=str(STATIC)), name="static")
     Pages(server).register(app)

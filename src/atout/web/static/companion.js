@@ -25,6 +25,8 @@ const MAX_RETRY_MS = 10000;
 
 const T = {
   fr: {
+    tournamentLine: "Tournoi {name} · partie {round}, table {table} · {n} / {donnes} donnes", etui: "étui",
+    roundDone: "Les {donnes} donnes de la partie sont saisies : la table a fini sa partie.",
     scorer: "marqueur", viewer: "spectateur", live: "à jour", offline: "hors ligne — reconnexion…",
     sending: "envoi…", draw: "Tirage du premier donneur", seat: "Joueur", card: "Carte",
     drawn: "Carte tirée", dealerGiven: "Donneur choisi sans tirage", choose: "Choisir",
@@ -69,6 +71,8 @@ const T = {
     needHolder: "choisissez le joueur qui a le Petit sec", needBy: "choisissez le joueur qui a fait la faute",
   },
   en: {
+    tournamentLine: "Tournament {name} · round {round}, table {table} · {n} / {donnes} donnes", etui: "étui",
+    roundDone: "The round's {donnes} donnes are entered: this table's round is over.",
     scorer: "scorer", viewer: "viewer", live: "live", offline: "offline — reconnecting…",
     sending: "sending…", draw: "Draw for the first dealer", seat: "Player", card: "Card",
     drawn: "Card drawn", dealerGiven: "Dealer chosen without a draw", choose: "Choose",
@@ -484,6 +488,7 @@ function renderPage() {
   role.className = `badge ${view.role}`;
   const parts = [];
   placed = false;
+  if (view.tournament) parts.push(tournamentCard(view.tournament));
   if (scorer && (queue.length || blocked)) parts.push(waitingCard());
   if (view.first_dealer === null) parts.push(drawCard(scorer));
   else parts.push(currentCard(scorer));
@@ -508,6 +513,17 @@ function renderPage() {
     message.fresh = false;
     inSight(control ? [control.closest("label"), shown] : [shown]);
   }
+}
+
+/** At a club tournament's table: which round and table, and the donnes entered of the
+ * round's (the server takes none past them). */
+function tournamentCard(t) {
+  const n = view.donnes.filter((d) => d.over).length;
+  const table = t.etui ? `${t.table}, ${T.etui} ${t.etui}` : t.table;
+  const line = T.tournamentLine.replace("{name}", t.name).replace("{round}", t.round)
+    .replace("{table}", table).replace("{n}", Math.min(n, t.donnes)).replace("{donnes}", t.donnes);
+  return h("section", { class: "card", id: "tournament" }, h("p", { id: "tournament-line" }, line),
+    n >= t.donnes ? h("p", { class: "hint", id: "round-done" }, T.roundDone.replace("{donnes}", t.donnes)) : null);
 }
 
 // The control of each field a refusal may name (the server's `field`), by form.

@@ -1,0 +1,156 @@
+"""A club tournament on phones (Debian's chromium, 390×844, French), against the real
+server: the organiser's form (a count of players refused in one line, then donnes libres),
+the organiser's page with the seating and a scorer link and QR code per table, a
+table's scorer page (its players, the round's donnes, a result entered), and the
+public ranking following it."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from tests.browser import CHROMIUM, PHONE, browser, needs_chromium, sqlite_server
+from tests.web_harness import ServerProcess, http_json
+
+__all__ = ["browser"]  # the fixture
+
+NAMES = ["Alice", "Bruno", "Chloé", "David", "Emma", "Félix", "Gilles", "Hélène", "Inès",
+         "Jules", "Karim", "Léa"]  # fmt: skip
+ERROR_400 = "Failed to load resource: the server responded with a status of 400 (Bad Request)"
+DOCS = Path(__file__).resolve().parent.parent / "docs" / "images"
+pytestmark = needs_chromium
+
+if CHROMIUM.exists():
+    from playwright.sync_api import Browser, Page, expect
+else:  # pragma: no cover
+    Browser = Page = Any  # type: ignore[misc,assignment]
+
+
+@pytest.fixture(scope="module")
+def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[ServerProcess]:
+    yield from sqlite_server(tmp_path_factory.mktemp("tournament"))
+
+
+def phone(browser: Browser, errors: list[str]) -> Page:
+    context = browser.new_context(
+        viewport=PHONE, is_mobile=True, has_touch=True, locale="fr-FR", accept_downloads=True
+    )
+    page = context.new_page()
+    page.on("pageerror", lambda error: errors.append(str(error)))
+    page.on("console", lambda m: errors.append(m.text) if m.type == "error" else None)
+    return page
+
+
+def test_the_organiser_and_a_tables_scorer_on_phones(
+    server: ServerProcess, browser: Browser
+) -> None:
+    errors: list[str] = []
+    page = phone(browser, errors)
+    page.goto(f"{server.base}/tournament/new")
+    expect(page.locator("h2")).to_have_text("Nouveau tournoi")
+    page.locator("#name").fill("club")
+    page.locator("#names").fill("\n".join(NAMES[:11]))
+    page.locator("#rounds").fill("3")
+    page.locator("#donnes").fill("2")
+    page.locator("#create").click()
+    expect(page.locator("#error")).to_have_text(
+        "joueurs : 11 joueurs ne peuvent pas s'asseoir à des tables de 4 et de 5 (nombres les "
+        "plus proches qui le peuvent : 10 ou 12)"
+    )
+    page.locator("#names").fill("\n".join(NAMES))
+    expect(page.locator("#error")).to_have_text("")  # the refusal goes once the form changes
+    page.screenshot(path=str(DOCS / "tournament-new.png"))
+    page.locator("#create").click()
+    page.wait_for_url("**/tournament/*#*")
+    expect(page.locator("#heading")).to_have_text(
+        "club : donnes libres, 12 joueurs, 3 parties de 2 donnes"
+    )
+    expect(page.locator("#role")).to_have_text("organisateur")
+    expect(page.locator("#seating .round")).to_have_count(3)
+    expect(page.locator("#seating #round-1 li").first).to_contain_text(
+        "Table 1 : Alice, Bruno, Chloé, David"
+    )
+    links = page.locator("#links .table-link")
+    expect(links).to_have_count(3)
+    expect(page.locator("#links h2")).to_have_text("Partie 1 : les liens des marqueurs")
+    qr = page.locator("#table-1 img.qr")
+    expect(qr).to_be_visible()
+    assert qr.evaluate("(img) => img.complete && img.naturalWidth > 0")
+    width = page.evaluate("document.documentElement.scrollWidth")
+    assert width <= PHONE["width"], width  # nothing wider than the phone
+    page.screenshot(path=str(DOCS / "tournament-organiser.png"), full_page=True)
+    with page.expect_download() as movement:  # fetched with the organiser's token
+        page.locator("#movement").click()
+    assert movement.value.suggested_filename == "club-movement.pdf"
+    with page.expect_download() as file:
+        page.locator("#file").click()
+    assert file.value.suggested_filename == "club.json"
+    scorer_link = page.locator("#table-1 a.scorer-link").get_attribute("href")
+    assert scorer_link is not None
+
+    # table 1's scorer: the draw by the API, the first donne by the page
+    table = phone(browser, errors)
+    table.goto(scorer_link)
+    expect(table.locator("#role")).to_have_text("marqueur")
+    line = table.locator("#tournament-line")
+    expect(line).to_have_text("Tournoi club · partie 1, table 1 · 0 / 2 donnes")
+    evening, token = scorer_link.split("/companion/")[1].split("#")
+    url = f"{server.base}/api/companion/{evening}/entries"
+    answer = http_json("POST", url, {"n": 0, "entry": {"type": "dealer", "seat": 0}},
+                       {"Authorization": f"Bearer {token}"})  # fmt: skip
+    assert answer[0] == 200, answer
+    table.reload()
+    table.locator("#result-button").click()
+    form = table.locator("#result-form")
+    form.locator("#contract").select_option("garde")
+    form.locator("#taker").select_option("1")
+    form.locator("#points").fill("51")
+    form.locator("#bouts").select_option("2")
+    form.locator("#result-save").click()
+    expect(line).to_have_text("Tournoi club · partie 1, table 1 · 1 / 2 donnes")
+    table.evaluate("window.scrollTo(0, 0)")
+    table.screenshot(path=str(DOCS / "tournament-scorer.png"))
+
+    # the public ranking follows: Bruno took a Garde made by 10 (S3: (25 + 10) × 2 × 3)
+    ranking = phone(browser, errors)
+    ranking.goto(page.locator("#ranking-link").get_attribute("href") or "")
+    first = ranking.locator("#ranking tbody tr").first
+    expect(first).to_contain_text("Bruno")
+    expect(first.locator("td").last).to_have_text("+210")
+    expect(ranking.locator("#progress")).to_contain_text("1 donne saisie sur 18")
+    expect(ranking.locator("#method")).to_have_text("Classement : somme des points des donnes")
+    ranking.screenshot(path=str(DOCS / "tournament-ranking.png"))
+    expect(page.locator("#table-1")).to_contain_text("1 / 2 donnes saisies")  # it polls
+    assert [e for e in errors if e != ERROR_400] == []  # the refusal of 11 players alone
+
+
+def test_a_duplicates_organiser_prints_the_etuis_and_sees_the_commitment(
+    server: ServerProcess, browser: Browser
+) -> None:
+    names = [*NAMES, "Marc", "Nina", "Oscar", "Paule"]
+    body = {"name": "duo", "kind": "duplicate", "names": "\n".join(names), "rounds": 4,
+            "donnes": 2}  # fmt: skip
+    status, created, _ = http_json("POST", f"{server.base}/api/tournament", body)
+    assert status == 201, created
+    errors: list[str] = []
+    page = phone(browser, errors)
+    page.goto(created["organiser"])
+    expect(page.locator("#heading")).to_have_text(
+        "duo : duplicate, 16 joueurs, 4 parties, étuis de 2 donnes"
+    )
+    expect(page.locator("#commitment")).to_contain_text("Engagement sur les donnes : ")
+    expect(page.locator("#table-2 h3")).to_have_text("Table 2, étui 2")
+    expect(page.locator("#reveal")).to_have_count(0)  # after the last round only
+    with page.expect_download() as sheets:
+        page.locator("#etuis").click()
+    assert sheets.value.suggested_filename == "duo-etuis.pdf"
+    assert Path(sheets.value.path()).read_bytes().startswith(b"%PDF")
+    ranking = phone(browser, errors)
+    ranking.goto(created["ranking"])
+    expect(ranking.locator("#ranking tbody tr")).to_have_count(16)
+    expect(ranking.locator("#csv")).to_have_count(1)
+    expect(ranking.locator("#file")).to_have_count(0)  # the deals stay secret
+    assert errors == []
