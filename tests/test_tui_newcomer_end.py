@@ -249,3 +249,31 @@ async def test_an_all_pass_donne_reads_all_pass_on_the_sheet(
         assert " passe " not in row
         table = sheet.split("\n\n")[1]  # its columns, down to the totals
         assert max(len(line) for line in table.split("\n")) <= 76, sheet  # 80 columns
+
+
+# -- 6. the middle of the table in a tall window ---------------------------------------
+
+
+@pytest.mark.parametrize("players", [3, 4, 5])
+async def test_a_tall_window_spreads_the_seats_over_the_middle_of_the_table(
+    tmp_path: Path, players: int
+) -> None:
+    from tests.test_tui_newcomer import my_turn
+
+    app = new_app(tmp_path, replace(QUIET, players=players), seed=5)
+    async with app.run_test(size=(120, 40)) as pilot:
+        await pilot.press("n")
+        screen = await my_turn(pilot, app)
+        await pilot.pause()
+        middle = screen.query_one("#trick")
+        rows = [middle.render_line(y).text.rstrip() for y in range(middle.size.height)]
+        filled = [y for y, row in enumerate(rows) if row.strip()]
+        # the seats about the middle of the room, not all in its upper half
+        assert filled[0] >= 2 and filled[-1] > len(rows) // 2, rows
+    small = new_app(tmp_path / "small", replace(QUIET, players=players), seed=5)
+    async with small.run_test(size=(80, 24)) as pilot:  # 80×24: every row counts
+        await pilot.press("n")
+        screen = await my_turn(pilot, small)
+        await pilot.pause()
+        middle = screen.query_one("#trick")
+        assert middle.render_line(0).text.strip(), "a blank row above the seats at 80×24"
