@@ -277,3 +277,58 @@ async def test_a_tall_window_spreads_the_seats_over_the_middle_of_the_table(
         await pilot.pause()
         middle = screen.query_one("#trick")
         assert middle.render_line(0).text.strip(), "a blank row above the seats at 80×24"
+
+
+# -- 4. a pause ended by its timer -----------------------------------------------------
+
+
+async def test_a_pause_ends_by_its_own_timer_only_and_its_words_go_with_it(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The timers of the pauses are recorded, not run: each is fired by the test, the
+    way it would fire late on a loaded machine (nothing here depends on the clock)."""
+    import inspect
+
+    from tests.test_tui import message, table
+    from tests.test_tui_testers import to_trick_pause
+
+    fired: list[Any] = []
+    set_timer = TableScreen.set_timer
+
+    def recorded(self: TableScreen, delay: float, callback: Any = None, **kw: Any) -> Any:
+        if delay == 30:  # the pause after a trick: kept for the test to fire
+            fired.append(callback)
+            return None
+        return set_timer(self, delay, callback, **kw)
+
+    monkeypatch.setattr(TableScreen, "set_timer", recorded)
+
+    async def fire(callback: Any) -> None:
+        result = callback()
+        if inspect.isawaitable(result):
+            await result
+
+    app = new_app(tmp_path, replace(QUIET, pause=30, players=4))
+    async with app.run_test(size=(80, 24)) as pilot:
+        screen = await to_trick_pause(pilot, app)
+        first = fired[-1]
+        await pilot.press("space")  # the first pause ended by a key: its timer runs on
+        for _ in range(300):
+            await pilot.pause()
+            assert not isinstance(app.screen, PanelScreen), "no second pause"
+            if table(app).hold:
+                break
+            if screen.session.human_to_act():
+                from tests.test_tui import act_by_keys
+
+                await act_by_keys(pilot, app)
+        assert screen.hold and fired[-1] is not first
+        said = message(app)
+        assert "espace pour continuer" in said
+        await fire(first)  # the first pause's timer, late: not this pause's end
+        await pilot.pause()
+        assert screen.hold and message(app) == said
+        await fire(fired[-1])  # this pause's own timer: it ends, its words go
+        await pilot.pause()
+        assert not screen.hold
+        assert "espace pour continuer" not in message(app)

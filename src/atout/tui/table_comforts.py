@@ -138,8 +138,7 @@ class TableComforts(TableFlow):
             )
         else:
             self.say(self.t("The chien taken by {name} (E1) — space goes on.", name=name))
-        if seconds > 0:
-            self.set_timer(seconds, self.release)
+        self.hold_for(seconds)
         return True
 
     def hint_possible(self) -> bool:

@@ -254,13 +254,28 @@ class TableFlow(TableView):
         self.hold = True
         winner = self.seats.name(taken[-1]["winner"])
         self.say(self.t("Trick won by {winner} — space goes on.", winner=winner))
-        if pause > 0:
-            self.set_timer(pause, self.release)
+        self.hold_for(pause)
         return True
+
+    def hold_for(self, seconds: float) -> None:
+        """The pause just begun ends by itself after ``seconds`` (``-1``: only by a
+        key). Its timer ends that pause only: a pause ended early by a key leaves its
+        timer running, which must not cut short the next one (a guided chien's pause,
+        which waits for a key, or the next trick's)."""
+        token = object()
+        self.held = token
+        if seconds > 0:
+            self.set_timer(seconds, partial(self.release_held, token))
+
+    async def release_held(self, token: object) -> None:
+        """The timer of the pause ``token`` has run out: that pause, if it is still
+        the one on, ends (and its words with it)."""
+        if token is self.held:
+            await self.release()
 
     async def release(self) -> None:
         if self.hold:
-            self.hold = False
+            self.hold, self.held = False, None
             self.say(self.thinking_text())  # a queued card stays said
             await self.pump()
 

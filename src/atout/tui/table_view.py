@@ -143,6 +143,7 @@ class TableView(Screen[None]):
         self.thinking_shown = False
         self.compiling: bool | None = None  # the search engine compiled on first use
         self.hold = False
+        self.held: object | None = None  # the pause on (its timer's token)
         self.refusal = ""
         self.refusal_rule: str | None = None
         self.quit_unsaved = False
