@@ -258,18 +258,15 @@ class TableFlow(TableView):
         return True
 
     def hold_for(self, seconds: float) -> None:
-        """The pause just begun ends by itself after ``seconds`` (``-1``: only by a
-        key). Its timer ends that pause only: a pause ended early by a key leaves its
-        timer running, which must not cut short the next one (a guided chien's pause,
-        which waits for a key, or the next trick's)."""
+        """The pause just begun ends by itself after ``seconds`` (``-1``: by a key only);
+        its timer ends that pause only, never the next one (space ended it early)."""
         token = object()
         self.held = token
         if seconds > 0:
             self.set_timer(seconds, partial(self.release_held, token))
 
     async def release_held(self, token: object) -> None:
-        """The timer of the pause ``token`` has run out: that pause, if it is still
-        the one on, ends (and its words with it)."""
+        """The pause ``token``'s timer ran out: that pause ends if it is still on."""
         if token is self.held:
             await self.release()
 
