@@ -599,8 +599,8 @@ async def test_after_the_standings_export_then_play_again(tmp_path: Path) -> Non
         await pilot.pause()
         path = tmp_path / "records" / "atout-match-8.json"
         assert isinstance(app.screen, PanelScreen)  # the standings again, and what was done
-        said = f"Exported the donnes played so far (atout.game/1) to {path}"
-        assert str(app.screen.text).startswith(said + "\n\n")
+        said = f"Exported the match (atout.game/1) to {path}"  # the match is over
+        assert app.screen.lasting == said  # in a line of its own, under the text
         assert "Standings after the match" in str(app.screen.text)
         donnes, data = loads_game(path.read_text())
         assert len(donnes) == 1 and data["seats"][0] == "human"

@@ -76,18 +76,18 @@ def seat_cell(board: DealBoard, seat: int, lang: str) -> Text:
 
 def board_text(
     board: DealBoard, seats: Seats, lang: str, telling: bool, to_act: int | None = None,
-    cell_width: int = 10, spaced: bool = False,
+    cell_width: int = 10, spaced: int = 0,
 ) -> Text:  # fmt: skip
     """The table during the deal (``telling``) and the bidding: each seat's name and
     what lies before it, then the dealer, the shuffle, the cut and the chien, each with
     its rule; while the deal is told, which rule ``r`` opens; ▶ marks ``to_act``. Each
-    seat's column is ``cell_width`` wide; ``spaced``: a blank row between the seats'
+    seat's column is ``cell_width`` wide; ``spaced``: the blank rows between the seats'
     rows (a tall window)."""
     ui = seats.ui
     text = Text()
     for index, row in enumerate(PLACES[board.players]):
         if spaced and index:
-            text.append("\n")
+            text.append("\n" * spaced)
         for part in ("name", "cell"):
             for place in row:
                 seat = None if place is None else seats.seat_at(place)

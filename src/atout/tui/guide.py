@@ -9,8 +9,18 @@ from dataclasses import dataclass
 from atout.i18n import N_
 from atout.session import TableObservation
 from atout.state import GamePhase
+from atout.tui.words import tr
 
-__all__ = ["COMFORT_HELP", "NOTES", "Note", "due_note", "note_named", "with_comforts"]
+__all__ = [
+    "COMFORT_HELP",
+    "LETTERS",
+    "NOTES",
+    "Note",
+    "due_note",
+    "note_named",
+    "note_text",
+    "with_comforts",
+]
 
 COMFORT_HELP = N_("""\
   u            undo your last card or bid, and the bots' after it (casual
@@ -139,3 +149,24 @@ def due_note(obs: TableObservation, to_act: bool, legal: int, read: set[str]) ->
 
 def note_named(name: str) -> Note:
     return next(note for note in NOTES if note.name == name)
+
+
+LETTERS = {
+    "fr": N_(
+        "The letters of the suit cards: R Roi (King), D Dame (Queen), C Cavalier "
+        "(Knight), V Valet (Jack)."
+    ),
+    "en": N_("The letters of the suit cards: K King, Q Queen, N Knight (the Cavalier), J Jack."),
+}
+"""What the letters of the suit cards stand for, in the cards' names of the settings
+(:meth:`atout.cards.Card.display`): said once, in the first note, where the person
+first sees the hand."""
+
+
+def note_text(note: Note, ui: str, lang: str) -> str:
+    """The words of ``note`` in the interface's language ``ui``; the first one says
+    what the letters of the cards stand for in the cards' language ``lang``."""
+    text = tr(ui, note.text)
+    if note.name == NOTES[0].name:
+        text += " " + tr(ui, LETTERS.get(lang, LETTERS["fr"]))
+    return text

@@ -18,7 +18,7 @@ from textual.screen import ModalScreen, Screen
 from atout import rulebook
 from atout.i18n import N_
 from atout.tui.button import Button
-from atout.tui.guide import Note
+from atout.tui.guide import Note, note_text
 from atout.tui.screens import WrappedText
 from atout.tui.words import tr
 
@@ -26,7 +26,8 @@ __all__ = ["GuideScreen", "note_region"]
 
 
 class GuideScreen(ModalScreen[str]):
-    """The note ``note`` in the interface's language; gives back its name once read."""
+    """The note ``note`` in the interface's language ``ui`` (the cards named as in
+    ``lang``); gives back its name once read."""
 
     DEFAULT_CSS = """
     GuideScreen > .note { height: auto; border: round $accent; padding: 0 1;
@@ -37,14 +38,18 @@ class GuideScreen(ModalScreen[str]):
 
     BINDINGS: ClassVar[list[BindingType]] = [("escape,enter", "close", N_("Close"))]
 
-    def __init__(self, note: Note, ui: str) -> None:
+    def __init__(self, note: Note, ui: str, lang: str = "fr", said: str = "") -> None:
+        """``said``: a line of the table's, first under the title (the bids so far,
+        which the note covers in the log)."""
         super().__init__()
-        self.note, self.ui = note, ui
+        self.note, self.ui, self.lang, self.said = note, ui, lang, said
 
     def compose(self) -> ComposeResult:
         ui = self.ui
         text = Text(tr(ui, self.note.title) + "\n\n", style="bold")
-        text.append(tr(ui, self.note.text) + "\n")
+        if self.said:
+            text.append(self.said + "\n\n", style="bold")
+        text.append(note_text(self.note, ui, self.lang) + "\n")
         for rule in self.note.rules:
             title, _, body = rulebook.render_rule(rule, ui, keys=False).partition("\n")
             text.append("\n" + title + "\n", style="bold")

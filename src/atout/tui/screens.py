@@ -153,6 +153,7 @@ class PanelScreen(Modal[str]):
 
     DEFAULT_CSS = """
     #panel-note { height: auto; max-height: 2; display: none; margin: 1 0 0 0; }
+    #panel-lasting { height: auto; margin: 1 0 0 0; }
     """
 
     BINDINGS: ClassVar[list[BindingType]] = [
@@ -175,22 +176,27 @@ class PanelScreen(Modal[str]):
         escape: str = "",
         words: dict[str, str] | None = None,
         keep: str = "",
+        lasting: str = "",
     ) -> None:
         """``escape``: what Escape says instead of going on (a result panel must not
         deal the next donne on Escape); without it Escape goes on as Enter does.
         ``words``: the footer's shorter word for a button (by its id), so that the
         footer's keys fit in 80 columns. ``keep``: a line of the text kept in sight
-        whatever the panel's height (the person's place in the standings)."""
+        whatever the panel's height (the person's place in the standings). ``lasting``:
+        a line under the text that stays while the panel is up, whatever scrolls or is
+        pressed (where the match was exported)."""
         super().__init__()
         self.text, self.button, self.more, self.escape = text, button, more, escape
         self.words = words or {}
-        self.keep = keep
+        self.keep, self.lasting = keep, lasting
         self.said = ""  # the panel's note, once a key of the table was pressed over it
 
     def compose(self) -> ComposeResult:
         with Vertical(classes="dialog wide"):
             with VerticalScroll(id="panel-scroll"):
                 yield WrappedText(self.text, id="panel-text")
+            if self.lasting:
+                yield WrappedText(Text(self.lasting, style="bold"), id="panel-lasting")
             yield Static("", id="panel-note")
             if self.button:
                 yield Button(self.button, id="continue", variant="primary")
@@ -240,6 +246,8 @@ class PanelScreen(Modal[str]):
         buttons = (2 if self.button else 0) + (2 if self.more else 0)
         if self.query_one("#panel-note").display:  # its margin, its lines at its width
             buttons += 1 + len(wrapped(self.said, wide - 4).plain.split("\n"))
+        if self.lasting:
+            buttons += 1 + len(wrapped(self.lasting, wide - 4).plain.split("\n"))
         self.query_one("#panel-scroll").styles.max_height = max(3, height - 4 - buttons)
         self.call_after_refresh(self.keep_in_sight)
 
@@ -332,16 +340,18 @@ class ExportScreen(Modal[str]):
         return self.session.settings.ui
 
     def compose(self) -> ComposeResult:
-        with Vertical(classes="dialog wide"):
-            yield Static(
-                tr(
-                    self.ui,
-                    "Export the donnes played so far as an atout.game/1 record, "
-                    "{name}, into the folder (Enter writes it, Escape cancels):",
-                    name=export_name(self.session),
-                ),
-                id="export-text",
+        if self.session.is_over:  # the whole match: nothing is played "so far" any more
+            asked = N_(
+                "Export the match as an atout.game/1 record, {name}, into the folder "
+                "(Enter writes it, Escape cancels):"
             )
+        else:
+            asked = N_(
+                "Export the donnes played so far as an atout.game/1 record, {name}, into "
+                "the folder (Enter writes it, Escape cancels):"
+            )
+        with Vertical(classes="dialog wide"):
+            yield Static(tr(self.ui, asked, name=export_name(self.session)), id="export-text")
             yield Input(str(self.folder), id="folder", select_on_focus=False)
 
     def on_input_submitted(self, event: Input.Submitted) -> None:
@@ -371,6 +381,8 @@ def export_to(session: TableSession, folder: Path) -> str:
         session.export(path)
     except OSError as error:
         return tr(ui, "Not exported ({why}): {path}", why=reason(error), path=path)
+    if session.is_over:
+        return tr(ui, "Exported the match (atout.game/1) to {path}", path=path)
     return tr(ui, "Exported the donnes played so far (atout.game/1) to {path}", path=path)
 
 

@@ -19,6 +19,7 @@ from atout.state import CallCard, CardPlayed, GamePhase
 from atout.tui.guide import due_note, note_named
 from atout.tui.guide_screen import GuideScreen
 from atout.tui.session import SPEEDS, Settings, TableSession
+from atout.tui.story import contract_name
 from atout.tui.table_flow import TableFlow
 from atout.tui.texts import donne_over
 from atout.tui.wrap import wrapped
@@ -137,8 +138,7 @@ class TableComforts(TableFlow):
             )
         else:
             self.say(self.t("The chien taken by {name} (E1) — space goes on.", name=name))
-        if seconds > 0:
-            self.set_timer(seconds, self.release)
+        self.hold_for(seconds)
         return True
 
     def hint_possible(self) -> bool:
@@ -158,7 +158,25 @@ class TableComforts(TableFlow):
         to_act = self.session.human_to_act()
         name = due_note(self.obs, to_act, len(self.playable()), host.read_notes)
         if name is not None:
-            app.push_screen(GuideScreen(note_named(name), self.ui), self.after_note)
+            said = self.bids_said() if name == "bidding" else ""
+            note = GuideScreen(note_named(name), self.ui, self.lang, said)
+            app.push_screen(note, self.after_note)
+
+    def bids_said(self) -> str:
+        """The bids of the donne so far, as the log says them, for the bidding's note
+        (it lies over the log, over the very lines that say them)."""
+        bids = [e for e in self.session.donne_events() if e["kind"] == "bid"]
+        if not bids:
+            return self.t("Nobody has bid yet: you speak first.")
+        said = " · ".join(
+            self.t(
+                "{name}: {contract}",
+                name=self.seats.name(event["seat"]),
+                contract=contract_name(event["contract"], self.ui),
+            )
+            for event in bids
+        )
+        return self.t("The bids so far: {bids}.", bids=said)
 
     def after_note(self, name: str | None) -> None:
         """A note read: kept as read, and the next one if it is due already."""

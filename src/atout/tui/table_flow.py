@@ -8,8 +8,6 @@ import threading
 from functools import partial
 from typing import Any, cast
 
-from rich.text import Text
-
 from atout.bot_levels import level
 from atout.errors import IllegalActionError, Reason
 from atout.session import TableAction
@@ -79,6 +77,7 @@ class TableFlow(TableView):
         return told
 
     async def next_donne(self) -> None:
+        self.export_note = ""  # said on the last donne's panel, gone with it
         self.session.new_donne()
         self.selected = 0
         self.picked = []
@@ -255,13 +254,25 @@ class TableFlow(TableView):
         self.hold = True
         winner = self.seats.name(taken[-1]["winner"])
         self.say(self.t("Trick won by {winner} — space goes on.", winner=winner))
-        if pause > 0:
-            self.set_timer(pause, self.release)
+        self.hold_for(pause)
         return True
+
+    def hold_for(self, seconds: float) -> None:
+        """The pause just begun ends by itself after ``seconds`` (``-1``: by a key only);
+        its timer ends that pause only, never the next one (space ended it early)."""
+        token = object()
+        self.held = token
+        if seconds > 0:
+            self.set_timer(seconds, partial(self.release_held, token))
+
+    async def release_held(self, token: object) -> None:
+        """The pause ``token``'s timer ran out: that pause ends if it is still on."""
+        if token is self.held:
+            await self.release()
 
     async def release(self) -> None:
         if self.hold:
-            self.hold = False
+            self.hold, self.held = False, None
             self.say(self.thinking_text())  # a queued card stays said
             await self.pump()
 
@@ -308,9 +319,9 @@ class TableFlow(TableView):
             return
         self.result_shown = True
         text = result_text(self.session, self.obs, self.seats, totals=not self.session.is_over)
-        if self.export_note:
-            text = Text(self.export_note + "\n\n", style="bold") + text
-            self.export_note = ""
+        # where the match was exported: a line of the panel's own, under its text, kept
+        # until the next donne (at the end, until the person leaves the standings)
+        lasting = self.export_note
         if self.session.is_over:
             note = ""
             try:
@@ -331,7 +342,8 @@ class TableFlow(TableView):
             )
             escape = self.t("The match is over: a plays again, x exports, q quits.")
             keep = own_line(text.plain, self.seats.name(self.me))  # the person's place
-            panel = PanelScreen(text, "", more, escape, self.footer_words("Quit"), keep)
+            words = self.footer_words("Quit")
+            panel = PanelScreen(text, "", more, escape, words, keep, lasting)
             self.app.push_screen(panel, self.after_match)
         else:
             more = (
@@ -343,7 +355,7 @@ class TableFlow(TableView):
             button = self.t("Next donne (Enter)")
             keep = own_line(text.plain, self.seats.name(self.me))  # the person's marks
             words = self.footer_words("Save & quit")
-            panel = PanelScreen(text, button, more, escape, words, keep)
+            panel = PanelScreen(text, button, more, escape, words, keep, lasting)
             self.app.push_screen(panel, self.after_result)
 
     def footer_words(self, quit_word: str) -> dict[str, str]:
@@ -372,7 +384,7 @@ class TableFlow(TableView):
 
             def exported(said: str | None) -> None:
                 self.export_said(said)
-                self.export_note = said or ""
+                self.export_note = said or self.export_note  # Escape: the last one stays
                 then()
 
             folder = export_folder(self.tarot.save_path)

@@ -92,6 +92,21 @@ TALL_MIDDLE = 22
 rows (a 40-row window gives it about 30; 80×24 about 14)."""
 
 
+def spread(height: int, rows: int = 3) -> tuple[int, int]:
+    """How the middle of the table uses a room ``height`` rows tall for ``rows`` rows
+    of seats: the blank rows above it and the blank rows between the seats' rows.
+    Below :data:`TALL_MIDDLE` rows, none; from it, one between the seats' rows and one
+    more for each 5 rows more (three in a 40-row window), and above them enough for
+    the seats to sit about the room's middle, the lines under them (the lead, the last
+    trick, the deal's steps) below it: the room's lower half is not left empty. The
+    same rows whatever is shown, the deal or the trick: the seats do not jump."""
+    if height < TALL_MIDDLE:
+        return 0, 0
+    gap = 1 + (height - TALL_MIDDLE) // 5
+    seats = 2 * rows + gap * (rows - 1)  # a row of seats: the names, then the cards
+    return max(0, (height - seats) // 2 - 3), gap
+
+
 def middle_width(columns: int) -> int:
     """The width of the middle of the table in a window ``columns`` wide: 32 up to 80
     columns, two fifths of the window beyond (48 at 120), at most 60."""
@@ -128,6 +143,7 @@ class TableView(Screen[None]):
         self.thinking_shown = False
         self.compiling: bool | None = None  # the search engine compiled on first use
         self.hold = False
+        self.held: object | None = None  # the pause on (its timer's token)
         self.refusal = ""
         self.refusal_rule: str | None = None
         self.quit_unsaved = False
@@ -220,16 +236,19 @@ class TableView(Screen[None]):
     def draw_middle(self) -> None:
         """The middle of the table, its lines wrapped to its width (:mod:`.wrap`)."""
         middle = self.query_one("#trick", Static)
-        middle.update(wrapped(self.middle_text(bool(self.narration)), middle.content_region.width))
+        room = middle.content_region
+        text = wrapped(self.middle_text(bool(self.narration)), room.width)
+        rows = 2 if self.session.settings.players == 3 else 3
+        middle.update(Text("\n" * spread(room.height, rows)[0]) + text)
 
     def middle_text(self, telling: bool) -> Text:
         """The middle of the table: the deal while it is told and during the bidding,
         then the trick; the seats spread over the room there is (a third of its width
-        each, a blank row between their rows when it is tall)."""
+        each, blank rows between their rows when it is tall: :func:`spread`)."""
         game = self.obs.game
         bidding = game is not None and game.phase is GamePhase.BIDDING
         room = self.query_one("#trick", Static).content_region
-        cell, spaced = max(10, room.width // 3), room.height >= TALL_MIDDLE
+        cell, spaced = max(10, room.width // 3), spread(room.height)[1]
         if telling or (bidding and self.board.counts):
             to_act = None if telling or game is None else game.current_player
             return board_text(self.board, self.seats, self.lang, telling, to_act, cell, spaced)

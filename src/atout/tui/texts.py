@@ -366,18 +366,18 @@ def split_tricks(tricks: tuple[Trick, ...]) -> tuple[Trick | None, Trick | None]
 
 def places_text(
     players: int, seats: Seats, lang: str, current: Trick | None, to_act: int | None,
-    cell_width: int = 10, spaced: bool = False,
+    cell_width: int = 10, spaced: int = 0,
 ) -> Text:  # fmt: skip
     """Each seat's name where it sits around the table, with the card it played to
     ``current``; ▶ marks ``to_act``; the trick's winner is drawn reversed. Each
-    seat's column is ``cell_width`` wide; ``spaced``: a blank row between the seats'
+    seat's column is ``cell_width`` wide; ``spaced``: the blank rows between the seats'
     rows (a tall window)."""
     text = Text()
     shown = dict(current.cards) if current else {}
     rows = [row for row in TABLE_PLACES[players] if any(place is not None for place in row)]
     for index, row in enumerate(rows):
         if spaced and index:
-            text.append("\n")
+            text.append("\n" * spaced)
         for part in ("name", "card"):
             for place in row:
                 cell = Text(" " * cell_width)
@@ -399,7 +399,7 @@ def places_text(
 
 def trick_text(
     obs: TableObservation, seats: Seats, lang: str, picked: list[Card], telling: bool = False,
-    cell_width: int = 10, spaced: bool = False,
+    cell_width: int = 10, spaced: int = 0,
 ) -> Text:  # fmt: skip
     """The middle of the table: each seat's name where it sits, with the card it
     played; ▶ marks the seat to play; the finished trick stays with its winner (the

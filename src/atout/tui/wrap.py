@@ -26,9 +26,10 @@ SEAT = re.compile(r"^\(\d+\)[.,:;]*$")
 NUMBER = re.compile(r"^[+-]?\d+(?:[.,]\d+)?[.,:;)]*$")
 LOWER_WORD = re.compile(r"^[a-zà-ÿ]")
 CAPITAL_WORD = re.compile(r"^[A-ZÀ-Ý][a-zà-ÿ]")
-PUNCTUATION = re.compile(r"^[;:!?»…)\]]+$")
-"""A sign that French sets after a space (``au moins 80×24 ;``): kept on the line of
-the word before it, never beginning a line."""
+PUNCTUATION = re.compile(r"^[;:!?»…)\]·]+$")
+"""A sign that French sets after a space (``au moins 80×24 ;``), or the ``·`` between
+the parts of a line (``Vous ▮▮▮ · Droite 1 ▮▮▮``): kept on the line of the word before
+it, never beginning a line."""
 
 
 def name_pairs() -> frozenset[tuple[str, str]]:
