@@ -283,10 +283,12 @@ async def test_one_hint_at_a_time_gone_when_the_person_acts_or_a_panel_opens(
             await pilot.press("n")
             await play_cards(pilot, app, 1)
             await pilot.press("h")
-            first = await wait_for_hint(pilot, app)
+            await wait_for_hint(pilot, app)
+            [first] = list(app._notifications)
             await pilot.press("h")  # asked again: the new hint replaces the first
             await hint_done(pilot, app)
-            assert [n.message.replace("\n", " ") for n in app._notifications] == [first], (
+            notes = list(app._notifications)  # (its marks may differ: a hint has a time budget)
+            assert len(notes) == 1 and notes[0] is not first, (
                 app.screen_stack,
                 str(app.screen.query_one("#message").render()),
             )

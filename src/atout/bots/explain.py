@@ -23,15 +23,16 @@ True
 from __future__ import annotations
 
 import random
+from collections.abc import Callable
 from dataclasses import dataclass
 
 from atout.bidding import Contract
-from atout.cards import PETIT, Card
+from atout.cards import EXCUSE, PETIT, TRUMP_21, Card, Suit
 from atout.i18n import N_, said
 from atout.play import trick_winner
 from atout.state import Action, Bid, CallCard, CardPlayed, Discard, Observation
 
-__all__ = ["Hint", "hint", "reason_of"]
+__all__ = ["Beliefs", "Hint", "beliefs", "hint", "reason_of"]
 
 CONTRACT_WORDS = {
     Contract.PRISE: N_("a Prise"),
@@ -79,9 +80,10 @@ class Hint:
     """The action advised, its mean marks (``None`` when nothing was weighed; a pass:
     ``bar``), the next best action and its mean, the kind of reason (a key of
     :data:`REASONS`), the deals each choice was tried on (``samples``: fewer than
-    asked when the time budget ran out), and in the bidding the mean marks a contract
+    asked when the time budget ran out), in the bidding the mean marks a contract
     must promise to be taken (``bar``: the search bot's ``margin``; a pass is not
-    played out, so it has no expected marks of its own)."""
+    played out, so it has no expected marks of its own), and what the search bot
+    believes of the hands unseen (``believed``, :class:`Beliefs`)."""
 
     action: Action
     value: float | None
@@ -90,6 +92,7 @@ class Hint:
     reason: str
     samples: int = 0
     bar: float | None = None
+    believed: Beliefs | None = None
 
     def text(self, ui: str, cards: str) -> str:
         """The hint in the reader's language ``ui``, cards in the ``cards`` form."""
@@ -190,6 +193,7 @@ def hint(
         reason_of(observation, action),
         bot.used,
         bot.margin if isinstance(action, Bid) else None,
+        beliefs(observation, rng),
     )
 
 
@@ -276,3 +280,102 @@ def _same_camp(obs: Observation, seat: int, other: int) -> bool:
     if obs.players == 5 and partner is None:
         return False  # the partner is not known yet: only the taker knows his own camp
     return (seat in attack) == (other in attack)
+
+
+KEY_CARDS: tuple[Card, ...] = (TRUMP_21, PETIT, EXCUSE, *(Card(s * 14 + 13) for s in range(4)))
+"""The cards whose whereabouts a player wonders about: the bouts, then the Kings."""
+
+LIKELY = 0.5
+"""A card is said to be with the seat that most likely holds it from this chance on."""
+
+PILE_WORDS = {False: N_("the chien"), True: N_("the écart")}
+"""The pile as a player names it: the chien, or the écart once the chien was taken."""
+
+SURE_VOID = 0.9
+"""A seat is said to hold none of a suit (or no trump) from this chance on."""
+
+
+@dataclass(frozen=True)
+class Beliefs:
+    """What the search bot believes of the hands it cannot see, from ``samples`` deals
+    consistent with what the seat has seen (weighed by the bids heard, as it plays its
+    options out on them): ``holders`` gives, for each key card (:data:`KEY_CARDS`) not
+    in the seat's hand nor played, the chance that each place holds it (seats
+    ``0 … n-1``, then the pile: the chien, or the écart once the chien was shown and
+    taken, ``ecart``); ``voids`` gives, for each
+    other seat, the chance that it holds no card of each suit (♠ ♥ ♦ ♣) and no trump."""
+
+    seat: int
+    players: int
+    samples: int
+    holders: dict[Card, tuple[float, ...]]
+    voids: dict[int, tuple[float, ...]]
+    ecart: bool = False  # the pile is the écart (the chien was shown and taken)
+
+    def text(self, ui: str, cards: str, name: Callable[[int], str]) -> str:
+        """The beliefs worth saying, in ``ui``: each key card with the place that most
+        likely holds it (from :data:`LIKELY` on), each seat's suits it most likely has
+        none of (from :data:`SURE_VOID` on); ``name(seat)`` names a seat."""
+        parts = []
+        for card, chances in self.holders.items():
+            place = max(range(len(chances)), key=chances.__getitem__)
+            if chances[place] < LIKELY:
+                continue
+            where = said(ui, PILE_WORDS[self.ecart]) if place == self.players else name(place)
+            parts.append(
+                said(
+                    ui,
+                    "{card}: {where} ({percent}%)",
+                    card=card.display(cards),
+                    where=where,
+                    percent=round(100 * chances[place]),
+                )
+            )
+        for seat, chances in self.voids.items():
+            suits = [Suit(i).symbol for i in range(4) if chances[i] >= SURE_VOID]
+            if suits:
+                parts.append(
+                    said(ui, "{name} has no {suits}", name=name(seat), suits=" ".join(suits))
+                )
+            if chances[4] >= SURE_VOID:
+                parts.append(said(ui, "{name} has no trump", name=name(seat)))
+        if not parts:
+            return said(ui, "The search bot is sure of nothing yet in the hands unseen.")
+        between = "\u00a0; " if ui == "fr" else "; "  # French puts a space before ";"
+        return said(ui, "The search bot believes: {beliefs}.", beliefs=between.join(parts))
+
+
+def beliefs(observation: Observation, rng: random.Random, samples: int = 256) -> Beliefs:
+    """What the search bot believes of the hands ``observation``'s seat cannot see
+    (:class:`Beliefs`), from ``samples`` deals it would play out.
+
+    >>> from atout.dealing import Deal
+    >>> from atout.state import Donne
+    >>> from atout.table import Variant
+    >>> donne = Donne(Deal.automatic(Variant.for_players(4), rng=random.Random(3), dealer=0))
+    >>> seen = beliefs(donne.observation(1), random.Random(1), samples=64)
+    >>> all(abs(sum(chances) - 1) < 1e-9 for chances in seen.holders.values())
+    True
+    >>> set(seen.voids) == {0, 2, 3}
+    True
+    """
+    from atout.bots.search import SearchBot
+
+    deals = SearchBot(rng, samples=samples).deals(observation, samples)
+    n, places = observation.players, observation.players + 1
+    count = deals.shape[0]
+    holders = {}
+    for card in KEY_CARDS:
+        column = deals[:, int(card)]
+        if (column == observation.seat).any() or (column < 0).all():
+            continue  # in the seat's hand, or played: nothing to believe
+        holders[card] = tuple(float((column == place).sum()) / count for place in range(places))
+    voids = {}
+    suits = [[s * 14 + r for r in range(14)] for s in range(4)] + [list(range(56, 77))]
+    for seat in range(n):
+        if seat == observation.seat:
+            continue
+        held = deals == seat
+        voids[seat] = tuple(float((~held[:, cards].any(axis=1)).sum()) / count for cards in suits)
+    ecart = observation.chien is not None or observation.ecart is not None
+    return Beliefs(observation.seat, n, count, holders, voids, ecart)

@@ -336,6 +336,13 @@ class SearchBot:
             owners = owners[resample(bid_log_weights(obs, owners), count, self.rng)]
         return owners, partners_of(obs, owners)
 
+    def deals(self, observation: Observation, count: int | None = None) -> I8:
+        """``count`` (by default the bot's ``samples``) deals of the cards the seat
+        cannot see, as the bot plays its options out on them (weighed by the bids
+        heard): ``deals[s, card]`` is the seat holding ``card`` in deal ``s``, the
+        number of players for the pile, -1 for a card played."""
+        return self._samples(observation, count or self.samples)[0]
+
     def _hand_size(self, obs: Observation) -> int:
         return Variant.for_players(obs.players).hand_size
 

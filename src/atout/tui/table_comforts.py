@@ -323,6 +323,8 @@ class TableComforts(TableFlow):
             return
         self.say("")
         text = found.text(self.ui, self.lang)
+        if found.believed is not None:
+            text += "\n" + found.believed.text(self.ui, self.lang, self.seats.name)
         if self.app.screen is not self:
             self.pending_hint = (found, seq)  # shown when the panel or note goes
             return
