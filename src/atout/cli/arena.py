@@ -375,6 +375,10 @@ Anchor = Annotated[
         help=N_("The bot rated 0 (default: heuristic-1 when it plays, else the weakest).")
     ),
 ]
+LadderDeals = Annotated[
+    str | None,
+    typer.Option(help=N_("Deals a pair, the same for every pair (default 100).")),
+]
 Timing = Annotated[
     str,
     typer.Option(
@@ -385,7 +389,7 @@ Timing = Annotated[
 
 @arena_app.command("ladder", help=LADDER_HELP)
 def arena_ladder(
-    bots: LadderBots = None, players: Players = None, deals: Deals = None, seed: Seed = 0,
+    bots: LadderBots = None, players: Players = None, deals: LadderDeals = None, seed: Seed = 0,
     workers: Workers = None, anchor: Anchor = None, timing: Timing = "4",
     as_json: Json = False,
 ) -> None:  # fmt: skip
