@@ -36,8 +36,8 @@ Python game. The engine plays it: every state holds a :class:`~atout.state.Donne
 >>> state.apply_action(0)  # seat 0 deals
 >>> while state.is_chance_node():
 ...     state.apply_action(state.chance_outcomes()[0][0])  # the lowest card left
->>> state.current_player(), state.legal_actions()  # seat 3 bids first
-(3, [78, 79, 80, 81, 82])
+>>> state.current_player(), state.legal_actions()  # the dealer's right neighbour bids first
+(1, [78, 79, 80, 81, 82])
 
 :class:`ISMCTS` is OpenSpiel's IS-MCTS bot (``open_spiel.python.algorithms.ismcts``)
 as an atout agent: ``atout arena --bots atout.sim.openspiel:ISMCTS,heuristic-1``.
