@@ -21,8 +21,9 @@ from atout.bots.outside import load_factory
 from atout.cards import PETIT
 from atout.dealing import Deal
 from atout.sim.encoding import OBS_SIZE, action_index, observation_vector
-from atout.sim.openspiel import GAME_NAME, ISMCTS, FrenchTarotState
-from atout.state import Donne, GamePhase
+from atout.sim.openspiel import GAME_NAME, ISMCTS, FrenchTarotState, donne_of_sample
+from atout.sim.sampler import Sampler
+from atout.state import Donne, GamePhase, PoigneeShown
 from atout.table import Variant
 
 
@@ -203,3 +204,30 @@ def test_the_arena_loads_the_bot_by_its_documented_name() -> None:
     factory = load_factory("atout.sim.openspiel:ISMCTS")
     bot = factory(random.Random(0))
     assert isinstance(bot, ISMCTS) and bot.simulations == 100
+
+
+def test_a_sample_replays_a_poignee_shown_before_its_card() -> None:
+    """A2: a seat that has just shown its poignée still has its first card to play;
+    on a resampled deal the poignée is shown too (it was missing, and IS-MCTS then
+    offered that seat its poignée again)."""
+    variant = Variant.for_players(4)
+    checked = 0
+    for seed in range(200):
+        deal = Deal.automatic(variant, rng=random.Random(seed), dealer=seed % 4)
+        donne = Donne(deal)
+        bots = [BOTS["heuristic-1"](random.Random(s)) for s in range(4)]
+        while not donne.is_terminal():
+            seat = donne.current_player()
+            assert seat is not None
+            shows = [a for a in donne.legal_actions() if isinstance(a, PoigneeShown)]
+            if shows:
+                donne.apply_action(shows[0])
+                obs = donne.observation(seat)
+                for owners in Sampler(obs).sample(3, seed=seed):
+                    assert donne_of_sample(obs, owners).observation(seat) == obs
+                checked += 1
+                break
+            donne.apply_action(bots[seat].act(donne.observation(seat)))
+        if checked >= 3:
+            break
+    assert checked >= 3

@@ -273,7 +273,7 @@ def _text(obs: Observation) -> str:
             f"barred {sorted(obs.barred)}",
             f"taker {obs.taker} {obs.contract.value if obs.contract else '-'}",
             f"called {obs.called or '-'}, partner {obs.partner}",
-            f"chien {_cards_text(obs.chien)}",
+            f"chien {_cards_text(sorted(obs.chien) if obs.chien else obs.chien)}",
             f"écart {_cards_text(obs.ecart)}, trumps shown "
             f"{_cards_text(sorted(obs.ecart_trumps_shown))}",
             f"chelem {obs.chelem}",
@@ -354,7 +354,7 @@ def donne_of_sample(obs: Observation, owners: npt.NDArray[np.int8]) -> Donne:
         Deal.prearranged(
             variant,
             [[ALL_CARDS[c] for c in sorted(h)] for h in hands],
-            [ALL_CARDS[c] for c in sorted(chien)],
+            list(obs.chien) if obs.chien is not None else [ALL_CARDS[c] for c in sorted(chien)],
             dealer=obs.dealer,
         )
     )
@@ -380,6 +380,8 @@ def donne_of_sample(obs: Observation, owners: npt.NDArray[np.int8]) -> Donne:
                 if seat in shows and len(donne.tricks) <= 1:
                     donne.apply_action(shows.pop(seat))
                 donne.apply_action(CardPlayed(seat, card))
+        for shown in shows.values():  # shown by the seat to play, its card still to come
+            donne.apply_action(shown)
     return donne
 
 
