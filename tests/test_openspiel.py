@@ -231,3 +231,24 @@ def test_a_sample_replays_a_poignee_shown_before_its_card() -> None:
         if checked >= 3:
             break
     assert checked >= 3
+
+
+@pytest.mark.parametrize("players", [3, 4, 5])
+def test_every_observation_replays_exactly_on_its_samples(players: int) -> None:
+    """What the seat to act saw, at every decision of whole donnes of heuristic bots,
+    is exactly what it sees on each sample's replayed donne: IS-MCTS's tree keys and
+    legal actions then agree with the real game's."""
+    variant = Variant.for_players(players)
+    checked = 0
+    for seed in range(4):
+        donne = Donne(Deal.automatic(variant, rng=random.Random(seed), dealer=seed % players))
+        bots = [BOTS["heuristic"](random.Random(seed + s)) for s in range(players)]
+        while not donne.is_terminal():
+            seat = donne.current_player()
+            assert seat is not None
+            obs = donne.observation(seat)
+            for owners in Sampler(obs).sample(2, seed=checked):
+                assert donne_of_sample(obs, owners).observation(seat) == obs
+            checked += 1
+            donne.apply_action(bots[seat].act(obs))
+    assert checked > 100
