@@ -380,8 +380,8 @@ def donne_of_sample(obs: Observation, owners: npt.NDArray[np.int8]) -> Donne:
                 if seat in shows and len(donne.tricks) <= 1:
                     donne.apply_action(shows.pop(seat))
                 donne.apply_action(CardPlayed(seat, card))
-        for shown in shows.values():  # shown by the seat to play, its card still to come
-            donne.apply_action(shown)
+        for poignee in shows.values():  # shown by the seat to play, its card still to come
+            donne.apply_action(poignee)
     return donne
 
 
