@@ -104,7 +104,9 @@ class TableSettings:
         if self.fixed_seed is not None and (
             type(self.fixed_seed) is not int or not 0 <= self.fixed_seed < 2**64
         ):
-            raise AtoutError(f"fixed_seed: a number from 0 to 2**64 - 1, not {self.fixed_seed!r:.40}")
+            raise AtoutError(
+                f"fixed_seed: a number from 0 to 2**64 - 1, not {self.fixed_seed!r:.40}"
+            )
 
 
 class DealView(NamedTuple):

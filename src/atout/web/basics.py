@@ -55,7 +55,9 @@ class Limits:
         max_tables: int = 1000,
         unstarted_hours: float = 24.0,
         tables_per_hour: int = 20,
+        challenge_deals: int = 6,
     ) -> None:
+        self.challenge_deals = challenge_deals  # the donnes of a challenge by default
         self.max_tables = max_tables
         self.unstarted_hours = unstarted_hours
         self.tables_per_hour = tables_per_hour

@@ -339,6 +339,10 @@ class Room(RoomViews):
         if finished:
             self.over = True
             await self.store.update(self.id, over=True)
+            if self.config.fixed_seed is not None:
+                from atout.web.challenge import record_over
+
+                await record_over(self)
         self._broadcast()
         if finished:
             self._owner_presence()  # who may press Play again, told at the end
