@@ -32,15 +32,17 @@ import secrets
 import time
 from dataclasses import dataclass
 from fractions import Fraction
+from pathlib import Path
 from typing import TYPE_CHECKING, Any
 from urllib.parse import parse_qs, quote
 
 import sqlalchemy as sa
 from fastapi import APIRouter, Request
 from fastapi.responses import HTMLResponse, JSONResponse, RedirectResponse, Response
+from jinja2 import Environment, FileSystemLoader, select_autoescape
 from sqlalchemy.exc import IntegrityError
 
-from atout.i18n import N_, gettext
+from atout.i18n import N_, gettext, translations
 from atout.session import Table, TableSettings
 from atout.tournament.duplicate import Result, compare_deal, ranking
 from atout.tournament.ranking import figure
@@ -48,8 +50,8 @@ from atout.web.basics import digest, new_token, page_language
 from atout.web.config import MAX_NAME, TableConfig
 
 if TYPE_CHECKING:
-    from atout.web.room import Room
-    from atout.web.tables import Server
+    from atout.session.table import Table as PlayedTable
+    from atout.web.db import Store
 
 __all__ = ["Challenge", "daily_seed", "record_over", "router"]
 
@@ -58,6 +60,7 @@ MAX_DEALS = 24
 SEAT = 0
 LEVEL = "heuristic"
 MAX_BODY = 4096
+TEMPLATES = Path(__file__).resolve().parent / "templates"
 
 metadata = sa.MetaData()
 challenge_tables = sa.Table(
@@ -237,7 +240,7 @@ def rank_lines(
     ]
 
 
-async def _people(server: Server, challenge: Challenge) -> list[tuple[str, tuple[int, ...]]]:
+async def _people(store: Store, challenge: Challenge) -> list[tuple[str, tuple[int, ...]]]:
     day, deals, seat, level = challenge.key()
     c = challenge_results.c
     query = (
@@ -245,14 +248,14 @@ async def _people(server: Server, challenge: Challenge) -> list[tuple[str, tuple
         .where(c.day == day, c.deals == deals, c.seat == seat, c.level == level)
         .order_by(c.created)
     )
-    async with server.db.engine.connect() as connection:
+    async with store.engine.connect() as connection:
         rows = (await connection.execute(query)).all()
     return [(row.name, tuple(json.loads(row.marks))) for row in rows]
 
 
-async def ranking_of(server: Server, challenge: Challenge, lang: str) -> list[Line]:
+async def ranking_of(store: Store, challenge: Challenge, lang: str) -> list[Line]:
     bots = await asyncio.to_thread(bots_marks, challenge)
-    people = await _people(server, challenge)
+    people = await _people(store, challenge)
     bots_name = gettext(lang, BOTS_LINE).format(level=challenge.level)
     return rank_lines(people, bots, bots_name)
 
@@ -267,19 +270,19 @@ def _ordinal(lang: str, place: int, count: int) -> str:
 # -- recording a result ------------------------------------------------------------------------
 
 
-async def record_over(room: Room) -> None:
+async def record_over(store: Store, table_id: str, table: PlayedTable) -> None:
     """A challenge's table is over: keep the person's marks, deal by deal (the first
     table of a name to end is the one kept)."""
-    engine = room.store.engine
+    engine = store.engine
     async with engine.connect() as connection:
         row = (
             await connection.execute(
-                challenge_tables.select().where(challenge_tables.c.table_id == room.id)
+                challenge_tables.select().where(challenge_tables.c.table_id == table_id)
             )
         ).first()
-    if row is None or room.table is None:
+    if row is None:
         return
-    marks = [donne.returns()[row.seat] for donne in room.table.match.donnes]
+    marks = [donne.returns()[row.seat] for donne in table.match.donnes]
     try:
         async with engine.begin() as connection:
             await connection.execute(
@@ -298,10 +301,10 @@ async def record_over(room: Room) -> None:
         pass  # this name's result is kept already
 
 
-async def table_challenge(server: Server, table_id: str) -> dict[str, Any] | None:
+async def table_challenge(store: Store, table_id: str) -> dict[str, Any] | None:
     """What a challenge's table page says of it: its date, donnes and the ranking's
     address (the person's row highlighted)."""
-    async with server.db.engine.connect() as connection:
+    async with store.engine.connect() as connection:
         row = (
             await connection.execute(
                 challenge_tables.select().where(challenge_tables.c.table_id == table_id)
@@ -316,8 +319,9 @@ async def table_challenge(server: Server, table_id: str) -> dict[str, Any] | Non
 # -- the routes -------------------------------------------------------------------------------
 
 
-def _server(request: Request) -> Server:
-    return request.app.state.server  # type: ignore[no-any-return]
+def _server(request: Request) -> Any:
+    """The application's :class:`atout.web.tables.Server`."""
+    return request.app.state.server
 
 
 async def start(request: Request, data: dict[str, Any], lang: str) -> tuple[str, str]:
@@ -453,7 +457,7 @@ async def api_ranking(request: Request, date: str) -> Response:
         challenge = _challenge_of(request, date)
     except Refused as refused:
         return JSONResponse({"error": refused.text(lang)}, refused.status)
-    lines = await ranking_of(_server(request), challenge, lang)
+    lines = await ranking_of(_server(request).db, challenge, lang)
     rows, mine = _rows(lines, request.query_params.get("name"), lang)
     return JSONResponse(
         {
@@ -475,21 +479,19 @@ async def page_ranking(request: Request, date: str) -> Response:
         challenge = _challenge_of(request, date)
     except Refused as refused:
         return _page(request, lang, error=refused.text(lang), status=refused.status)
-    lines = await ranking_of(_server(request), challenge, lang)
+    lines = await ranking_of(_server(request).db, challenge, lang)
     rows, mine = _rows(lines, request.query_params.get("name"), lang)
     return _page(request, lang, challenge=challenge, rows=rows, place=mine)
 
 
+_PAGES = Environment(
+    loader=FileSystemLoader(str(TEMPLATES)), autoescape=select_autoescape(["html"])
+)
+
+
 def _page(request: Request, lang: str, status: int = 200, **values: Any) -> HTMLResponse:
-    from jinja2 import Environment, FileSystemLoader, select_autoescape
-
-    from atout.web.pages import TEMPLATES, _translations
-
-    env = Environment(
-        loader=FileSystemLoader(str(TEMPLATES)), autoescape=select_autoescape(["html"])
-    )
-    html = env.get_template("challenge.html").render(
-        lang=lang, translations=_translations(lang), quote=quote, **values
+    html = _PAGES.get_template("challenge.html").render(
+        lang=lang, translations=dict(translations(lang)), **values
     )
     return HTMLResponse(
         html, status, headers={"Cache-Control": "no-store", "Content-Language": lang}

@@ -149,7 +149,7 @@ class Pages:
         if room.config.fixed_seed is not None:
             from atout.web.challenge import table_challenge
 
-            found = await table_challenge(self.server, table_id)
+            found = await table_challenge(self.server.db, table_id)
         return self.page(
             "table.html", request, table_id=table_id, table=room.table_json(), challenge=found
         )

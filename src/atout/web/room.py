@@ -28,6 +28,7 @@ from atout.errors import AtoutError, IllegalActionError
 from atout.i18n import N_, gettext
 from atout.session import Table, TableAction, action_from_json, action_to_json
 from atout.web import played_for
+from atout.web.challenge import record_over
 from atout.web.config import TableConfig, config_from_json
 from atout.web.db import Store, StoredTable
 from atout.web.room_again import AGAIN, offset, play_again, table_record
@@ -340,9 +341,7 @@ class Room(RoomViews):
             self.over = True
             await self.store.update(self.id, over=True)
             if self.config.fixed_seed is not None:
-                from atout.web.challenge import record_over
-
-                await record_over(self)
+                await record_over(self.store, self.id, table)
         self._broadcast()
         if finished:
             self._owner_presence()  # who may press Play again, told at the end
