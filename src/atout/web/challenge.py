@@ -46,7 +46,7 @@ from atout.i18n import N_, gettext, translations
 from atout.session import Table, TableSettings
 from atout.tournament.duplicate import Result, compare_deal, ranking
 from atout.tournament.ranking import figure
-from atout.web.basics import digest, new_token, page_language
+from atout.web.basics import digest, new_token, page_language, same_origin
 from atout.web.config import MAX_NAME, TableConfig
 
 if TYPE_CHECKING:
@@ -328,6 +328,10 @@ async def start(request: Request, data: dict[str, Any], lang: str) -> tuple[str,
     """Start a challenge's table for ``data`` (``name``, optional ``date`` and
     ``deals``): its id and its seat's link."""
     server = _server(request)
+    if not same_origin(request):
+        raise Refused(
+            N_("the request: only a page of this server may create a table (Origin)"), 403
+        )
     name = _name(data.get("name"))
     day = parse_day(data.get("date") or None)
     deals = parse_deals(data.get("deals") or None, server.limits.challenge_deals)
