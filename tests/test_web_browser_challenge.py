@@ -47,10 +47,10 @@ def test_a_person_plays_todays_challenge_from_the_lobby_to_his_place(
     mine = page.locator("#challenge-ranking tr.you")
     assert mine.count() == 1 and "Ana" in mine.inner_text()
     assert page.locator("#challenge-ranking tr.bots").count() == 1
+    assert not watched.errors, watched.errors
     # a second try under the same name is refused in one line, in the page's language
     page.goto(f"{server.base}/")
     page.fill("#challenge-name", "ana")
     page.click("#challenge-button")
     error = page.inner_text("#challenge-error")
     assert error == "ana has played this challenge already: one try a name (see its ranking)"
-    assert not watched.errors, watched.errors

@@ -328,7 +328,10 @@ async def start(request: Request, data: dict[str, Any], lang: str) -> tuple[str,
     """Start a challenge's table for ``data`` (``name``, optional ``date`` and
     ``deals``): its id and its seat's link."""
     server = _server(request)
-    if not same_origin(request):
+    # the lobby's form: the page's no-referrer policy makes its Origin "null"; the
+    # browser's Sec-Fetch-Site still says whether a page of this server sent it
+    fetched = request.headers.get("sec-fetch-site")
+    if not (same_origin(request) or fetched == "same-origin"):
         raise Refused(
             N_("the request: only a page of this server may create a table (Origin)"), 403
         )
