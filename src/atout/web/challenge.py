@@ -351,6 +351,17 @@ async def start(request: Request, data: dict[str, Any], lang: str) -> tuple[str,
     async with server.db.engine.connect() as connection:
         if (await connection.execute(played)).scalar_one():
             raise Refused(PLAYED, 409, name=name)
+    table_id, token = await _open_table(server, request, challenge, name, delay)
+    base = str(request.base_url).rstrip("/")
+    return table_id, f"{base}/t/{table_id}#{token}"
+
+
+async def _open_table(
+    server: Any, request: Request, challenge: Challenge, name: str, delay: int
+) -> tuple[str, str]:
+    """A challenge's table, stored and started (counted under the server's limits):
+    its id and its seat's token."""
+    day_s, deals, seat, level = challenge.key()
     address = request.client.host if request.client else ""
     if not server.creations.allow(address):
         raise Refused(
@@ -388,8 +399,7 @@ async def start(request: Request, data: dict[str, Any], lang: str) -> tuple[str,
             )
         )
     await server.db.update(table_id, started=True)
-    base = str(request.base_url).rstrip("/")
-    return table_id, f"{base}/t/{table_id}#{token}"
+    return table_id, token
 
 
 def _lang(request: Request) -> str:

@@ -258,13 +258,9 @@ def serve(
     )
     _say_table_addresses(host, bound)
     app = create_app(
-        url,
-        max_tables,
-        allowed_hosts=hosts,
-        unstarted_hours=unstarted_hours,
-        tables_per_hour=tables_per_hour,
-        challenge_deals=challenge_deals,
-    )
+        url, max_tables, allowed_hosts=hosts, unstarted_hours=unstarted_hours,
+        tables_per_hour=tables_per_hour, challenge_deals=challenge_deals,
+    )  # fmt: skip
     config = uvicorn.Config(
         app,
         workers=1,
