@@ -28,6 +28,7 @@ import asyncio
 import datetime
 import hashlib
 import json
+import logging
 import secrets
 import time
 from dataclasses import dataclass
@@ -54,6 +55,8 @@ if TYPE_CHECKING:
     from atout.web.db import Store
 
 __all__ = ["Challenge", "daily_seed", "record_over", "router"]
+
+log = logging.getLogger("atout.web")
 
 DEFAULT_DEALS = 6
 MAX_DEALS = 24
@@ -299,6 +302,8 @@ async def record_over(store: Store, table_id: str, table: PlayedTable) -> None:
             )
     except IntegrityError:
         pass  # this name's result is kept already
+    except Exception as error:  # the table stays over; the result alone is lost, and said
+        log.error("challenge table %s: result not stored: %s", table_id, error)
 
 
 async def table_challenge(store: Store, table_id: str) -> dict[str, Any] | None:
