@@ -135,6 +135,9 @@ def test_refusals_are_one_line_in_the_readers_language(server: ServerProcess) ->
         "GET", f"{server.base}/api/challenge/2999-01-01", headers={"Accept-Language": "fr"}
     )
     assert status == 404 and "pas encore" in data["error"], data
+    yesterday = datetime.date.fromisoformat(today()) - datetime.timedelta(days=1)
+    status, data, _ = http_json("GET", f"{server.base}/api/challenge/{yesterday}")
+    assert status == 200 and [row["bots"] for row in data["ranking"]] == [True], data
 
 
 def test_a_fixed_seed_table_deals_the_arenas_deals() -> None:
@@ -149,6 +152,8 @@ def test_a_fixed_seed_table_deals_the_arenas_deals() -> None:
     for deal, wanted in zip(table.match.deals, iter_deals(4, 3, 77), strict=True):
         assert deal.hands == wanted.hands and deal.chien == wanted.chien
         assert deal.dealer == wanted.dealer
+    kinds = {event.kind for event in table.events}
+    assert "shuffled" not in kinds and "cut" not in kinds  # no one at the table did
 
 
 def test_the_ranking_compares_each_deal_like_a_duplicate() -> None:
@@ -159,6 +164,8 @@ def test_the_ranking_compares_each_deal_like_a_duplicate() -> None:
         ("b", Fraction(10), 1),
         ("bots", Fraction(-20), 3),
     ]
+    (alone,) = rank_lines([], (10, -10), "bots")  # no one has played it yet
+    assert (alone.place, alone.score, alone.bots) == (1, Fraction(0), True)
 
 
 def test_the_daily_seed_is_the_documented_formula() -> None:

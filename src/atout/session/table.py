@@ -34,7 +34,7 @@ from typing import Any, Literal, NamedTuple
 
 from atout.bots import BOTS, Agent
 from atout.cards import Card, CardSet
-from atout.dealing import CUTS, ChienCardDealt, Deal, PetitSecAnnounced, Phase
+from atout.dealing import CUTS, ChienCardDealt, Cut, Deal, PetitSecAnnounced, Phase, Shuffled
 from atout.errors import AtoutError, IllegalActionError
 from atout.fairness import (
     Derivation,
@@ -629,6 +629,8 @@ class Table(_TableView):
             chien = sum(isinstance(op, ChienCardDealt) for op in ops[: self._deal_seen])
             for op in ops[self._deal_seen :]:
                 chien += isinstance(op, ChienCardDealt)
+                if self.settings.fixed_seed is not None and isinstance(op, (Shuffled, Cut)):
+                    continue  # fixed deals: no one at the table shuffled or cut
                 self.events.append(deal_event(len(self.events) + 1, self.number, op, chien))
             self._deal_seen = len(ops)
         donne = self.donne

@@ -232,7 +232,7 @@ def rank_lines(
     deal), summed, best first; equal scores share a place."""
     lines = [*people, (bots_name, bots)]
     totals = {i: Fraction(0) for i in range(len(lines))}
-    for k in range(len(bots)):
+    for k in range(len(bots) if len(lines) > 1 else 0):  # the bots alone: nothing to compare
         results = [Result((i,), (marks[k],)) for i, (_, marks) in enumerate(lines)]
         for i, score in compare_deal(results).items():
             totals[i] += score
