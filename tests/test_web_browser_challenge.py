@@ -40,6 +40,7 @@ def test_a_person_plays_todays_challenge_from_the_lobby_to_his_place(
     seen: set[str] = set()
     play([watched], lambda: match_over(page), seen, timeout=400.0)
     assert "cut" not in seen and "shuffle" not in seen, seen  # the deals are fixed
+    assert "play" in seen, seen  # the person played his cards (no stand-in for him)
     page.click("#challenge-ranking-link")
     page.wait_for_selector("#challenge-ranking")
     place = page.inner_text("#challenge-place")

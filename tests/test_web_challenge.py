@@ -20,7 +20,7 @@ from atout.session import Table, TableSettings
 from atout.tournament.duplicate import Result, compare_deal
 from atout.web.challenge import Challenge, bots_marks, daily_seed, rank_lines
 from tests.conftest import own_database
-from tests.web_harness import Seat, ServerProcess, http_json, token_of
+from tests.web_harness import Seat, ServerProcess, http_json, stored_actions, token_of
 
 DEALS = 2
 
@@ -92,6 +92,10 @@ def test_two_people_are_ranked_by_the_duplicate_comparison_with_the_bots_line(
         )
 
     marks_ana, marks_ben = asyncio.run(both())
+    for started in (first, second):
+        table = started["table"]
+        mine = [a for a in asyncio.run(stored_actions(server.db, table)) if a.get("seat") == 0]
+        assert mine and not [a for a in mine if a.get("by") == "bot"], mine  # the person played
     status, ranking, _ = http_json("GET", f"{server.base}/api/challenge/{today()}?name={ana}")
     assert status == 200, ranking
     bots = list(bots_marks(Challenge(datetime.date.fromisoformat(today()), DEALS)))

@@ -403,7 +403,9 @@ async def _open_table(
                 table_id=table_id, day=day_s, deals=deals, seat=seat, level=level, name=name
             )
         )
-    await server.db.update(table_id, started=True)
+    # started, the seat counted as come: the stand-in plays for the person only once he
+    # has been away the grace period, as at any table, not before his page opens
+    await server.db.update(table_id, started=True, joined=[seat])
     return table_id, token
 
 
