@@ -83,6 +83,7 @@ def test_two_people_are_ranked_by_the_duplicate_comparison_with_the_bots_line(
     ana, ben = f"Ana-{suffix}", f"Ben-{suffix}"
     status, first = start(server, ana)
     assert status == 201, first
+    assert first["ranking"] == f"/challenge/{today()}?deals={DEALS}&name={ana}"
     status, second = start(server, ben)
     assert status == 201, second
 
@@ -133,6 +134,10 @@ def test_refusals_are_one_line_in_the_readers_language(server: ServerProcess) ->
     assert status == 404 and "not open yet" in data["error"]
     status, data = start(server, "Zoé", deals=99)
     assert status == 400 and data["error"] == "deals: a challenge has 1 to 24 donnes, not 99"
+    status, data = start(server, "Zoé", deals=0)
+    assert status == 400 and data["error"] == "deals: a challenge has 1 to 24 donnes, not 0"
+    status, data = start(server, "Zoé", date=20261202)
+    assert status == 404 and data["error"].startswith("20261202: not a date")
     status, data = start(server, "  ")
     assert status == 400 and data["error"].startswith("name:")
     status, data, _ = http_json(

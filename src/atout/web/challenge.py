@@ -150,25 +150,25 @@ class Refused(Exception):
         return gettext(lang, self.message).format(**self.values)
 
 
-def parse_day(text: str | None) -> datetime.date:
+def parse_day(text: Any) -> datetime.date:
     """A challenge's date (today when ``None``), refused when it is not one or is
     still to come."""
     now = today()
     if text is None:
         return now
     try:
-        if len(text) != 10:
+        if not isinstance(text, str) or len(text) != 10:
             raise ValueError(text)
         day = datetime.date.fromisoformat(text)
     except ValueError:
-        raise Refused(BAD_DATE, 404, date=text[:20], today=now.isoformat()) from None
+        raise Refused(BAD_DATE, 404, date=str(text)[:20], today=now.isoformat()) from None
     if day > now:
         raise Refused(FUTURE, 404, date=day.isoformat(), today=now.isoformat())
     return day
 
 
 def parse_deals(value: Any, default: int) -> int:
-    if value is None:
+    if value is None or value == "":
         return default
     if isinstance(value, str) and value.isdigit() and len(value) < 4:
         value = int(value)
@@ -329,9 +329,9 @@ def _server(request: Request) -> Any:
     return request.app.state.server
 
 
-async def start(request: Request, data: dict[str, Any], lang: str) -> tuple[str, str]:
+async def start(request: Request, data: dict[str, Any], lang: str) -> tuple[str, str, str]:
     """Start a challenge's table for ``data`` (``name``, optional ``date`` and
-    ``deals``): its id and its seat's link."""
+    ``deals``): its id, its seat's link and the ranking's address."""
     server = _server(request)
     # the lobby's form: the page's no-referrer policy makes its Origin "null"; the
     # browser's Sec-Fetch-Site still says whether a page of this server sent it
@@ -341,8 +341,8 @@ async def start(request: Request, data: dict[str, Any], lang: str) -> tuple[str,
             N_("the request: only a page of this server may create a table (Origin)"), 403
         )
     name = _name(data.get("name"))
-    day = parse_day(data.get("date") or None)
-    deals = parse_deals(data.get("deals") or None, server.limits.challenge_deals)
+    day = parse_day(data.get("date") if data.get("date") != "" else None)
+    deals = parse_deals(data.get("deals"), server.limits.challenge_deals)
     delay = data.get("bot_delay_ms", 600)
     if type(delay) is not int or not 0 <= delay <= 10_000:
         delay = 600
@@ -358,7 +358,8 @@ async def start(request: Request, data: dict[str, Any], lang: str) -> tuple[str,
             raise Refused(PLAYED, 409, name=name)
     table_id, token = await _open_table(server, request, challenge, name, delay)
     base = str(request.base_url).rstrip("/")
-    return table_id, f"{base}/t/{table_id}#{token}"
+    ranking = f"/challenge/{day_s}?deals={deals}&name={quote(name)}"
+    return table_id, f"{base}/t/{table_id}#{token}", ranking
 
 
 async def _open_table(
@@ -424,13 +425,10 @@ async def api_start(request: Request) -> Response:
     if not isinstance(data, dict):
         return JSONResponse({"error": gettext(lang, NO_NAME).format(most=MAX_NAME)}, 400)
     try:
-        table_id, link = await start(request, data, lang)
+        table_id, link, ranking = await start(request, data, lang)
     except Refused as refused:
         return JSONResponse({"error": refused.text(lang)}, refused.status)
-    day = data.get("date") or today().isoformat()
-    return JSONResponse(
-        {"table": table_id, "seat": SEAT, "url": link, "ranking": f"/challenge/{day}"}, 201
-    )
+    return JSONResponse({"table": table_id, "seat": SEAT, "url": link, "ranking": ranking}, 201)
 
 
 @router.post("/challenge")
@@ -441,7 +439,7 @@ async def form_start(request: Request) -> Response:
     fields = parse_qs(body[:MAX_BODY].decode(errors="replace"))
     data = {key: values[0] for key, values in fields.items()}
     try:
-        _, link = await start(request, data, lang)
+        _, link, _ = await start(request, data, lang)
     except Refused as refused:
         return _page(request, lang, error=refused.text(lang), status=refused.status)
     return RedirectResponse(link, 303)
