@@ -137,6 +137,8 @@ def test_an_older_database_is_migrated_and_its_entries_load(tmp_path: Path) -> N
         send(client, evening, scorer, 0, {"type": "dealer", "seat": 0}, "dealer-choice-1")
     with sqlite3.connect(db) as c:  # back to the previous revision's table
         for table in (
+            "challenge_results",  # the tables of challenge_0001
+            "challenge_tables",
             "tournament_tables",  # the tables of tournament_0001
             "tournaments",
             "atout_chat",
@@ -254,6 +256,8 @@ def test_postgresql_evenings_stored_before_players_get_theirs(pg_url: str, tmp_p
         engine = create_async_engine(pg_url)
         async with engine.begin() as c:
             for table in (
+                "challenge_results",  # the tables of challenge_0001
+                "challenge_tables",
                 "tournament_tables",  # the tables of tournament_0001
                 "tournaments",
                 "atout_chat",

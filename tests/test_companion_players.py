@@ -153,6 +153,8 @@ def test_evenings_stored_before_players_get_theirs(tmp_path: Path) -> None:
         evening, scorer, _ = open_evening(client, ["Anne", "Bruno", "J3"], [])
     with sqlite3.connect(db) as c:  # back to the revision before players
         for table in (
+            "challenge_results",  # the tables of challenge_0001
+            "challenge_tables",
             "tournament_tables",  # the tables of tournament_0001
             "tournaments",
             "atout_chat",

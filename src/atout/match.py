@@ -121,6 +121,19 @@ class Match:
             del self.deals[:-1]
         return deal
 
+    def add_deal(self, deal: Deal) -> Deal:
+        """Take ``deal``, dealt whole elsewhere (fixed deals), as the next deal."""
+        last = self.current
+        if last is not None and not last.is_over:
+            raise IllegalActionError("D17", "deal_not_over", number=len(self.deals))
+        if last is not None:
+            self._add_penalties(last)
+        self.deals.append(deal)
+        self._dealt += 1
+        if not self.keep:
+            del self.deals[:-1]
+        return deal
+
     def start_donne(self, rng: random.Random | None = None) -> Donne:
         """Deal the next donne automatically and open it for the bidding (or void)."""
         self._check_donne_over()

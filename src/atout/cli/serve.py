@@ -58,6 +58,13 @@ TablesPerHour = Annotated[
     typer.Option("--tables-per-hour", help=N_("The most tables one address creates in an hour.")),
 ]
 
+ChallengeDeals = Annotated[
+    int,
+    typer.Option(
+        "--challenge-deals", help=N_("The donnes of today's challenge (1 to 24; default 6).")
+    ),
+]
+
 
 def serve(
     host: Host = "127.0.0.1",
@@ -68,6 +75,7 @@ def serve(
     unstarted_hours: UnstartedHours = 24.0,
     tables_per_hour: TablesPerHour = 20,
     forwarded_allow_ips: ForwardedAllowIps = None,
+    challenge_deals: ChallengeDeals = 6,
 ) -> None:
     """``atout serve`` (its help: :data:`HELP`)."""
     from atout.web.server import serve as run_server
@@ -81,4 +89,5 @@ def serve(
         unstarted_hours=unstarted_hours,
         tables_per_hour=tables_per_hour,
         forwarded_allow_ips=forwarded_allow_ips,
+        challenge_deals=challenge_deals,
     )

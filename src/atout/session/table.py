@@ -34,7 +34,7 @@ from typing import Any, Literal, NamedTuple
 
 from atout.bots import BOTS, Agent
 from atout.cards import Card, CardSet
-from atout.dealing import CUTS, ChienCardDealt, Deal, PetitSecAnnounced, Phase
+from atout.dealing import CUTS, ChienCardDealt, Cut, Deal, PetitSecAnnounced, Phase, Shuffled
 from atout.errors import AtoutError, IllegalActionError
 from atout.fairness import (
     Derivation,
@@ -83,6 +83,7 @@ class TableSettings:
     verifiable: bool = True
     stand_in: str = "heuristic"
     target: int = 0  # S4: the match also ends once a total reaches it (0: no target)
+    fixed_seed: int | None = None  # fixed deals: donne i is the arena's deal i of this seed
 
     def check(self) -> None:
         """One-line :class:`AtoutError` naming the setting that is wrong."""
@@ -100,6 +101,12 @@ class TableSettings:
             raise AtoutError(f"target: 0 (none) or a number of points, not {self.target!r:.40}")
         if self.dealing not in ("visible", "automatic"):
             raise AtoutError(f"dealing: 'visible' or 'automatic', not {self.dealing!r:.40}")
+        if self.fixed_seed is not None and (
+            type(self.fixed_seed) is not int or not 0 <= self.fixed_seed < 2**64
+        ):
+            raise AtoutError(
+                f"fixed_seed: a number from 0 to 2**64 - 1, not {self.fixed_seed!r:.40}"
+            )
 
 
 class DealView(NamedTuple):
@@ -396,7 +403,9 @@ class Table(_TableView):
 
     def __init__(self, settings: TableSettings, seed: int) -> None:
         super().__init__(settings, seed)
-        if settings.dealing == "visible":
+        if settings.fixed_seed is not None:
+            self._fixed_deal()
+        elif settings.dealing == "visible":
             self._begin_deal()
 
     # -- acting ----------------------------------------------------------------------------
@@ -551,13 +560,36 @@ class Table(_TableView):
             raise IllegalActionError("D17", "donne_not_over", number=self.number)
         if self.is_over:
             raise IllegalActionError("S4", "match_over")
-        if self.settings.dealing == "automatic":
+        if self.settings.fixed_seed is not None:
+            self._fixed_deal()
+        elif self.settings.dealing == "automatic":
             self.match.start_donne(self.deal_rng)
             self._deal_seen = self._donne_seen = 0
             self._announce()
             self._sync()
         else:
             self._begin_deal()
+
+    def _fixed_deal(self) -> None:
+        """The next of the fixed deals (``fixed_seed``): deal ``i`` is the arena's
+        (:func:`atout.bots.arena.iter_deals`): ``Deal.automatic`` drawn from
+        ``random.Random(fixed_seed + i)``, dealt by seat ``i mod n``; no one shuffles
+        or cuts, the cards are the same at every table of that seed."""
+        assert self.settings.fixed_seed is not None
+        i = len(self.match.deals)
+        deal = Deal.automatic(
+            self.variant,
+            self.settings.rules,
+            rng=random.Random(self.settings.fixed_seed + i),
+            dealer=i % self.variant.players,
+        )
+        self.match.add_deal(deal)
+        self.match.open_donne()
+        self._deal_seen = self._donne_seen = 0
+        self._contributions = {}
+        self._secret = None
+        self._announce()
+        self._sync()
 
     def _begin_deal(self) -> None:
         self.match.new_deal()
@@ -597,6 +629,8 @@ class Table(_TableView):
             chien = sum(isinstance(op, ChienCardDealt) for op in ops[: self._deal_seen])
             for op in ops[self._deal_seen :]:
                 chien += isinstance(op, ChienCardDealt)
+                if self.settings.fixed_seed is not None and isinstance(op, (Shuffled, Cut)):
+                    continue  # fixed deals: no one at the table shuffled or cut
                 self.events.append(deal_event(len(self.events) + 1, self.number, op, chien))
             self._deal_seen = len(ops)
         donne = self.donne

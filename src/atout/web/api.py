@@ -13,6 +13,7 @@ from fastapi.responses import JSONResponse, Response
 
 from atout.i18n import N_, gettext
 from atout.web.basics import digest, new_token, page_language
+from atout.web.basics import same_origin as _same_origin
 from atout.web.config import ConfigError, TableConfig, table_config
 from atout.web.room_again import match_record
 
@@ -41,19 +42,6 @@ async def _settings(request: Request, lang: str) -> TableConfig | JSONResponse:
         return table_config(data)
     except ConfigError as error:
         return _error(400, error.text(lang))
-
-
-def _same_origin(request: Request) -> bool:
-    """Whether the request comes from a page of this server, or from no page at all (a
-    program sends no ``Origin``): a form or a script of another site may not create
-    tables with its visitors' browsers."""
-    origin = request.headers.get("origin")
-    if request.headers.get("sec-fetch-site", "same-origin") not in ("same-origin", "none"):
-        return False
-    if origin is None:
-        return True
-    host = request.headers.get("host", "")
-    return origin in (f"http://{host}", f"https://{host}")
 
 
 def _refusal(request: Request, lang: str) -> JSONResponse | None:

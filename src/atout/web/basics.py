@@ -55,7 +55,9 @@ class Limits:
         max_tables: int = 1000,
         unstarted_hours: float = 24.0,
         tables_per_hour: int = 20,
+        challenge_deals: int = 6,
     ) -> None:
+        self.challenge_deals = challenge_deals  # the donnes of a challenge by default
         self.max_tables = max_tables
         self.unstarted_hours = unstarted_hours
         self.tables_per_hour = tables_per_hour
@@ -261,3 +263,16 @@ def quiet_refused_upgrades() -> None:
     logger = logging.getLogger("uvicorn.error")
     if not any(isinstance(f, _QuietRefusals) for f in logger.filters):
         logger.addFilter(_QuietRefusals())
+
+
+def same_origin(request: Any) -> bool:
+    """Whether the request comes from a page of this server, or from no page at all (a
+    program sends no ``Origin``): a form or a script of another site may not create
+    tables with its visitors' browsers."""
+    origin = request.headers.get("origin")
+    if request.headers.get("sec-fetch-site", "same-origin") not in ("same-origin", "none"):
+        return False
+    if origin is None:
+        return True
+    host = request.headers.get("host", "")
+    return origin in (f"http://{host}", f"https://{host}")

@@ -83,6 +83,7 @@ class TableConfig:
     move_seconds: int = 0  # a present person's time for a decision (0: no timer)
     listed: bool = False  # on the lobby's list of open tables
     next_seconds: int = 0  # the next donne after this pause (0: once every person presses Next)
+    fixed_seed: int | None = None  # a challenge's table: its fixed deals (atout.web.challenge)
 
     def settings(self) -> TableSettings:
         """The session's settings: visible, verifiable dealing."""
@@ -94,6 +95,7 @@ class TableConfig:
             dealing="visible",
             verifiable=True,
             stand_in=self.stand_in,
+            fixed_seed=self.fixed_seed,
         )
 
     def kinds(self) -> list[str]:
@@ -122,6 +124,7 @@ class TableConfig:
             "move_seconds": self.move_seconds,
             "listed": self.listed,
             "next_seconds": self.next_seconds,
+            **({} if self.fixed_seed is None else {"fixed_seed": self.fixed_seed}),
         }
 
 
@@ -208,14 +211,19 @@ def _rules(value: Any, players: int) -> Rules:
         raise _fail("rules: {error}", error=error) from None
 
 
-def table_config(data: Any) -> TableConfig:
-    """The settings of ``POST /api/tables`` (every field optional), checked."""
+def table_config(data: Any, stored: bool = False) -> TableConfig:
+    """The settings of ``POST /api/tables`` (every field optional), checked;
+    ``stored``: a stored table's, which may have fixed deals (a challenge's table,
+    made by the server only)."""
     if not isinstance(data, dict):
         raise _fail(
             "the request: a JSON object of a table's settings, not {value}", value=_short(data)
         )
+    fixed_seed = data.get("fixed_seed") if stored else None
+    if fixed_seed is not None and (type(fixed_seed) is not int or not 0 <= fixed_seed < 2**64):
+        raise _fail("fixed_seed: a whole number from 0 to 2**64 - 1")
     for key in data:
-        if key not in FIELDS:
+        if key not in FIELDS and not (stored and key == "fixed_seed"):
             raise _fail(
                 "{key}: not a field of a table ({choices})",
                 key=str(key)[:30],
@@ -238,6 +246,7 @@ def table_config(data: Any) -> TableConfig:
         move_seconds=_move_seconds(data),
         listed=_bool(data, "listed", False),
         next_seconds=_next_seconds(data),
+        fixed_seed=fixed_seed,
     )
     try:
         config.settings().check()
@@ -341,4 +350,4 @@ def _next_seconds(data: dict[str, Any]) -> int:
 
 def config_from_json(data: dict[str, Any]) -> TableConfig:
     """A stored table's settings (written by :meth:`TableConfig.to_json`)."""
-    return table_config(data)
+    return table_config(data, stored=True)

@@ -145,7 +145,14 @@ class Pages:
         if room is None:
             lang = page_language(request.headers.get("accept-language"))
             return _not_found_page(lang, N_("No such table: check the link you were sent."))
-        return self.page("table.html", request, table_id=table_id, table=room.table_json())
+        found = None
+        if room.config.fixed_seed is not None:
+            from atout.web.challenge import table_challenge
+
+            found = await table_challenge(self.server.db, table_id)
+        return self.page(
+            "table.html", request, table_id=table_id, table=room.table_json(), challenge=found
+        )
 
     async def rules(self, request: Request) -> Response:
         """The rule book in the reader's language (?lang=fr|en, else Accept-Language)."""

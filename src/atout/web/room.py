@@ -28,7 +28,8 @@ from atout.errors import AtoutError, IllegalActionError
 from atout.i18n import N_, gettext
 from atout.session import Table, TableAction, action_from_json, action_to_json
 from atout.web import played_for
-from atout.web.config import TableConfig, table_config
+from atout.web.challenge import record_over
+from atout.web.config import TableConfig, config_from_json
 from atout.web.db import Store, StoredTable
 from atout.web.room_again import AGAIN, offset, play_again, table_record
 from atout.web.room_connection import (
@@ -62,7 +63,7 @@ class Room(RoomViews):
     def __init__(self, stored: StoredTable, store: Store) -> None:
         self.id = stored.id
         self.store = store
-        self.config: TableConfig = table_config(stored.config)
+        self.config: TableConfig = config_from_json(stored.config)
         self.seed = stored.seed
         self.joined: set[int] = set(stored.joined)
         self.started = stored.started
@@ -339,6 +340,8 @@ class Room(RoomViews):
         if finished:
             self.over = True
             await self.store.update(self.id, over=True)
+            if self.config.fixed_seed is not None:
+                await record_over(self.store, self.id, table)
         self._broadcast()
         if finished:
             self._owner_presence()  # who may press Play again, told at the end

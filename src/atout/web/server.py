@@ -25,7 +25,7 @@ from fastapi.staticfiles import StaticFiles
 from sqlalchemy.engine import URL
 
 from atout.errors import AtoutError
-from atout.web import api, companion, together_api, tournament
+from atout.web import api, challenge, companion, together_api, tournament
 from atout.web.basics import (
     CSP,
     HostCheck,
@@ -54,11 +54,12 @@ def create_app(
     allowed_hosts: list[str] | None = None,
     unstarted_hours: float = 24.0,
     tables_per_hour: int = 20,
+    challenge_deals: int = 6,
 ) -> FastAPI:
     """The application of a database (``--db``; ``None``: the default SQLite file).
     ``allowed_hosts``: the ``Host`` names it answers (``None``: any, for tests)."""
     url = db if isinstance(db, URL) else database_url(db)
-    server = Server(url, Limits(max_tables, unstarted_hours, tables_per_hour))
+    server = Server(url, Limits(max_tables, unstarted_hours, tables_per_hour, challenge_deals))
 
     @contextlib.asynccontextmanager
     async def lifespan(_app: FastAPI) -> AsyncIterator[None]:
@@ -73,6 +74,7 @@ def create_app(
     app.include_router(companion.router)  # the table companion: /companion, /api/companion
     app.include_router(together_api.router)  # the open tables: /api/open
     app.include_router(tournament.router)  # club tournaments: /tournament, /api/tournament
+    app.include_router(challenge.router)  # today's challenge: /challenge, /api/challenge
     if STATIC.is_dir():
         app.mount("/static", StaticFiles(directory=str(STATIC)), name="static")
     Pages(server).register(app)
@@ -197,7 +199,17 @@ def _is_network(name: str) -> bool:
 _HOST_NAME = re.compile(r"\[?[0-9A-Za-z.:_-]{1,253}\]?")
 
 
-def _check_limits(port: int, max_tables: int, unstarted_hours: float, tables_per_hour: int) -> None:
+def _check_limits(
+    port: int,
+    max_tables: int,
+    unstarted_hours: float,
+    tables_per_hour: int,
+    challenge_deals: int = 6,
+) -> None:
+    if not 1 <= challenge_deals <= challenge.MAX_DEALS:
+        raise AtoutError(
+            f"--challenge-deals {challenge_deals}: give a number from 1 to {challenge.MAX_DEALS}"
+        )
     if not 1 <= max_tables <= 1_000_000:
         raise AtoutError(f"--max-tables {max_tables}: give a number from 1 to 1000000")
     if not 0 <= port <= 65535:
@@ -219,12 +231,13 @@ def serve(
     unstarted_hours: float = 24.0,
     tables_per_hour: int = 20,
     forwarded_allow_ips: str | None = None,
+    challenge_deals: int = 6,
 ) -> None:
     """``atout serve``: check the database (and apply its migrations) and the port,
     then serve until interrupted."""
     import uvicorn
 
-    _check_limits(port, max_tables, unstarted_hours, tables_per_hour)
+    _check_limits(port, max_tables, unstarted_hours, tables_per_hour, challenge_deals)
     hosts = _hosts(allowed_hosts, host)
     proxies = _proxies(forwarded_allow_ips)
     url = database_url(db)
@@ -245,12 +258,9 @@ def serve(
     )
     _say_table_addresses(host, bound)
     app = create_app(
-        url,
-        max_tables,
-        allowed_hosts=hosts,
-        unstarted_hours=unstarted_hours,
-        tables_per_hour=tables_per_hour,
-    )
+        url, max_tables, allowed_hosts=hosts, unstarted_hours=unstarted_hours,
+        tables_per_hour=tables_per_hour, challenge_deals=challenge_deals,
+    )  # fmt: skip
     config = uvicorn.Config(
         app,
         workers=1,
