@@ -291,9 +291,20 @@ def test_a_duplicate_with_its_secret_deals_ranked_and_checked(
         client.get(f"/api/tournament/{tid}/tournament.json", headers=auth(token)).text, "x"
     )
     assert held.secret is None and held.commitment == data["commitment"]
-    assert client.get(f"/api/tournament/{tid}/etuis.pdf").status_code == 404
+    refused = client.get(f"/api/tournament/{tid}/etuis.pdf?lang=fr")  # as tournament.json
+    assert refused.status_code == 403
+    assert refused.json()["error"].startswith("Les donnes des étuis restent secrètes")
     sheets = client.get(f"/api/tournament/{tid}/etuis.pdf", headers=auth(token))
     assert sheets.content.startswith(b"%PDF") and sheets.content.count(b"/Type /Page\n") == 8
+    # one table has entered its étui's first deal: nothing to compare with yet, all 0
+    first = organiser(client, tid, token)["links"][0]["scorer"]
+    enter(client, first, donnes_of(0, 0)[1:2])
+    partial = client.get(f"/api/tournament/{tid}/ranking")
+    assert partial.status_code == 200, partial.text
+    assert partial.json()["entered"] == 1
+    assert {line["total"] for line in partial.json()["lines"]} == {"0"}
+    partial_csv = client.get(f"/api/tournament/{tid}/ranking.csv")
+    assert partial_csv.status_code == 200 and partial_csv.text.count(",0\n") == 16
     early = client.post(f"/api/tournament/{tid}/reveal", headers=auth(token))
     assert early.status_code == 400 and "round 1 is not over" in early.json()["error"]
     for r in range(4):
@@ -303,11 +314,12 @@ def test_a_duplicate_with_its_secret_deals_ranked_and_checked(
             seen = client.get(f"/api/companion/{evening}", headers=auth(scorer)).json()
             assert seen["first_dealer"] == held.etuis[link["etui"] - 1][0].dealer  # entered
             assert seen["tournament"]["etui"] == link["etui"]
-            enter(client, link["scorer"], donnes_of(r, t)[1:])
+            enter(client, link["scorer"], donnes_of(r, t)[1 + ((r, t) == (0, 0)) :])
     live = client.get(f"/api/tournament/{tid}/ranking").json()
     assert live["entered"] == 32 and live["files"] is False
     assert live["method"] == (
-        "Ranking: each deal's marks compared with the average of the same seat on it"
+        "Ranking: each deal's marks compared with the average of the same seat over the "
+        "tables that played it (a void donne, or a deal played at one table so far, counts 0)"
     )
     assert client.post(f"/api/tournament/{tid}/reveal").status_code == 404
     assert client.post(f"/api/tournament/{tid}/reveal", headers=auth(token)).status_code == 200

@@ -490,15 +490,10 @@ def ranking_command(
 
 
 def _ranking_lines(t: Any, placed: Any, penalties: Any, told: str) -> list[str]:
-    from atout.tournament.ranking import figure
+    from atout.tournament.ranking import figure, method
     from atout.tournament.sheets import heading
 
-    method = (
-        N_("each deal's marks compared with the average of the same seat on it")
-        if t.duplicate
-        else N_("marks summed over the donnes")
-    )
-    lines = [heading(t, told), said(told, N_("Ranking: {method}"), method=said(told, method))]
+    lines = [heading(t, told), said(told, N_("Ranking: {method}"), method=said(told, method(t)))]
     width = max(len(name) for name in t.players)
     labels = [said(told, N_("R{round}"), round=r + 1) for r in range(t.rounds)]
     rounds = " ".join(f"{label:>8}" for label in labels)

@@ -12,8 +12,10 @@ order. :func:`read_table` checks all of it, and for a duplicate that each
 donne whose cards are in the record is the deal of the étui the table played.
 
 **The ranking.** Donnes libres: each player's marks summed over every donne he
-played. Duplicate: :func:`atout.tournament.duplicate.compare_deals`, each deal of each
-étui compared seat by seat over the tables that played it. Each player's penalties
+played. Duplicate: :func:`atout.tournament.duplicate.compare_deal`, each deal of each
+étui compared seat by seat over the tables that played it; a void donne (misdeal, all
+passed) is no result and counts 0, and a deal with a result at one table only has
+nothing to compare with (yet): it counts 0 too. Each player's penalties
 (the arbiter's, from the penalties file: :func:`read_penalties`) are then taken off,
 and the players sorted from the best total down; equal totals share a place.
 """
@@ -64,6 +66,12 @@ class TableRecord:
     table: int
     players: tuple[int, ...]
     marks: tuple[tuple[int, ...], ...]
+    void: tuple[bool, ...] = ()
+    """Which donnes are void (misdeal, all passed, Petit sec): none when empty."""
+
+    def is_void(self, k: int) -> bool:
+        """Whether donne ``k`` (from 0) is void: no result was played."""
+        return k < len(self.void) and self.void[k]
 
 
 @dataclass(frozen=True)
@@ -146,10 +154,11 @@ def read_table(tournament: Tournament, path: str, text: str | bytes) -> TableRec
             donnes=t.donnes,
         )
     if t.duplicate:
-        for k, (_, cards) in enumerate(donnes):
+        for k, (_, cards, _) in enumerate(donnes):
             if cards is not None:
                 _check_deal(t, file, play.etui, k, cards)
-    return TableRecord(r, table, players, tuple(marks for marks, _ in donnes))
+    marks = tuple(marks for marks, _, _ in donnes)
+    return TableRecord(r, table, players, marks, tuple(void for _, _, void in donnes))
 
 
 Cards = tuple[tuple[CardSet, ...], CardSet]
@@ -157,9 +166,9 @@ Cards = tuple[tuple[CardSet, ...], CardSet]
 
 def _read_record(
     text: str | bytes, path: str
-) -> tuple[list[str], list[tuple[tuple[int, ...], Cards | None]]]:
-    """The seats and each donne's marks (and cards, when the record has them) of an
-    ``atout.game/1`` record or a companion's score sheet."""
+) -> tuple[list[str], list[tuple[tuple[int, ...], Cards | None, bool]]]:
+    """The seats and each donne's marks (and cards, when the record has them, and
+    whether it is void) of an ``atout.game/1`` record or a companion's score sheet."""
     from atout.companion import is_score_sheet, read_evening
     from atout.record import loads_game
 
@@ -173,18 +182,22 @@ def _read_record(
     try:
         if is_score_sheet(data):
             evening = read_evening(text, file)
-            sheets = [tuple(evening.marks_of(sheet)) for sheet in evening.finished()]
-            return list(evening.names), [(m, None) for m in sheets]
+            sheets: list[tuple[tuple[int, ...], Cards | None, bool]] = [
+                (tuple(evening.marks_of(sheet)), None, sheet.void is not None)
+                for sheet in evening.finished()
+            ]
+            return list(evening.names), sheets
         _, data = loads_game(text, source=file)
     except AtoutError as error:
         raise TournamentError(N_("{error}"), error=str(error)) from None
-    rows: list[tuple[tuple[int, ...], Cards | None]] = []
+    rows: list[tuple[tuple[int, ...], Cards | None, bool]] = []
     for donne in data["donnes"]:
         result = donne["result"]
         marks = tuple(result["marks"]) if result else (0,) * data["players"]
         deal = donne["deal"]
         hands = tuple(CardSet.parse(" ".join(h)) for h in deal["hands"])
-        rows.append((marks, (hands, CardSet.parse(" ".join(deal["chien"])))))
+        cards = (hands, CardSet.parse(" ".join(deal["chien"])))
+        rows.append((marks, cards, not result))
     return list(data["seats"]), rows
 
 
@@ -364,8 +377,12 @@ def rank(
         for rec in records:
             etui = t.tables[rec.round][rec.table].etui
             for k, marks in enumerate(rec.marks):
-                by_deal.setdefault((etui, k), []).append((rec.round, Result(rec.players, marks)))
+                if not rec.is_void(k):  # a void donne is no result to compare: 0
+                    result = Result(rec.players, marks)
+                    by_deal.setdefault((etui, k), []).append((rec.round, result))
         for results in by_deal.values():
+            if len(results) < 2:  # nothing to compare with yet: 0 until another table plays it
+                continue
             compared = compare_deal([result for _, result in results])
             for r, result in results:
                 for p in result.players:
@@ -382,6 +399,18 @@ def rank(
     return [
         Placed(place, p, tuple(scores[p]), taken[p], total) for place, p, total in ranking(totals)
     ]
+
+
+DUPLICATE_METHOD = N_(
+    "each deal's marks compared with the average of the same seat over the tables that "
+    "played it (a void donne, or a deal played at one table so far, counts 0)"
+)
+LIBRES_METHOD = N_("marks summed over the donnes")
+
+
+def method(tournament: Tournament) -> str:
+    """How the ranking is computed, in a sentence (its msgid)."""
+    return DUPLICATE_METHOD if tournament.duplicate else LIBRES_METHOD
 
 
 def figure(value: Fraction) -> str:

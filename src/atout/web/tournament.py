@@ -54,7 +54,14 @@ from atout.tournament.club import (
 )
 from atout.tournament.errors import TournamentError
 from atout.tournament.movement import Play
-from atout.tournament.ranking import TableRecord, figure, rank, ranking_csv, record_name
+from atout.tournament.ranking import (
+    TableRecord,
+    figure,
+    method,
+    rank,
+    ranking_csv,
+    record_name,
+)
 from atout.tournament.sheets import heading
 from atout.web import companion
 
@@ -433,11 +440,13 @@ async def etuis_file(request: Request, tournament_id: str) -> Response:
 
     lang = companion._lang(request)
     stored = await _load(request, tournament_id)
-    if stored is None or _is_organiser(request, stored) is None:
-        return companion._error(404, "no such tournament for this link")
+    if stored is None:
+        return companion._error(404, "no such tournament")
     t = stored.tournament
     if not t.duplicate:
         return companion._error(400, said(lang, NO_ETUIS))
+    if _is_organiser(request, stored) is None:  # as tournament.json: the deals are secret
+        return companion._error(403, said(lang, SECRET_DEALS))
     return Response(
         pages_pdf(etui_sheets(t, lang), heading(t, lang)),
         media_type="application/pdf",
@@ -466,15 +475,9 @@ def _records(t: Tournament, evenings: dict[tuple[int, int], Evening]) -> list[Ta
             evening = evenings.get((r, n))
             sheets = evening.finished()[: t.donnes] if evening is not None else []
             marks = tuple(tuple(evening.marks_of(s)) for s in sheets) if evening else ()
-            records.append(TableRecord(r, n, play.players, marks))
+            void = tuple(s.void is not None for s in sheets)
+            records.append(TableRecord(r, n, play.players, marks, void))
     return records
-
-
-def _method(t: Tournament) -> str:
-    """How the ranking is computed, as ``atout tournament ranking`` says it."""
-    if t.duplicate:
-        return N_("each deal's marks compared with the average of the same seat on it")
-    return N_("marks summed over the donnes")
 
 
 @router.get("/tournament/{tournament_id}/ranking")
@@ -504,7 +507,7 @@ async def ranking(request: Request, tournament_id: str) -> Response:
         {
             "name": t.name,
             "heading": heading(t, lang),
-            "method": said(lang, N_("Ranking: {method}"), method=said(lang, _method(t))),
+            "method": said(lang, N_("Ranking: {method}"), method=said(lang, method(t))),
             "files": not t.duplicate or t.secret is not None,
             "rounds": t.rounds,
             "current": None if current is None else current + 1,
