@@ -88,3 +88,24 @@ def test_mistakes_in_french(capsys: pytest.CaptureFixture[str]) -> None:
     code, _, err = run(capsys, "tournament", "seating", "-p", "7", "-r", "3", "--lang", "fr")
     assert code == 2
     assert "7 joueurs ne peuvent pas s'asseoir à des tables de 4 et de 5" in err
+
+
+@pytest.mark.parametrize(
+    ("lang", "reader", "prefix", "words"),
+    [
+        ("fr", "C", "atout : erreur : ", "7 joueurs ne peuvent pas"),
+        ("en", "fr_FR.UTF-8", "atout: error: ", "7 players cannot sit"),
+    ],
+)
+def test_the_error_prefix_follows_lang_not_the_readers_language(
+    capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch, lang: str,
+    reader: str, prefix: str, words: str,
+) -> None:  # fmt: skip
+    for name in ("LC_ALL", "LC_MESSAGES"):
+        monkeypatch.delenv(name, raising=False)
+    monkeypatch.setenv("LANG", reader)
+    code, _, err = run(capsys, "tournament", "seating", "-p", "7", "-r", "3", "--lang", lang)
+    assert code == 2 and err.startswith(prefix) and words in err, err
+    # the next run, without --lang, speaks the reader's language again
+    code, _, err = run(capsys, "tournament", "seating", "-p", "7", "-r", "3")
+    assert code == 2 and not err.startswith(prefix), err
