@@ -23,6 +23,7 @@ const T = FR
     commitment: "Engagement sur les donnes : {c}. Publiez-le avant le jeu (au tableau, par courriel) : après la dernière partie, le secret révélé permet à chacun de vérifier les donnes.",
     reveal: "Révéler le secret des donnes", revealed: "Secret révélé : chacun peut vérifier les donnes (atout tournament check).", noSuch: "Pas de tournoi pour ce lien.",
     playing: "Partie en cours : {n}",
+    failed: "Le serveur a refusé (HTTP {s}) : réessayez, ou prévenez l'organisateur.",
   }
   : {
     fft: "FFT (official rules)", maison: "House", same: "The FFT's rules, no difference.",
@@ -37,6 +38,7 @@ const T = FR
     commitment: "Commitment to the deals: {c}. Publish it before play (on the board, by mail): after the last round, the revealed secret lets anyone check the deals.",
     reveal: "Reveal the deals' secret", revealed: "Secret revealed: anyone can check the deals (atout tournament check).", noSuch: "No tournament for this link.",
     playing: "Round being played: {n}",
+    failed: "The server refused (HTTP {s}): try again, or tell the organiser.",
   };
 
 function fill(text, values) {
@@ -138,11 +140,29 @@ function linksCard(data) {
       h("img", { src: l.qr, alt: `QR ${fill(T.table, { n: l.table })}`, class: "qr" }))));
 }
 
+/** Why the server refused: its one line, or its HTTP status when it gave none. */
+async function refusal(answer) {
+  let error = null;
+  try {
+    error = (await answer.json()).error;
+  } catch (e) {
+    error = null;
+  }
+  return error || fill(T.failed, { s: answer.status });
+}
+
 /** A file of the server, fetched with the organiser's token and saved under its name. */
-async function download(path, name) {
-  const answer = await fetch(path, { headers: { Authorization: `Bearer ${TOKEN}` } });
+async function download(path, name, note) {
+  note.textContent = "";
+  let answer;
+  try {
+    answer = await fetch(path, { headers: { Authorization: `Bearer ${TOKEN}` } });
+  } catch (e) {
+    note.textContent = T.offline;
+    return;
+  }
   if (!answer.ok) {
-    status((await answer.json()).error);
+    note.textContent = await refusal(answer);
     return;
   }
   const url = URL.createObjectURL(await answer.blob());
@@ -170,11 +190,12 @@ function exportsList(data, organiser) {
       item("records.zip", `${data.name}.zip`, "zip", T.records));
   }
   const list = h("ul", { class: "exports" }, files);
+  const note = h("p", { class: "error", id: "export-error", role: "alert" }); // why a download failed
   list.addEventListener("click", (event) => {
     const button = event.target.closest("button[data-path]");
-    if (button) download(button.dataset.path, button.dataset.name);
+    if (button) download(button.dataset.path, button.dataset.name, note);
   });
-  return list;
+  return h("div", { class: "exports-box" }, list, note);
 }
 
 /** A duplicate's commitment to its deals, and after the last round the button that
@@ -242,6 +263,11 @@ async function rankingPage() {
       const answer = await fetch(`/api/tournament/${boot.tournament}/ranking?lang=${LANG}${query}`, { cache: "no-store" });
       if (answer.status === 404) {
         app().replaceChildren(h("p", { class: "error" }, T.noSuch));
+        return;
+      }
+      if (!answer.ok) {
+        status(await refusal(answer));
+        setTimeout(poll, POLL_MS);
         return;
       }
       const data = await answer.json();
