@@ -161,6 +161,12 @@ def test_sixteen_players_duplicate_ranked_as_recomputed_from_the_records(
         "--penalties", str(penalties), "--csv", str(ranking),
     )  # fmt: skip
     assert "average of the same seat" in out
+    assert re.search(r"[+-]\d+\.\d\d\b", out)  # the fractions, with a decimal point
+    code, french, err = run(
+        capsys, "tournament", "ranking", str(club), *map(str, tables.glob("*.json")), "--lang", "fr"
+    )  # a decimal comma in French
+    assert code == 0 and re.search(r"[+-]\d+,\d\d\b", french), err
+    assert not re.search(r"\d\.\d", french)
     rows = _ranking(ranking)
     places = _places(totals)
     assert {row["player"]: Fraction(row["total"]) for row in rows} == totals
@@ -504,3 +510,28 @@ def test_a_duplicate_ranks_deals_played_at_one_table_and_void_donnes_as_zero() -
     assert [totals[p] for p in first] == [150, -50, -50, -50]
     assert [totals[p] for p in second] == [-150, 50, 50, 50]
     assert [totals[p] for p in void] == [0, 0, 0, 0]
+
+
+def test_french_rankings_write_a_decimal_comma() -> None:
+    from atout.tournament.club import new_tournament
+    from atout.tournament.ranking import TableRecord, figure, rank, ranking_csv
+
+    t = new_tournament(NAMES, 4, 1, True, 0, bytes(32), "club")
+    etui = t.tables[0][0].etui
+    playing = [(r, n) for r, tables in enumerate(t.tables) for n, play in enumerate(tables)
+               if play.etui == etui][:3]  # fmt: skip
+    given = [(180, -60, -60, -60), (-120, 40, 40, 40), (-30, 90, -30, -30)]
+    marks = dict(zip(playing, given, strict=True))
+    records = [
+        TableRecord(r, n, play.players, (marks[(r, n)],) if (r, n) in marks else ())
+        for r, tables in enumerate(t.tables)
+        for n, play in enumerate(tables)
+    ]
+    placed = rank(t, records)
+    totals = {figure(line.total, "fr") for line in placed}
+    assert {"+170", "+66,67", "-83,33", "+16,67"} <= totals
+    assert {"+66.67", "-83.33"} <= {figure(line.total) for line in placed}
+    french = ranking_csv(t, placed, ";").splitlines()
+    assert french[0] == "place;numéro;joueur;partie 1;partie 2;partie 3;partie 4;pénalités;total"
+    assert any(row.endswith(";66,67") for row in french)
+    assert any(row.endswith(",200/3") for row in ranking_csv(t, placed).splitlines())

@@ -321,6 +321,13 @@ def test_a_duplicate_with_its_secret_deals_ranked_and_checked(
         "Ranking: each deal's marks compared with the average of the same seat over the "
         "tables that played it (a void donne, or a deal played at one table so far, counts 0)"
     )
+    french = client.get(f"/api/tournament/{tid}/ranking?lang=fr").json()  # decimal commas
+    assert [line["rounds"] + [line["total"]] for line in french["lines"]] == [
+        [v.replace(".", ",") for v in line["rounds"] + [line["total"]]] for line in live["lines"]
+    ]
+    sheet = client.get(f"/api/tournament/{tid}/ranking.csv?sep=%3B")
+    assert sheet.content.decode("utf-8-sig").startswith("place;numéro;joueur;partie 1;")
+    assert 'filename="club-classement-tableur.csv"' in sheet.headers["content-disposition"]
     assert client.post(f"/api/tournament/{tid}/reveal").status_code == 404
     assert client.post(f"/api/tournament/{tid}/reveal", headers=auth(token)).status_code == 200
     assert organiser(client, tid, token)["revealed"] is True

@@ -500,11 +500,11 @@ def _ranking_lines(t: Any, placed: Any, penalties: Any, told: str) -> list[str]:
     taken, total = said(told, N_("penalties")), said(told, N_("total"))
     lines.append(f"{'#':>3}  {'':<{width}}  {rounds}  {taken:>9}  {total:>8}")
     for line in placed:
-        cells = " ".join(f"{figure(v):>8}" for v in line.rounds)
+        cells = " ".join(f"{figure(v, told):>8}" for v in line.rounds)
         taken = f"-{line.penalties}" if line.penalties else "0"
         lines.append(
             f"{line.place:>3}  {t.players[line.player]:<{width}}  {cells}  {taken:>9}  "
-            f"{figure(line.total):>8}"
+            f"{figure(line.total, told):>8}"
         )
     for penalty in penalties:
         lines.append(

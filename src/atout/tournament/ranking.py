@@ -413,12 +413,14 @@ def method(tournament: Tournament) -> str:
     return DUPLICATE_METHOD if tournament.duplicate else LIBRES_METHOD
 
 
-def figure(value: Fraction) -> str:
+def figure(value: Fraction, lang: str = "en") -> str:
     """A score as the ranking prints it: whole marks, or two decimals when it is a
-    fraction (``+66.67``); the CSV has the exact value too."""
+    fraction (``+66.67``, in French with a decimal comma: ``+66,67``); the CSV has the
+    exact value too."""
     if value.denominator == 1:
         return f"{int(value):+d}" if value else "0"
-    return f"{float(value):+.2f}"
+    text = f"{float(value):+.2f}"
+    return text.replace(".", ",") if lang == "fr" else text
 
 
 def exact(value: Fraction) -> str:
@@ -426,18 +428,31 @@ def exact(value: Fraction) -> str:
     return str(value)
 
 
-def ranking_csv(tournament: Tournament, placed: Sequence[Placed]) -> str:
+def spreadsheet(value: Fraction) -> str:
+    """A score as a French spreadsheet reads it: a decimal comma, two decimals when it
+    is a fraction (``66,67``, ``-40``)."""
+    if value.denominator == 1:
+        return str(int(value))
+    return f"{float(value):.2f}".replace(".", ",")
+
+
+def ranking_csv(tournament: Tournament, placed: Sequence[Placed], sep: str = ",") -> str:
     """The ranking as CSV: one row a player, his place, number and name, his score of
-    each round, his penalties (negative) and his total, exactly (``200/3``)."""
+    each round, his penalties (negative) and his total, exactly (``200/3``). With
+    ``sep=";"``, as a French spreadsheet expects: semicolons, French headings and the
+    scores with a decimal comma (``66,67``, rounded as the ranking prints them)."""
     out = io.StringIO()
-    writer = csv.writer(out, lineterminator="\n")
+    writer = csv.writer(out, delimiter=sep, lineterminator="\n")
+    french = sep == ";"
+    number = spreadsheet if french else exact
+    rounds = [f"{'partie' if french else 'round'} {r + 1}" for r in range(tournament.rounds)]
     writer.writerow(
-        ["place", "number", "player", *(f"round {r + 1}" for r in range(tournament.rounds)),
-         "penalties", "total"]
+        ["place", "numéro" if french else "number", "joueur" if french else "player", *rounds,
+         "pénalités" if french else "penalties", "total"]
     )  # fmt: skip
     for line in placed:
         writer.writerow(
             [line.place, line.player + 1, tournament.players[line.player],
-             *map(exact, line.rounds), -line.penalties, exact(line.total)]
+             *map(number, line.rounds), -line.penalties, number(line.total)]
         )  # fmt: skip
     return out.getvalue()

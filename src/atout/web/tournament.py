@@ -519,8 +519,8 @@ async def ranking(request: Request, tournament_id: str) -> Response:
                     "place": line.place,
                     "number": line.player + 1,
                     "player": t.players[line.player],
-                    "rounds": [figure(v) for v in line.rounds],
-                    "total": figure(line.total),
+                    "rounds": [figure(v, lang) for v in line.rounds],
+                    "total": figure(line.total, lang),
                 }
                 for line in placed
             ],
@@ -534,12 +534,16 @@ async def ranking_file(request: Request, tournament_id: str) -> Response:
     stored = await _load(request, tournament_id)
     if stored is None:
         return companion._error(404, "no such tournament")
+    sep = request.query_params.get("sep", ",")
+    if sep not in (",", ";"):
+        return companion._error(400, "sep: , (the default) or ; (a French spreadsheet)")
     t = stored.tournament
     placed = rank(t, _records(t, await _progress(request, stored)))
+    name = f"{t.name}-classement-tableur.csv" if sep == ";" else f"{t.name}-ranking.csv"
     return Response(
-        "\ufeff" + ranking_csv(t, placed),
+        "\ufeff" + ranking_csv(t, placed, sep),
         media_type="text/csv; charset=utf-8",
-        headers={"Content-Disposition": f'attachment; filename="{t.name}-ranking.csv"'},
+        headers={"Content-Disposition": f'attachment; filename="{name}"'},
     )
 
 

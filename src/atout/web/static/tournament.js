@@ -17,7 +17,7 @@ const T = FR
     linkHint: "Chaque table ouvre son lien (ou scanne son QR code) sur le téléphone du marqueur : la feuille de la table, ses joueurs à leur place, les règles du tournoi.",
     entered: "{n} / {d} donnes saisies", over: "Toutes les parties sont jouées.", ranking: "Classement",
     rankingLink: "Le classement (public, en lecture seule)", live: "à jour", place: "#", player: "Joueur",
-    r: "P{n}", total: "Total", progress: "{n} donnes saisies sur {d}", progressOne: "{n} donne saisie sur {d}", csv: "Classement (CSV)",
+    r: "P{n}", total: "Total", progress: "{n} donnes saisies sur {d}", progressOne: "{n} donne saisie sur {d}", csv: "Classement (CSV)", csvSheet: "Classement (CSV pour tableur français : points-virgules, virgules décimales)",
     file: "Le tournoi (atout.tournament/1)", movement: "Les cartes de mouvement (PDF)", records: "Le tournoi et les feuilles des tables (zip)",
     keep: "Gardez ce lien : c'est celui de l'organisateur.", etui: "étui {n}", etuis: "Les feuilles des étuis (PDF), pour préparer les donnes",
     commitment: "Engagement sur les donnes : {c}. Publiez-le avant le jeu (au tableau, par courriel) : après la dernière partie, le secret révélé permet à chacun de vérifier les donnes.",
@@ -181,6 +181,7 @@ function exportsList(data, organiser) {
     ? h("button", { type: "button", class: "link", id, "data-path": `${api}/${path}`, "data-name": name }, text)
     : h("a", { href: `${api}/${path}`, download: true, id }, text));
   const files = [item("ranking.csv", `${data.name}-ranking.csv`, "csv", T.csv)];
+  if (FR) files.push(item("ranking.csv?sep=%3B", `${data.name}-classement-tableur.csv`, "csv-sheet", T.csvSheet));
   if (organiser) {
     files.unshift(item(`movement.pdf?lang=${LANG}`, `${data.name}-movement.pdf`, "movement", T.movement));
     if (data.duplicate) files.unshift(item(`etuis.pdf?lang=${LANG}`, `${data.name}-etuis.pdf`, "etuis", T.etuis));
