@@ -346,3 +346,26 @@ def test_a_duplicate_with_its_secret_deals_ranked_and_checked(
     assert [[int(c[0]), c[1], *c[2:6], c[-1]] for c in printed] == [
         [line["place"], line["player"], *line["rounds"], line["total"]] for line in live["lines"]
     ]
+
+
+def test_an_undo_at_a_finished_table_keeps_the_next_rounds_links(
+    sqlite_client: TestClient,
+) -> None:
+    client = sqlite_client
+    tid, token = make(client)
+    first = organiser(client, tid, token)["links"]
+    for t, link in enumerate(first):
+        enter(client, link["scorer"], donnes_of(0, t))
+    second = organiser(client, tid, token)
+    assert second["current"] == 2 and [link["round"] for link in second["links"]] == [2, 2, 2]
+    enter(client, second["links"][0]["scorer"], donnes_of(1, 0)[:2])  # round 2 has begun
+    enter(client, first[0]["scorer"], [{"type": "undo"}])  # round 1's table 1: a donne back
+    data = organiser(client, tid, token)
+    assert data["current"] == 1
+    assert [(link["round"], link["table"]) for link in data["links"]] == [
+        (1, 1),
+        (2, 1),
+        (2, 2),
+        (2, 3),
+    ]  # round 1's unfinished table, and every table of round 2, still there
+    assert data["playing"] == [{"round": 1, "tables": [1]}, {"round": 2, "tables": [1, 2, 3]}]

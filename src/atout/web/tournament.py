@@ -333,6 +333,18 @@ def _current(t: Tournament, evenings: dict[tuple[int, int], Evening]) -> int | N
     return None
 
 
+def _started(t: Tournament, evenings: dict[tuple[int, int], Evening]) -> list[int]:
+    """The rounds (from 0) being played: from the first that a table has not finished
+    to the last that a table has begun (an undo at a finished table brings its round
+    back without taking the next one away)."""
+    current = _current(t, evenings)
+    if current is None:
+        return []
+    begun = [r for (r, _), evening in evenings.items() if _entered(evening) > 0]
+    last = max([current, *begun])
+    return list(range(current, last + 1))
+
+
 def _is_organiser(request: Request, stored: _Stored) -> str | None:
     """The organiser's token when the request carries it."""
     token = companion._bearer(request)
@@ -367,17 +379,24 @@ async def organiser(request: Request, tournament_id: str) -> Response:
         for r, tables in enumerate(t.tables)
     ]
     links = []
-    if current is not None:
-        import segno
+    playing = []
+    import segno
 
-        for n, play in enumerate(t.tables[current]):
-            evening_id = stored.evenings[(current, n)]
-            link = f"{base}/companion/{evening_id}#{table_token(token, current, n)}"
+    for r in _started(t, evenings):  # each unfinished table of each round begun
+        unfinished = []
+        for n, play in enumerate(t.tables[r]):
+            if _entered(evenings.get((r, n))) >= t.donnes:
+                continue
+            unfinished.append(n + 1)
+            evening_id = stored.evenings[(r, n)]
+            link = f"{base}/companion/{evening_id}#{table_token(token, r, n)}"
             qr = segno.make(link, error="m")
             links.append(
-                _table(t, play, n, evenings.get((current, n)))
-                | {"scorer": link, "qr": qr.svg_data_uri(scale=4, dark="#111", light="#fff")}
-            )
+                _table(t, play, n, evenings.get((r, n)))
+                | {"round": r + 1, "scorer": link,
+                   "qr": qr.svg_data_uri(scale=4, dark="#111", light="#fff")}
+            )  # fmt: skip
+        playing.append({"round": r + 1, "tables": unfinished})
     return JSONResponse(
         {
             "name": t.name,
@@ -390,6 +409,7 @@ async def organiser(request: Request, tournament_id: str) -> Response:
             "current": None if current is None else current + 1,
             "seating": seating,
             "links": links,
+            "playing": playing,
             "ranking": f"{base}/tournament/{tournament_id}/ranking",
         },
         headers={"Cache-Control": "no-store"},

@@ -13,7 +13,8 @@ const T = FR
   ? {
     fft: "FFT (règles officielles)", maison: "Maison", same: "Les règles de la FFT, sans différence.",
     offline: "Pas de connexion au serveur.", organiser: "organisateur", round: "Partie {n}", table: "Table {n}",
-    seating: "Le placement", current: "Partie {n} : les liens des marqueurs",
+    seating: "Le placement", current: "Partie {n} : les liens des marqueurs", currentMany: "Parties {n} : les liens des marqueurs",
+    still: "Partie {r} : tables {t} en cours", stillOne: "Partie {r} : table {t} en cours",
     linkHint: "Chaque table ouvre son lien (ou scanne son QR code) sur le téléphone du marqueur : la feuille de la table, ses joueurs à leur place, les règles du tournoi.",
     entered: "{n} / {d} donnes saisies", over: "Toutes les parties sont jouées.", ranking: "Classement",
     rankingLink: "Le classement (public, en lecture seule)", live: "à jour", place: "#", player: "Joueur",
@@ -28,7 +29,8 @@ const T = FR
   : {
     fft: "FFT (official rules)", maison: "House", same: "The FFT's rules, no difference.",
     offline: "No connection to the server.", organiser: "organiser", round: "Round {n}", table: "Table {n}",
-    seating: "The seating", current: "Round {n}: the scorers' links",
+    seating: "The seating", current: "Round {n}: the scorers' links", currentMany: "Rounds {n}: the scorers' links",
+    still: "Round {r}: tables {t} still playing", stillOne: "Round {r}: table {t} still playing",
     linkHint: "Each table opens its link (or scans its QR code) on the scorer's phone: the table's sheet, its players in their seats, the tournament's rules.",
     entered: "{n} / {d} donnes entered", over: "Every round is played.", ranking: "Ranking",
     rankingLink: "The ranking (public, read-only)", live: "live", place: "#", player: "Player",
@@ -129,11 +131,17 @@ function seatingCard(data) {
 
 function linksCard(data) {
   if (data.current === null) return h("section", { class: "card", id: "links" }, h("p", {}, T.over));
+  const rounds = data.playing.map((p) => p.round);
+  const several = rounds.length > 1; // an undo brought a round back while the next one plays
+  const both = rounds.slice(0, -1).join(", ") + (FR ? " et " : " and ") + rounds[rounds.length - 1];
+  const playing = data.playing.map((p) => h("li", {}, fill(p.tables.length === 1 ? T.stillOne : T.still,
+    { r: p.round, t: p.tables.join(", ") })));
   return h("section", { class: "card", id: "links" },
-    h("h2", {}, fill(T.current, { n: data.current })),
+    h("h2", {}, several ? fill(T.currentMany, { n: both }) : fill(T.current, { n: data.current })),
+    h("ul", { class: "playing", id: "playing" }, playing),
     h("p", { class: "hint" }, T.linkHint),
-    data.links.map((l) => h("div", { class: "table-link", id: `table-${l.table}` },
-      h("h3", {}, tableLabel(l)),
+    data.links.map((l) => h("div", { class: "table-link", id: l.round === data.current ? `table-${l.table}` : `table-${l.round}-${l.table}` },
+      h("h3", {}, several ? `${fill(T.round, { n: l.round })} · ${tableLabel(l)}` : tableLabel(l)),
       h("p", {}, l.players.join(", ")),
       h("p", { class: "hint" }, fill(T.entered, { n: l.entered, d: data.donnes })),
       h("a", { href: l.scorer, class: "scorer-link", target: "_blank" }, l.scorer),
