@@ -134,6 +134,23 @@ def test_the_organiser_and_a_tables_scorer_on_phones(
     expect(ranking.locator("#method")).to_have_text("Classement : somme des points des donnes")
     ranking.screenshot(path=str(DOCS / "tournament-ranking.png"))
     expect(page.locator("#table-1")).to_contain_text("1 / 2 donnes saisies")  # it polls
+    expect(page.locator("#playing")).to_have_text("Partie 1 : tables 1, 2, 3 en cours")
+    # the table's second donne: its round is over, the page says so and offers no new donne
+    expect(table.locator("#current")).to_have_count(1)
+    n = http_json("GET", f"{server.base}/api/companion/{evening}", None,
+                  {"Authorization": f"Bearer {token}"})[1]["entries"]  # fmt: skip
+    second = {"type": "result", "contract": "prise", "taker": 2, "points": 45, "bouts": 1}
+    answer = http_json("POST", url, {"n": n, "entry": second},
+                       {"Authorization": f"Bearer {token}"})  # fmt: skip
+    assert answer[0] == 200, answer
+    table.reload()
+    expect(line).to_have_text("Tournoi club · partie 1, table 1 · 2 / 2 donnes")
+    expect(table.locator("#round-done")).to_have_text(
+        "Les 2 donnes de la partie sont saisies : la table a fini sa partie."
+    )
+    expect(table.locator("#current")).to_have_count(0)
+    expect(table.locator("#undo")).to_be_visible()  # an undo is still taken
+    expect(page.locator("#playing")).to_have_text("Partie 1 : tables 2, 3 en cours")
     # the refusals of the form, and the download made to fail, alone
     assert [e for e in errors if e != ERROR_400 and "status of 500" not in e] == []
 

@@ -490,8 +490,11 @@ function renderPage() {
   placed = false;
   if (view.tournament) parts.push(tournamentCard(view.tournament));
   if (scorer && (queue.length || blocked)) parts.push(waitingCard());
+  // a tournament table whose round's donnes are all entered takes no new donne: no form
+  // for one (a correction, an undo of the sheet, still)
+  const roundDone = view.tournament && view.donnes.filter((d) => d.over).length >= view.tournament.donnes;
   if (view.first_dealer === null) parts.push(drawCard(scorer));
-  else parts.push(currentCard(scorer));
+  else if (!roundDone || editing !== null) parts.push(currentCard(scorer));
   const last = [...view.donnes].reverse().find((d) => d.over);
   if (last && last.lines.length) {
     const undoing = scorer && undoRedo().undoing.has(last.number); // a waiting undo takes it back
