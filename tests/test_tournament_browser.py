@@ -182,3 +182,24 @@ def test_a_duplicates_organiser_prints_the_etuis_and_sees_the_commitment(
     expect(ranking.locator("#csv")).to_have_count(1)
     expect(ranking.locator("#file")).to_have_count(0)  # the deals stay secret
     assert errors == []
+
+
+def test_a_round_of_one_donne_is_counted_in_the_singular(
+    server: ServerProcess, browser: Browser
+) -> None:
+    body = {"name": "solo", "names": "\n".join(NAMES), "rounds": 1, "donnes": 1}
+    status, created, _ = http_json("POST", f"{server.base}/api/tournament", body)
+    assert status == 201, created
+    errors: list[str] = []
+    page = phone(browser, errors)
+    page.goto(created["organiser"])
+    expect(page.locator("#heading")).to_have_text(
+        "solo : donnes libres, 12 joueurs, 1 partie de 1 donne"
+    )
+    expect(page.locator("#table-1")).to_contain_text("0 / 1 donne saisie")
+    table = phone(browser, errors)
+    table.goto(page.locator("#table-1 a.scorer-link").get_attribute("href") or "")
+    expect(table.locator("#tournament-line")).to_have_text(
+        "Tournoi solo · partie 1, table 1 · 0 / 1 donne"
+    )
+    assert errors == []

@@ -369,3 +369,20 @@ def test_an_undo_at_a_finished_table_keeps_the_next_rounds_links(
         (2, 3),
     ]  # round 1's unfinished table, and every table of round 2, still there
     assert data["playing"] == [{"round": 1, "tables": [1]}, {"round": 2, "tables": [1, 2, 3]}]
+
+
+def test_a_round_of_one_donne_is_said_in_the_singular(sqlite_client: TestClient) -> None:
+    client = sqlite_client
+    tid, token = make(client, rounds=1, donnes=1)
+    ranking = client.get(f"/api/tournament/{tid}/ranking?lang=fr").json()
+    assert ranking["heading"] == "club : donnes libres, 12 joueurs, 1 partie de 1 donne"
+    link = organiser(client, tid, token)["links"][0]["scorer"]
+    enter(client, link, donnes_of(0, 0)[:2])
+    evening, scorer = link.split("/companion/")[1].split("#")
+    n = client.get(f"/api/companion/{evening}", headers=auth(scorer)).json()["entries"]
+    refused = client.post(
+        f"/api/companion/{evening}/entries?lang=fr",
+        json={"n": n, "entry": {"type": "all_pass"}}, headers=auth(scorer),
+    )  # fmt: skip
+    assert refused.status_code == 400
+    assert refused.json()["error"].startswith("Non enregistré : la donne de cette partie est")

@@ -147,9 +147,11 @@ def read_table(tournament: Tournament, path: str, text: str | bytes) -> TableRec
     play = t.tables[r][table]
     players = _seated(t, file, r, table, seats)
     if len(donnes) != t.donnes:
-        raise _error(
+        raise TournamentError.counted(
+            N_("{file}: {count} donne; a round has {donnes} (void ones included)"),
             N_("{file}: {count} donnes; a round has {donnes} (void ones included)"),
-            file,
+            "count",
+            file=file,
             count=len(donnes),
             donnes=t.donnes,
         )

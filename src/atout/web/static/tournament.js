@@ -16,7 +16,7 @@ const T = FR
     seating: "Le placement", current: "Partie {n} : les liens des marqueurs", currentMany: "Parties {n} : les liens des marqueurs",
     still: "Partie {r} : tables {t} en cours", stillOne: "Partie {r} : table {t} en cours",
     linkHint: "Chaque table ouvre son lien (ou scanne son QR code) sur le téléphone du marqueur : la feuille de la table, ses joueurs à leur place, les règles du tournoi.",
-    entered: "{n} / {d} donnes saisies", over: "Toutes les parties sont jouées.", ranking: "Classement",
+    entered: "{n} / {d} donnes saisies", enteredOne: "{n} / {d} donne saisie", over: "Toutes les parties sont jouées.", ranking: "Classement",
     rankingLink: "Le classement (public, en lecture seule)", live: "à jour", place: "#", player: "Joueur",
     r: "P{n}", total: "Total", progress: "{n} donnes saisies sur {d}", progressOne: "{n} donne saisie sur {d}", csv: "Classement (CSV)", csvSheet: "Classement (CSV pour tableur français : points-virgules, virgules décimales)",
     file: "Le tournoi (atout.tournament/1)", movement: "Les cartes de mouvement (PDF)", records: "Le tournoi et les feuilles des tables (zip)",
@@ -32,7 +32,7 @@ const T = FR
     seating: "The seating", current: "Round {n}: the scorers' links", currentMany: "Rounds {n}: the scorers' links",
     still: "Round {r}: tables {t} still playing", stillOne: "Round {r}: table {t} still playing",
     linkHint: "Each table opens its link (or scans its QR code) on the scorer's phone: the table's sheet, its players in their seats, the tournament's rules.",
-    entered: "{n} / {d} donnes entered", over: "Every round is played.", ranking: "Ranking",
+    entered: "{n} / {d} donnes entered", enteredOne: "{n} / {d} donne entered", over: "Every round is played.", ranking: "Ranking",
     rankingLink: "The ranking (public, read-only)", live: "live", place: "#", player: "Player",
     r: "R{n}", total: "Total", progress: "{n} donnes entered of {d}", progressOne: "{n} donne entered of {d}", csv: "Ranking (CSV)",
     file: "The tournament (atout.tournament/1)", movement: "The movement cards (PDF)", records: "The tournament and the tables' records (zip)",
@@ -42,6 +42,12 @@ const T = FR
     playing: "Round being played: {n}",
     failed: "The server refused (HTTP {s}): try again, or tell the organiser.",
   };
+
+/** Whether `n` things take the singular: French says 0 and 1 so, English only 1. */
+const one = (n) => n === 1 || (FR && n === 0);
+
+/** "{n} / {d} donnes entered", the donnes of the round counted by `d`. */
+const entered = (n, d) => fill(one(d) ? T.enteredOne : T.entered, { n, d });
 
 function fill(text, values) {
   return text.replace(/\{(\w+)\}/g, (_, k) => String(values[k]));
@@ -126,7 +132,7 @@ function seatingCard(data) {
       h("h3", {}, fill(T.round, { n: r + 1 })),
       h("ul", {}, tables.map((t) => h("li", {},
         `${tableLabel(t)}${FR ? " : " : ": "}${t.players.join(", ")}`,
-        h("span", { class: "hint" }, ` · ${fill(T.entered, { n: t.entered, d: data.donnes })}`)))))));
+        h("span", { class: "hint" }, ` · ${entered(t.entered, data.donnes)}`)))))));
 }
 
 function linksCard(data) {
@@ -143,7 +149,7 @@ function linksCard(data) {
     data.links.map((l) => h("div", { class: "table-link", id: l.round === data.current ? `table-${l.table}` : `table-${l.round}-${l.table}` },
       h("h3", {}, several ? `${fill(T.round, { n: l.round })} · ${tableLabel(l)}` : tableLabel(l)),
       h("p", {}, l.players.join(", ")),
-      h("p", { class: "hint" }, fill(T.entered, { n: l.entered, d: data.donnes })),
+      h("p", { class: "hint" }, entered(l.entered, data.donnes)),
       h("a", { href: l.scorer, class: "scorer-link", target: "_blank" }, l.scorer),
       h("img", { src: l.qr, alt: `QR ${fill(T.table, { n: l.table })}`, class: "qr" }))));
 }
@@ -286,7 +292,7 @@ async function rankingPage() {
         const rounds = Array.from({ length: data.rounds }, (_, r) => fill(T.r, { n: r + 1 }));
         app().replaceChildren(h("section", { class: "card" },
           h("h2", { id: "heading" }, data.heading),
-          h("p", { class: "hint", id: "progress" }, fill(data.entered === 1 || (FR && data.entered === 0) ? T.progressOne : T.progress, { n: data.entered, d: data.total }),
+          h("p", { class: "hint", id: "progress" }, fill(one(data.entered) ? T.progressOne : T.progress, { n: data.entered, d: data.total }),
             data.current === null ? ` · ${T.over}` : ` · ${fill(T.playing, { n: data.current })}`),
           h("p", { class: "hint", id: "method" }, data.method),
           h("div", { class: "sheet-scroll" }, h("table", { class: "sheet", id: "ranking" },
