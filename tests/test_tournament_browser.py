@@ -203,3 +203,29 @@ def test_a_round_of_one_donne_is_counted_in_the_singular(
         "Tournoi solo · partie 1, table 1 · 0 / 1 donne"
     )
     assert errors == []
+
+
+def test_a_wide_duplicate_ranking_keeps_its_total_in_sight_on_a_phone(
+    server: ServerProcess, browser: Browser, tmp_path: Path
+) -> None:
+    names = [*NAMES, "Marc", "Nina", "Oscar", "Paule"]
+    body = {"name": "duo", "kind": "duplicate", "names": "\n".join(names), "rounds": 4,
+            "donnes": 2}  # fmt: skip
+    status, created, _ = http_json("POST", f"{server.base}/api/tournament", body)
+    assert status == 201, created
+    # the widest figures a duplicate prints, as the server would give them
+    line = {"place": 1, "number": 7, "player": "Hélène-Marie", "total": "+12713,50",
+            "rounds": ["+1251,50", "-1369,25", "+1699,50", "+1393,75"]}  # fmt: skip
+    wide = {"name": "duo", "heading": "duo", "method": "", "files": False, "rounds": 4,
+            "current": 1, "version": 1, "entered": 1, "total": 32, "lines": [line] * 16}  # fmt: skip
+    errors: list[str] = []
+    page = phone(browser, errors)
+    page.route("**/api/tournament/*/ranking?*", lambda route: route.fulfill(json=wide))
+    page.goto(created["ranking"])
+    expect(page.locator("#ranking tbody tr")).to_have_count(16)
+    width = page.evaluate("document.documentElement.scrollWidth")
+    assert width <= PHONE["width"], width  # the page is no wider than the phone
+    total = page.locator("#ranking thead th").last.bounding_box()
+    assert total is not None and total["x"] + total["width"] <= PHONE["width"]  # Total in sight
+    page.screenshot(path=str(tmp_path / "wide-ranking.png"))
+    assert errors == []

@@ -309,6 +309,7 @@ async function rankingPage() {
   poll();
 }
 
+document.body.classList.add("tournament"); // the styles of the tournament's pages
 if (boot.page === "new") newPage();
 else if (boot.page === "organiser") organiserPage();
 else rankingPage();
