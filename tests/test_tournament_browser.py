@@ -217,7 +217,8 @@ def test_a_wide_duplicate_ranking_keeps_its_total_in_sight_on_a_phone(
     line = {"place": 1, "number": 7, "player": "Hélène-Marie", "total": "+12713,50",
             "rounds": ["+1251,50", "-1369,25", "+1699,50", "+1393,75"]}  # fmt: skip
     wide = {"name": "duo", "heading": "duo", "method": "", "files": False, "rounds": 4,
-            "current": 1, "version": 1, "entered": 1, "total": 32, "lines": [line] * 16}  # fmt: skip
+            "current": 1, "version": 1, "entered": 1, "total": 32,
+            "lines": [line] * 16}  # fmt: skip
     errors: list[str] = []
     page = phone(browser, errors)
     page.route("**/api/tournament/*/ranking?*", lambda route: route.fulfill(json=wide))
