@@ -54,6 +54,9 @@ def test_the_organiser_and_a_tables_scorer_on_phones(
     page.locator("#name").fill("club")
     page.locator("#names").fill("\n".join(NAMES[:11]))
     page.locator("#rounds").fill("3")
+    page.locator("#donnes").fill("13")  # out of range: the page's refusal, not the browser's
+    page.locator("#create").click()
+    expect(page.locator("#error")).to_have_text("13 donnes par partie : donnez de 1 à 12")
     page.locator("#donnes").fill("2")
     page.locator("#create").click()
     expect(page.locator("#error")).to_have_text(
@@ -88,6 +91,13 @@ def test_the_organiser_and_a_tables_scorer_on_phones(
     with page.expect_download() as file:
         page.locator("#file").click()
     assert file.value.suggested_filename == "club.json"
+    # a download that fails says why, even when the server gives no reason of its own
+    page.route(
+        "**/ranking.csv", lambda route: route.fulfill(status=500, body="Internal Server Error")
+    )
+    page.locator("#csv").click()
+    expect(page.locator("#export-error")).to_contain_text("HTTP 500")
+    page.unroute("**/ranking.csv")
     scorer_link = page.locator("#table-1 a.scorer-link").get_attribute("href")
     assert scorer_link is not None
 
@@ -124,7 +134,25 @@ def test_the_organiser_and_a_tables_scorer_on_phones(
     expect(ranking.locator("#method")).to_have_text("Classement : somme des points des donnes")
     ranking.screenshot(path=str(DOCS / "tournament-ranking.png"))
     expect(page.locator("#table-1")).to_contain_text("1 / 2 donnes saisies")  # it polls
-    assert [e for e in errors if e != ERROR_400] == []  # the refusal of 11 players alone
+    expect(page.locator("#playing")).to_have_text("Partie 1 : tables 1, 2, 3 en cours")
+    # the table's second donne: its round is over, the page says so and offers no new donne
+    expect(table.locator("#current")).to_have_count(1)
+    n = http_json("GET", f"{server.base}/api/companion/{evening}", None,
+                  {"Authorization": f"Bearer {token}"})[1]["entries"]  # fmt: skip
+    second = {"type": "result", "contract": "prise", "taker": 2, "points": 45, "bouts": 1}
+    answer = http_json("POST", url, {"n": n, "entry": second},
+                       {"Authorization": f"Bearer {token}"})  # fmt: skip
+    assert answer[0] == 200, answer
+    table.reload()
+    expect(line).to_have_text("Tournoi club · partie 1, table 1 · 2 / 2 donnes")
+    expect(table.locator("#round-done")).to_have_text(
+        "Les 2 donnes de la partie sont saisies : la table a fini sa partie."
+    )
+    expect(table.locator("#current")).to_have_count(0)
+    expect(table.locator("#undo")).to_be_visible()  # an undo is still taken
+    expect(page.locator("#playing")).to_have_text("Partie 1 : tables 2, 3 en cours")
+    # the refusals of the form, and the download made to fail, alone
+    assert [e for e in errors if e != ERROR_400 and "status of 500" not in e] == []
 
 
 def test_a_duplicates_organiser_prints_the_etuis_and_sees_the_commitment(
@@ -153,4 +181,52 @@ def test_a_duplicates_organiser_prints_the_etuis_and_sees_the_commitment(
     expect(ranking.locator("#ranking tbody tr")).to_have_count(16)
     expect(ranking.locator("#csv")).to_have_count(1)
     expect(ranking.locator("#file")).to_have_count(0)  # the deals stay secret
+    assert errors == []
+
+
+def test_a_round_of_one_donne_is_counted_in_the_singular(
+    server: ServerProcess, browser: Browser
+) -> None:
+    body = {"name": "solo", "names": "\n".join(NAMES), "rounds": 1, "donnes": 1}
+    status, created, _ = http_json("POST", f"{server.base}/api/tournament", body)
+    assert status == 201, created
+    errors: list[str] = []
+    page = phone(browser, errors)
+    page.goto(created["organiser"])
+    expect(page.locator("#heading")).to_have_text(
+        "solo : donnes libres, 12 joueurs, 1 partie de 1 donne"
+    )
+    expect(page.locator("#table-1")).to_contain_text("0 / 1 donne saisie")
+    table = phone(browser, errors)
+    table.goto(page.locator("#table-1 a.scorer-link").get_attribute("href") or "")
+    expect(table.locator("#tournament-line")).to_have_text(
+        "Tournoi solo · partie 1, table 1 · 0 / 1 donne"
+    )
+    assert errors == []
+
+
+def test_a_wide_duplicate_ranking_keeps_its_total_in_sight_on_a_phone(
+    server: ServerProcess, browser: Browser, tmp_path: Path
+) -> None:
+    names = [*NAMES, "Marc", "Nina", "Oscar", "Paule"]
+    body = {"name": "duo", "kind": "duplicate", "names": "\n".join(names), "rounds": 4,
+            "donnes": 2}  # fmt: skip
+    status, created, _ = http_json("POST", f"{server.base}/api/tournament", body)
+    assert status == 201, created
+    # the widest figures a duplicate prints, as the server would give them
+    line = {"place": 1, "number": 7, "player": "Hélène-Marie", "total": "+12713,50",
+            "rounds": ["+1251,50", "-1369,25", "+1699,50", "+1393,75"]}  # fmt: skip
+    wide = {"name": "duo", "heading": "duo", "method": "", "files": False, "rounds": 4,
+            "current": 1, "version": 1, "entered": 1, "total": 32,
+            "lines": [line] * 16}  # fmt: skip
+    errors: list[str] = []
+    page = phone(browser, errors)
+    page.route("**/api/tournament/*/ranking?*", lambda route: route.fulfill(json=wide))
+    page.goto(created["ranking"])
+    expect(page.locator("#ranking tbody tr")).to_have_count(16)
+    width = page.evaluate("document.documentElement.scrollWidth")
+    assert width <= PHONE["width"], width  # the page is no wider than the phone
+    total = page.locator("#ranking thead th").last.bounding_box()
+    assert total is not None and total["x"] + total["width"] <= PHONE["width"]  # Total in sight
+    page.screenshot(path=str(tmp_path / "wide-ranking.png"))
     assert errors == []

@@ -67,7 +67,7 @@ def test_french_on_request(capsys: pytest.CaptureFixture[str]) -> None:
         ),
         (["-p", "13", "-r", "3", "--duplicate"], "13 players: no duplicate movement exists"),
         (["-p", "12", "-r", "0"], "0 rounds: give 1 to 20"),
-        (["-p", "12", "-r", "1", "--duplicate"], "1 rounds: give 2 to 20"),
+        (["-p", "12", "-r", "1", "--duplicate"], "1 round: give 2 to 20"),
         (["-p", "12", "-r", "3", "--seed", "-1"], "--seed -1"),
         (["-p", "12", "-r", "3", "--lang", "de"], "--lang 'de'"),
     ],
@@ -88,3 +88,47 @@ def test_mistakes_in_french(capsys: pytest.CaptureFixture[str]) -> None:
     code, _, err = run(capsys, "tournament", "seating", "-p", "7", "-r", "3", "--lang", "fr")
     assert code == 2
     assert "7 joueurs ne peuvent pas s'asseoir à des tables de 4 et de 5" in err
+
+
+@pytest.mark.parametrize(
+    ("lang", "reader", "prefix", "words"),
+    [
+        ("fr", "C", "atout : erreur : ", "7 joueurs ne peuvent pas"),
+        ("en", "fr_FR.UTF-8", "atout: error: ", "7 players cannot sit"),
+    ],
+)
+def test_the_error_prefix_follows_lang_not_the_readers_language(
+    capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch, lang: str,
+    reader: str, prefix: str, words: str,
+) -> None:  # fmt: skip
+    for name in ("LC_ALL", "LC_MESSAGES"):
+        monkeypatch.delenv(name, raising=False)
+    monkeypatch.setenv("LANG", reader)
+    code, _, err = run(capsys, "tournament", "seating", "-p", "7", "-r", "3", "--lang", lang)
+    assert code == 2 and err.startswith(prefix) and words in err, err
+    # the next run, without --lang, speaks the reader's language again
+    code, _, err = run(capsys, "tournament", "seating", "-p", "7", "-r", "3")
+    assert code == 2 and not err.startswith(prefix), err
+
+
+def test_counts_of_one_are_singular_in_english_and_french() -> None:
+    from atout.tournament import TournamentError
+    from atout.tournament.club import new_tournament
+    from atout.tournament.seating import check_rounds
+    from atout.tournament.sheets import heading
+
+    names = [f"p{i}" for i in range(16)]
+    libres = new_tournament(names[:12], 1, 1, name="club")
+    assert heading(libres, "en") == "club: donnes libres, 12 players, 1 round of 1 donne"
+    assert heading(libres, "fr") == "club : donnes libres, 12 joueurs, 1 partie de 1 donne"
+    duplicate = new_tournament(names, 2, 1, True, 0, bytes(32), "club")
+    assert heading(duplicate, "en") == "club: duplicate, 16 players, 2 rounds, étuis of 1 deal"
+    assert heading(duplicate, "fr") == "club : duplicate, 16 joueurs, 2 parties, étuis de 1 donne"
+    for rounds, english, french in [
+        (1, "1 round: give 2 to 20", "1 partie : donnez-en de 2 à 20"),
+        (0, "0 rounds: give 2 to 20", "0 partie : donnez-en de 2 à 20"),
+        (21, "21 rounds: give 2 to 20", "21 parties : donnez-en de 2 à 20"),
+    ]:
+        with pytest.raises(TournamentError) as refused:
+            check_rounds(rounds, 2)
+        assert (str(refused.value), refused.value.said("fr")) == (english, french)

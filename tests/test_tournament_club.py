@@ -140,12 +140,15 @@ def test_sixteen_players_duplicate_ranked_as_recomputed_from_the_records(
                 sorted(h) for h in wanted["hands"]
             ]
             assert sorted(donne["deal"]["chien"]) == sorted(wanted["chien"])
-            given = donne["result"]["marks"] if donne["result"] else [0] * 4
+            if donne["result"] is None:  # a void donne is no result: 0, not compared
+                continue
+            given = donne["result"]["marks"]
             for seat, name in enumerate(record["seats"]):
                 seat_marks.setdefault((table["etui"], k, seat), []).append((name, given[seat]))
     totals = {name: Fraction(0) for name in NAMES}
     for results in seat_marks.values():
-        assert len(results) >= 2
+        if len(results) < 2:  # nothing to compare with: 0
+            continue
         average = Fraction(sum(m for _, m in results), len(results))
         for name, m in results:
             totals[name] += m - average
@@ -158,6 +161,12 @@ def test_sixteen_players_duplicate_ranked_as_recomputed_from_the_records(
         "--penalties", str(penalties), "--csv", str(ranking),
     )  # fmt: skip
     assert "average of the same seat" in out
+    assert re.search(r"[+-]\d+\.\d\d\b", out)  # the fractions, with a decimal point
+    code, french, err = run(
+        capsys, "tournament", "ranking", str(club), *map(str, tables.glob("*.json")), "--lang", "fr"
+    )  # a decimal comma in French
+    assert code == 0 and re.search(r"[+-]\d+,\d\d\b", french), err
+    assert not re.search(r"\d\.\d", french)
     rows = _ranking(ranking)
     places = _places(totals)
     assert {row["player"]: Fraction(row["total"]) for row in rows} == totals
@@ -462,3 +471,67 @@ def test_an_etui_sheet_prints_hearts_and_diamonds_in_red_on_one_line(
     assert len(widths) == 8 + 13 and all(0 < w < 40 for w in widths)  # 8 words, 13 spaces
     content = bytes(document.pdf.output())
     assert b"0.7843 0.1176 0.1765 rg" in content  # (200, 30, 45): the red of ♥ and ♦
+
+
+def test_a_duplicate_ranks_deals_played_at_one_table_and_void_donnes_as_zero() -> None:
+    from atout.tournament.club import new_tournament
+    from atout.tournament.ranking import TableRecord, rank
+
+    t = new_tournament(NAMES, 4, 1, True, 0, bytes(32), "club")
+    # partial: only one table of round 1 has entered its donne, the others none yet
+    records = [
+        TableRecord(r, n, play.players, ((180, -60, -60, -60),) if (r, n) == (0, 0) else ())
+        for r, tables in enumerate(t.tables)
+        for n, play in enumerate(tables)
+    ]
+    placed = rank(t, records)  # no comparison yet: nobody scores, nothing refused
+    assert {line.total for line in placed} == {0} and {line.place for line in placed} == {1}
+    # the étui at three tables, one of them void (misdeal): compared over the other two
+    etui = t.tables[0][0].etui
+    playing = [(r, n) for r, tables in enumerate(t.tables) for n, play in enumerate(tables)
+               if play.etui == etui][:3]  # fmt: skip
+    marks = {playing[0]: (180, -60, -60, -60), playing[1]: (-120, 40, 40, 40),
+             playing[2]: (0, 0, 0, 0)}  # fmt: skip
+    records = [
+        TableRecord(
+            r,
+            n,
+            play.players,
+            (marks[(r, n)],) if (r, n) in marks else (),
+            (True,) if (r, n) == playing[2] else (),
+        )
+        for r, tables in enumerate(t.tables)
+        for n, play in enumerate(tables)
+    ]
+    totals = {line.player: line.total for line in rank(t, records)}
+    first = t.tables[playing[0][0]][playing[0][1]].players
+    second = t.tables[playing[1][0]][playing[1][1]].players
+    void = t.tables[playing[2][0]][playing[2][1]].players
+    assert [totals[p] for p in first] == [150, -50, -50, -50]
+    assert [totals[p] for p in second] == [-150, 50, 50, 50]
+    assert [totals[p] for p in void] == [0, 0, 0, 0]
+
+
+def test_french_rankings_write_a_decimal_comma() -> None:
+    from atout.tournament.club import new_tournament
+    from atout.tournament.ranking import TableRecord, figure, rank, ranking_csv
+
+    t = new_tournament(NAMES, 4, 1, True, 0, bytes(32), "club")
+    etui = t.tables[0][0].etui
+    playing = [(r, n) for r, tables in enumerate(t.tables) for n, play in enumerate(tables)
+               if play.etui == etui][:3]  # fmt: skip
+    given = [(180, -60, -60, -60), (-120, 40, 40, 40), (-30, 90, -30, -30)]
+    marks = dict(zip(playing, given, strict=True))
+    records = [
+        TableRecord(r, n, play.players, (marks[(r, n)],) if (r, n) in marks else ())
+        for r, tables in enumerate(t.tables)
+        for n, play in enumerate(tables)
+    ]
+    placed = rank(t, records)
+    totals = {figure(line.total, "fr") for line in placed}
+    assert {"+170", "+66,67", "-83,33", "+16,67"} <= totals
+    assert {"+66.67", "-83.33"} <= {figure(line.total) for line in placed}
+    french = ranking_csv(t, placed, ";").splitlines()
+    assert french[0] == "place;numéro;joueur;partie 1;partie 2;partie 3;partie 4;pénalités;total"
+    assert any(row.endswith(";66,67") for row in french)
+    assert any(row.endswith(",200/3") for row in ranking_csv(t, placed).splitlines())

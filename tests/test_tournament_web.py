@@ -291,9 +291,20 @@ def test_a_duplicate_with_its_secret_deals_ranked_and_checked(
         client.get(f"/api/tournament/{tid}/tournament.json", headers=auth(token)).text, "x"
     )
     assert held.secret is None and held.commitment == data["commitment"]
-    assert client.get(f"/api/tournament/{tid}/etuis.pdf").status_code == 404
+    refused = client.get(f"/api/tournament/{tid}/etuis.pdf?lang=fr")  # as tournament.json
+    assert refused.status_code == 403
+    assert refused.json()["error"].startswith("Les donnes des étuis restent secrètes")
     sheets = client.get(f"/api/tournament/{tid}/etuis.pdf", headers=auth(token))
     assert sheets.content.startswith(b"%PDF") and sheets.content.count(b"/Type /Page\n") == 8
+    # one table has entered its étui's first deal: nothing to compare with yet, all 0
+    first = organiser(client, tid, token)["links"][0]["scorer"]
+    enter(client, first, donnes_of(0, 0)[1:2])
+    partial = client.get(f"/api/tournament/{tid}/ranking")
+    assert partial.status_code == 200, partial.text
+    assert partial.json()["entered"] == 1
+    assert {line["total"] for line in partial.json()["lines"]} == {"0"}
+    partial_csv = client.get(f"/api/tournament/{tid}/ranking.csv")
+    assert partial_csv.status_code == 200 and partial_csv.text.count(",0\n") == 16
     early = client.post(f"/api/tournament/{tid}/reveal", headers=auth(token))
     assert early.status_code == 400 and "round 1 is not over" in early.json()["error"]
     for r in range(4):
@@ -303,12 +314,20 @@ def test_a_duplicate_with_its_secret_deals_ranked_and_checked(
             seen = client.get(f"/api/companion/{evening}", headers=auth(scorer)).json()
             assert seen["first_dealer"] == held.etuis[link["etui"] - 1][0].dealer  # entered
             assert seen["tournament"]["etui"] == link["etui"]
-            enter(client, link["scorer"], donnes_of(r, t)[1:])
+            enter(client, link["scorer"], donnes_of(r, t)[1 + ((r, t) == (0, 0)) :])
     live = client.get(f"/api/tournament/{tid}/ranking").json()
     assert live["entered"] == 32 and live["files"] is False
     assert live["method"] == (
-        "Ranking: each deal's marks compared with the average of the same seat on it"
+        "Ranking: each deal's marks compared with the average of the same seat over the "
+        "tables that played it (a void donne, or a deal played at one table so far, counts 0)"
     )
+    french = client.get(f"/api/tournament/{tid}/ranking?lang=fr").json()  # decimal commas
+    assert [line["rounds"] + [line["total"]] for line in french["lines"]] == [
+        [v.replace(".", ",") for v in line["rounds"] + [line["total"]]] for line in live["lines"]
+    ]
+    sheet = client.get(f"/api/tournament/{tid}/ranking.csv?sep=%3B")
+    assert sheet.content.decode("utf-8-sig").startswith("place;numéro;joueur;partie 1;")
+    assert 'filename="club-classement-tableur.csv"' in sheet.headers["content-disposition"]
     assert client.post(f"/api/tournament/{tid}/reveal").status_code == 404
     assert client.post(f"/api/tournament/{tid}/reveal", headers=auth(token)).status_code == 200
     assert organiser(client, tid, token)["revealed"] is True
@@ -327,3 +346,43 @@ def test_a_duplicate_with_its_secret_deals_ranked_and_checked(
     assert [[int(c[0]), c[1], *c[2:6], c[-1]] for c in printed] == [
         [line["place"], line["player"], *line["rounds"], line["total"]] for line in live["lines"]
     ]
+
+
+def test_an_undo_at_a_finished_table_keeps_the_next_rounds_links(
+    sqlite_client: TestClient,
+) -> None:
+    client = sqlite_client
+    tid, token = make(client)
+    first = organiser(client, tid, token)["links"]
+    for t, link in enumerate(first):
+        enter(client, link["scorer"], donnes_of(0, t))
+    second = organiser(client, tid, token)
+    assert second["current"] == 2 and [link["round"] for link in second["links"]] == [2, 2, 2]
+    enter(client, second["links"][0]["scorer"], donnes_of(1, 0)[:2])  # round 2 has begun
+    enter(client, first[0]["scorer"], [{"type": "undo"}])  # round 1's table 1: a donne back
+    data = organiser(client, tid, token)
+    assert data["current"] == 1
+    assert [(link["round"], link["table"]) for link in data["links"]] == [
+        (1, 1),
+        (2, 1),
+        (2, 2),
+        (2, 3),
+    ]  # round 1's unfinished table, and every table of round 2, still there
+    assert data["playing"] == [{"round": 1, "tables": [1]}, {"round": 2, "tables": [1, 2, 3]}]
+
+
+def test_a_round_of_one_donne_is_said_in_the_singular(sqlite_client: TestClient) -> None:
+    client = sqlite_client
+    tid, token = make(client, rounds=1, donnes=1)
+    ranking = client.get(f"/api/tournament/{tid}/ranking?lang=fr").json()
+    assert ranking["heading"] == "club : donnes libres, 12 joueurs, 1 partie de 1 donne"
+    link = organiser(client, tid, token)["links"][0]["scorer"]
+    enter(client, link, donnes_of(0, 0)[:2])
+    evening, scorer = link.split("/companion/")[1].split("#")
+    n = client.get(f"/api/companion/{evening}", headers=auth(scorer)).json()["entries"]
+    refused = client.post(
+        f"/api/companion/{evening}/entries?lang=fr",
+        json={"n": n, "entry": {"type": "all_pass"}}, headers=auth(scorer),
+    )  # fmt: skip
+    assert refused.status_code == 400
+    assert refused.json()["error"].startswith("Non enregistré : la donne de cette partie est")

@@ -49,12 +49,28 @@ class UserError(Exception):
     """A mistake of the user: one line, exit status 2."""
 
 
-def _(message: str, **values: object) -> str:
-    """``message`` in the reader's language (``LC_ALL``, ``LC_MESSAGES``, ``LANG``),
-    its ``{names}`` filled in."""
-    from atout.i18n import reader_language, said
+_CHOSEN: list[str] = []
+"""The language ``--lang`` chose for this run, once a command has read it."""
 
-    return said(reader_language(), message, **values)
+
+def spoken() -> str:
+    """The language of this run's messages: ``--lang``'s once the command has read it,
+    else the reader's (``LC_ALL``, ``LC_MESSAGES``, ``LANG``)."""
+    from atout.i18n import reader_language
+
+    return _CHOSEN[-1] if _CHOSEN else reader_language()
+
+
+def forget_language() -> None:
+    """A new run: no ``--lang`` read yet."""
+    _CHOSEN.clear()
+
+
+def _(message: str, **values: object) -> str:
+    """``message`` in this run's language (:func:`spoken`), its ``{names}`` filled in."""
+    from atout.i18n import said
+
+    return said(spoken(), message, **values)
 
 
 def check_seed(seed: int | None, last: int = 0) -> None:
@@ -87,7 +103,10 @@ def language(lang: str | None) -> str:
 
     if lang is not None and lang not in ("fr", "en"):
         raise UserError(_("--lang {lang!r:.20}: choose fr or en", lang=lang))
-    return lang or reader_language()
+    chosen = lang or reader_language()
+    if lang is not None:  # the messages of the run follow it, "atout: error:" included
+        _CHOSEN[:] = [lang]
+    return chosen
 
 
 def card_option(text: str, option: str) -> Card:

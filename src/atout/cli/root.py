@@ -10,7 +10,7 @@ from typing import Annotated, Any
 import typer
 
 from atout.cli import arena, deal, play, replay, rules, serve, stats, tournament, verify
-from atout.cli.common import UserError, _, plain_values_fast
+from atout.cli.common import UserError, _, forget_language, plain_values_fast, spoken
 from atout.errors import AtoutError, IllegalActionError
 from atout.i18n import N_, reader_language
 
@@ -92,6 +92,7 @@ def main(argv: list[str] | None = None) -> None:
     command = typer.main.get_command(app)
     plain_values_fast(command)
     speak(command, reader_language())
+    forget_language()
     try:
         code = command.main(args=argv, prog_name="atout", standalone_mode=False)
         if isinstance(code, int) and code:
@@ -136,7 +137,7 @@ def _said(error: Exception) -> str:
 
     if not isinstance(error, IllegalActionError):
         return str(error)
-    lang = reader_language()
+    lang = spoken()
     return str(error) if lang == "en" else render(error.reason, lang, with_rule=True)
 
 

@@ -490,26 +490,21 @@ def ranking_command(
 
 
 def _ranking_lines(t: Any, placed: Any, penalties: Any, told: str) -> list[str]:
-    from atout.tournament.ranking import figure
+    from atout.tournament.ranking import figure, method
     from atout.tournament.sheets import heading
 
-    method = (
-        N_("each deal's marks compared with the average of the same seat on it")
-        if t.duplicate
-        else N_("marks summed over the donnes")
-    )
-    lines = [heading(t, told), said(told, N_("Ranking: {method}"), method=said(told, method))]
+    lines = [heading(t, told), said(told, N_("Ranking: {method}"), method=said(told, method(t)))]
     width = max(len(name) for name in t.players)
     labels = [said(told, N_("R{round}"), round=r + 1) for r in range(t.rounds)]
     rounds = " ".join(f"{label:>8}" for label in labels)
     taken, total = said(told, N_("penalties")), said(told, N_("total"))
     lines.append(f"{'#':>3}  {'':<{width}}  {rounds}  {taken:>9}  {total:>8}")
     for line in placed:
-        cells = " ".join(f"{figure(v):>8}" for v in line.rounds)
+        cells = " ".join(f"{figure(v, told):>8}" for v in line.rounds)
         taken = f"-{line.penalties}" if line.penalties else "0"
         lines.append(
             f"{line.place:>3}  {t.players[line.player]:<{width}}  {cells}  {taken:>9}  "
-            f"{figure(line.total):>8}"
+            f"{figure(line.total, told):>8}"
         )
     for penalty in penalties:
         lines.append(

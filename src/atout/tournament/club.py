@@ -199,8 +199,12 @@ def check_name(name: str) -> None:
 
 def check_donnes(donnes: int) -> None:
     if not 1 <= donnes <= MAX_DONNES:
-        raise TournamentError(
-            N_("{donnes} donnes a round: give 1 to {most}"), donnes=donnes, most=MAX_DONNES
+        raise TournamentError.counted(
+            N_("{donnes} donne a round: give 1 to {most}"),
+            N_("{donnes} donnes a round: give 1 to {most}"),
+            "donnes",
+            donnes=donnes,
+            most=MAX_DONNES,
         )
 
 

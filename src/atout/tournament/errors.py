@@ -22,9 +22,37 @@ class TournamentError(AtoutError):
         super().__init__(message.format(**values))
         self.message = message
         self.values = values
+        self.plural: tuple[str, str] | None = None  # (message for many, the value counted)
+
+    @classmethod
+    def counted(cls, one: str, many: str, count: str, /, **values: object) -> TournamentError:
+        """The error said with ``one`` or ``many`` as its value ``count`` asks in each
+        language (:func:`plural`).
+
+        >>> error = TournamentError.counted("{n} round", "{n} rounds", "n", n=1)
+        >>> str(error), TournamentError.counted("{n} round", "{n} rounds", "n", n=0).args[0]
+        ('1 round', '0 rounds')
+        """
+        number = values[count]
+        english = many if plural("en", number) else one
+        error = cls(english, **values)
+        error.message = one
+        error.plural = (many, count)
+        return error
 
     def said(self, lang: str) -> str:
         """The message in ``lang`` (``"fr"`` or ``"en"``)."""
         from atout.i18n import said
 
-        return said(lang, self.message, **self.values)
+        message = self.message
+        if self.plural is not None and plural(lang, self.values[self.plural[1]]):
+            message = self.plural[0]
+        return said(lang, message, **self.values)
+
+
+def plural(lang: str, count: object) -> bool:
+    """Whether ``count`` takes the plural in ``lang``: French says 0 and 1 in the
+    singular, English only 1."""
+    if not isinstance(count, int):
+        return True
+    return count >= 2 if lang == "fr" else count != 1

@@ -12,8 +12,10 @@ order. :func:`read_table` checks all of it, and for a duplicate that each
 donne whose cards are in the record is the deal of the étui the table played.
 
 **The ranking.** Donnes libres: each player's marks summed over every donne he
-played. Duplicate: :func:`atout.tournament.duplicate.compare_deals`, each deal of each
-étui compared seat by seat over the tables that played it. Each player's penalties
+played. Duplicate: :func:`atout.tournament.duplicate.compare_deal`, each deal of each
+étui compared seat by seat over the tables that played it; a void donne (misdeal, all
+passed) is no result and counts 0, and a deal with a result at one table only has
+nothing to compare with (yet): it counts 0 too. Each player's penalties
 (the arbiter's, from the penalties file: :func:`read_penalties`) are then taken off,
 and the players sorted from the best total down; equal totals share a place.
 """
@@ -64,6 +66,12 @@ class TableRecord:
     table: int
     players: tuple[int, ...]
     marks: tuple[tuple[int, ...], ...]
+    void: tuple[bool, ...] = ()
+    """Which donnes are void (misdeal, all passed, Petit sec): none when empty."""
+
+    def is_void(self, k: int) -> bool:
+        """Whether donne ``k`` (from 0) is void: no result was played."""
+        return k < len(self.void) and self.void[k]
 
 
 @dataclass(frozen=True)
@@ -139,17 +147,20 @@ def read_table(tournament: Tournament, path: str, text: str | bytes) -> TableRec
     play = t.tables[r][table]
     players = _seated(t, file, r, table, seats)
     if len(donnes) != t.donnes:
-        raise _error(
+        raise TournamentError.counted(
+            N_("{file}: {count} donne; a round has {donnes} (void ones included)"),
             N_("{file}: {count} donnes; a round has {donnes} (void ones included)"),
-            file,
+            "count",
+            file=file,
             count=len(donnes),
             donnes=t.donnes,
         )
     if t.duplicate:
-        for k, (_, cards) in enumerate(donnes):
+        for k, (_, cards, _) in enumerate(donnes):
             if cards is not None:
                 _check_deal(t, file, play.etui, k, cards)
-    return TableRecord(r, table, players, tuple(marks for marks, _ in donnes))
+    marks = tuple(marks for marks, _, _ in donnes)
+    return TableRecord(r, table, players, marks, tuple(void for _, _, void in donnes))
 
 
 Cards = tuple[tuple[CardSet, ...], CardSet]
@@ -157,9 +168,9 @@ Cards = tuple[tuple[CardSet, ...], CardSet]
 
 def _read_record(
     text: str | bytes, path: str
-) -> tuple[list[str], list[tuple[tuple[int, ...], Cards | None]]]:
-    """The seats and each donne's marks (and cards, when the record has them) of an
-    ``atout.game/1`` record or a companion's score sheet."""
+) -> tuple[list[str], list[tuple[tuple[int, ...], Cards | None, bool]]]:
+    """The seats and each donne's marks (and cards, when the record has them, and
+    whether it is void) of an ``atout.game/1`` record or a companion's score sheet."""
     from atout.companion import is_score_sheet, read_evening
     from atout.record import loads_game
 
@@ -173,18 +184,22 @@ def _read_record(
     try:
         if is_score_sheet(data):
             evening = read_evening(text, file)
-            sheets = [tuple(evening.marks_of(sheet)) for sheet in evening.finished()]
-            return list(evening.names), [(m, None) for m in sheets]
+            sheets: list[tuple[tuple[int, ...], Cards | None, bool]] = [
+                (tuple(evening.marks_of(sheet)), None, sheet.void is not None)
+                for sheet in evening.finished()
+            ]
+            return list(evening.names), sheets
         _, data = loads_game(text, source=file)
     except AtoutError as error:
         raise TournamentError(N_("{error}"), error=str(error)) from None
-    rows: list[tuple[tuple[int, ...], Cards | None]] = []
+    rows: list[tuple[tuple[int, ...], Cards | None, bool]] = []
     for donne in data["donnes"]:
         result = donne["result"]
         marks = tuple(result["marks"]) if result else (0,) * data["players"]
         deal = donne["deal"]
         hands = tuple(CardSet.parse(" ".join(h)) for h in deal["hands"])
-        rows.append((marks, (hands, CardSet.parse(" ".join(deal["chien"])))))
+        cards = (hands, CardSet.parse(" ".join(deal["chien"])))
+        rows.append((marks, cards, not result))
     return list(data["seats"]), rows
 
 
@@ -364,8 +379,12 @@ def rank(
         for rec in records:
             etui = t.tables[rec.round][rec.table].etui
             for k, marks in enumerate(rec.marks):
-                by_deal.setdefault((etui, k), []).append((rec.round, Result(rec.players, marks)))
+                if not rec.is_void(k):  # a void donne is no result to compare: 0
+                    result = Result(rec.players, marks)
+                    by_deal.setdefault((etui, k), []).append((rec.round, result))
         for results in by_deal.values():
+            if len(results) < 2:  # nothing to compare with yet: 0 until another table plays it
+                continue
             compared = compare_deal([result for _, result in results])
             for r, result in results:
                 for p in result.players:
@@ -384,12 +403,26 @@ def rank(
     ]
 
 
-def figure(value: Fraction) -> str:
+DUPLICATE_METHOD = N_(
+    "each deal's marks compared with the average of the same seat over the tables that "
+    "played it (a void donne, or a deal played at one table so far, counts 0)"
+)
+LIBRES_METHOD = N_("marks summed over the donnes")
+
+
+def method(tournament: Tournament) -> str:
+    """How the ranking is computed, in a sentence (its msgid)."""
+    return DUPLICATE_METHOD if tournament.duplicate else LIBRES_METHOD
+
+
+def figure(value: Fraction, lang: str = "en") -> str:
     """A score as the ranking prints it: whole marks, or two decimals when it is a
-    fraction (``+66.67``); the CSV has the exact value too."""
+    fraction (``+66.67``, in French with a decimal comma: ``+66,67``); the CSV has the
+    exact value too."""
     if value.denominator == 1:
         return f"{int(value):+d}" if value else "0"
-    return f"{float(value):+.2f}"
+    text = f"{float(value):+.2f}"
+    return text.replace(".", ",") if lang == "fr" else text
 
 
 def exact(value: Fraction) -> str:
@@ -397,18 +430,31 @@ def exact(value: Fraction) -> str:
     return str(value)
 
 
-def ranking_csv(tournament: Tournament, placed: Sequence[Placed]) -> str:
+def spreadsheet(value: Fraction) -> str:
+    """A score as a French spreadsheet reads it: a decimal comma, two decimals when it
+    is a fraction (``66,67``, ``-40``)."""
+    if value.denominator == 1:
+        return str(int(value))
+    return f"{float(value):.2f}".replace(".", ",")
+
+
+def ranking_csv(tournament: Tournament, placed: Sequence[Placed], sep: str = ",") -> str:
     """The ranking as CSV: one row a player, his place, number and name, his score of
-    each round, his penalties (negative) and his total, exactly (``200/3``)."""
+    each round, his penalties (negative) and his total, exactly (``200/3``). With
+    ``sep=";"``, as a French spreadsheet expects: semicolons, French headings and the
+    scores with a decimal comma (``66,67``, rounded as the ranking prints them)."""
     out = io.StringIO()
-    writer = csv.writer(out, lineterminator="\n")
+    writer = csv.writer(out, delimiter=sep, lineterminator="\n")
+    french = sep == ";"
+    number = spreadsheet if french else exact
+    rounds = [f"{'partie' if french else 'round'} {r + 1}" for r in range(tournament.rounds)]
     writer.writerow(
-        ["place", "number", "player", *(f"round {r + 1}" for r in range(tournament.rounds)),
-         "penalties", "total"]
+        ["place", "numéro" if french else "number", "joueur" if french else "player", *rounds,
+         "pénalités" if french else "penalties", "total"]
     )  # fmt: skip
     for line in placed:
         writer.writerow(
             [line.place, line.player + 1, tournament.players[line.player],
-             *map(exact, line.rounds), -line.penalties, exact(line.total)]
+             *map(number, line.rounds), -line.penalties, number(line.total)]
         )  # fmt: skip
     return out.getvalue()

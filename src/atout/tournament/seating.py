@@ -55,8 +55,10 @@ Round = list[list[int]]
 def check_rounds(rounds: int, least: int = 1) -> None:
     """``rounds`` is ``least`` … :data:`MAX_ROUNDS`, or a :class:`TournamentError`."""
     if not least <= rounds <= MAX_ROUNDS:
-        raise TournamentError(
+        raise TournamentError.counted(
+            N_("{rounds} round: give {least} to {most}"),
             N_("{rounds} rounds: give {least} to {most}"),
+            "rounds",
             rounds=rounds,
             least=least,
             most=MAX_ROUNDS,

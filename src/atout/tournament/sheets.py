@@ -37,14 +37,25 @@ class Page:
 
 def heading(t: Tournament, lang: str) -> str:
     """What the tournament is, on one line."""
-    message = (
-        N_("{name}: duplicate, {players} players, {rounds} rounds, étuis of {donnes} deals")
-        if t.duplicate
-        else N_("{name}: donnes libres, {players} players, {rounds} rounds of {donnes} donnes")
-    )
+    from atout.tournament.errors import plural
+
+    def counted(count: int, one: str, many: str) -> str:
+        return said(lang, many if plural(lang, count) else one, count=count)
+
+    rounds = counted(t.rounds, N_("{count} round"), N_("{count} rounds"))
+    if t.duplicate:
+        etuis = counted(t.donnes, N_("étuis of {count} deal"), N_("étuis of {count} deals"))
+        return said(
+            lang, N_("{name}: duplicate, {players} players, {rounds}, {etuis}"),
+            name=t.name, players=len(t.players), rounds=rounds, etuis=etuis,
+        )  # fmt: skip
+    many = plural(lang, t.donnes)
+    donnes = N_("{rounds} of {count} donnes") if many else N_("{rounds} of {count} donne")
     return said(
-        lang, message, name=t.name, players=len(t.players), rounds=t.rounds, donnes=t.donnes
-    )
+        lang, N_("{name}: donnes libres, {players} players, {rounds}"),
+        name=t.name, players=len(t.players),
+        rounds=said(lang, donnes, rounds=rounds, count=t.donnes),
+    )  # fmt: skip
 
 
 def movement_cards(t: Tournament, lang: str) -> list[Page]:

@@ -546,6 +546,10 @@ ROUND_OVER = N_(
     "Not saved: the {donnes} donnes of this round are entered at this table; the organiser's"
     " page has the next round's links."
 )
+ROUND_OVER_ONE = N_(
+    "Not saved: the donne of this round is entered at this table; the organiser's page has"
+    " the next round's links."
+)
 NOT_STORED = N_("Entry {number} could not be stored: it is sent again.")
 BAD_REQUEST = N_("Not saved: the request must hold n, id and entry, the entry an object.")
 
@@ -598,7 +602,7 @@ async def _add_locked(
         return _error(400, str(error), getattr(error, "rule", None))
     donnes = round_over(loaded.setup, evening, clean)
     if donnes is not None and n == count:
-        return _error(400, said(lang, ROUND_OVER, donnes=donnes))
+        return _error(400, said(lang, ROUND_OVER_ONE if donnes == 1 else ROUND_OVER, donnes=donnes))
     if n < count:  # no id (an older page): the same entry again is the one stored
         if evening.log[n] == clean:
             return JSONResponse({"stored": n, **_view(loaded, role, lang)})

@@ -54,7 +54,14 @@ from atout.tournament.club import (
 )
 from atout.tournament.errors import TournamentError
 from atout.tournament.movement import Play
-from atout.tournament.ranking import TableRecord, figure, rank, ranking_csv, record_name
+from atout.tournament.ranking import (
+    TableRecord,
+    figure,
+    method,
+    rank,
+    ranking_csv,
+    record_name,
+)
 from atout.tournament.sheets import heading
 from atout.web import companion
 
@@ -326,6 +333,18 @@ def _current(t: Tournament, evenings: dict[tuple[int, int], Evening]) -> int | N
     return None
 
 
+def _started(t: Tournament, evenings: dict[tuple[int, int], Evening]) -> list[int]:
+    """The rounds (from 0) being played: from the first that a table has not finished
+    to the last that a table has begun (an undo at a finished table brings its round
+    back without taking the next one away)."""
+    current = _current(t, evenings)
+    if current is None:
+        return []
+    begun = [r for (r, _), evening in evenings.items() if _entered(evening) > 0]
+    last = max([current, *begun])
+    return list(range(current, last + 1))
+
+
 def _is_organiser(request: Request, stored: _Stored) -> str | None:
     """The organiser's token when the request carries it."""
     token = companion._bearer(request)
@@ -360,17 +379,24 @@ async def organiser(request: Request, tournament_id: str) -> Response:
         for r, tables in enumerate(t.tables)
     ]
     links = []
-    if current is not None:
-        import segno
+    playing = []
+    import segno
 
-        for n, play in enumerate(t.tables[current]):
-            evening_id = stored.evenings[(current, n)]
-            link = f"{base}/companion/{evening_id}#{table_token(token, current, n)}"
+    for r in _started(t, evenings):  # each unfinished table of each round begun
+        unfinished = []
+        for n, play in enumerate(t.tables[r]):
+            if _entered(evenings.get((r, n))) >= t.donnes:
+                continue
+            unfinished.append(n + 1)
+            evening_id = stored.evenings[(r, n)]
+            link = f"{base}/companion/{evening_id}#{table_token(token, r, n)}"
             qr = segno.make(link, error="m")
             links.append(
-                _table(t, play, n, evenings.get((current, n)))
-                | {"scorer": link, "qr": qr.svg_data_uri(scale=4, dark="#111", light="#fff")}
-            )
+                _table(t, play, n, evenings.get((r, n)))
+                | {"round": r + 1, "scorer": link,
+                   "qr": qr.svg_data_uri(scale=4, dark="#111", light="#fff")}
+            )  # fmt: skip
+        playing.append({"round": r + 1, "tables": unfinished})
     return JSONResponse(
         {
             "name": t.name,
@@ -383,6 +409,7 @@ async def organiser(request: Request, tournament_id: str) -> Response:
             "current": None if current is None else current + 1,
             "seating": seating,
             "links": links,
+            "playing": playing,
             "ranking": f"{base}/tournament/{tournament_id}/ranking",
         },
         headers={"Cache-Control": "no-store"},
@@ -433,11 +460,13 @@ async def etuis_file(request: Request, tournament_id: str) -> Response:
 
     lang = companion._lang(request)
     stored = await _load(request, tournament_id)
-    if stored is None or _is_organiser(request, stored) is None:
-        return companion._error(404, "no such tournament for this link")
+    if stored is None:
+        return companion._error(404, "no such tournament")
     t = stored.tournament
     if not t.duplicate:
         return companion._error(400, said(lang, NO_ETUIS))
+    if _is_organiser(request, stored) is None:  # as tournament.json: the deals are secret
+        return companion._error(403, said(lang, SECRET_DEALS))
     return Response(
         pages_pdf(etui_sheets(t, lang), heading(t, lang)),
         media_type="application/pdf",
@@ -466,15 +495,9 @@ def _records(t: Tournament, evenings: dict[tuple[int, int], Evening]) -> list[Ta
             evening = evenings.get((r, n))
             sheets = evening.finished()[: t.donnes] if evening is not None else []
             marks = tuple(tuple(evening.marks_of(s)) for s in sheets) if evening else ()
-            records.append(TableRecord(r, n, play.players, marks))
+            void = tuple(s.void is not None for s in sheets)
+            records.append(TableRecord(r, n, play.players, marks, void))
     return records
-
-
-def _method(t: Tournament) -> str:
-    """How the ranking is computed, as ``atout tournament ranking`` says it."""
-    if t.duplicate:
-        return N_("each deal's marks compared with the average of the same seat on it")
-    return N_("marks summed over the donnes")
 
 
 @router.get("/tournament/{tournament_id}/ranking")
@@ -504,7 +527,7 @@ async def ranking(request: Request, tournament_id: str) -> Response:
         {
             "name": t.name,
             "heading": heading(t, lang),
-            "method": said(lang, N_("Ranking: {method}"), method=said(lang, _method(t))),
+            "method": said(lang, N_("Ranking: {method}"), method=said(lang, method(t))),
             "files": not t.duplicate or t.secret is not None,
             "rounds": t.rounds,
             "current": None if current is None else current + 1,
@@ -516,8 +539,8 @@ async def ranking(request: Request, tournament_id: str) -> Response:
                     "place": line.place,
                     "number": line.player + 1,
                     "player": t.players[line.player],
-                    "rounds": [figure(v) for v in line.rounds],
-                    "total": figure(line.total),
+                    "rounds": [figure(v, lang) for v in line.rounds],
+                    "total": figure(line.total, lang),
                 }
                 for line in placed
             ],
@@ -531,12 +554,16 @@ async def ranking_file(request: Request, tournament_id: str) -> Response:
     stored = await _load(request, tournament_id)
     if stored is None:
         return companion._error(404, "no such tournament")
+    sep = request.query_params.get("sep", ",")
+    if sep not in (",", ";"):
+        return companion._error(400, "sep: , (the default) or ; (a French spreadsheet)")
     t = stored.tournament
     placed = rank(t, _records(t, await _progress(request, stored)))
+    name = f"{t.name}-classement-tableur.csv" if sep == ";" else f"{t.name}-ranking.csv"
     return Response(
-        "\ufeff" + ranking_csv(t, placed),
+        "\ufeff" + ranking_csv(t, placed, sep),
         media_type="text/csv; charset=utf-8",
-        headers={"Content-Disposition": f'attachment; filename="{t.name}-ranking.csv"'},
+        headers={"Content-Disposition": f'attachment; filename="{name}"'},
     )
 
 

@@ -26,7 +26,9 @@ const MAX_RETRY_MS = 10000;
 const T = {
   fr: {
     tournamentLine: "Tournoi {name} · partie {round}, table {table} · {n} / {donnes} donnes", etui: "étui",
+    tournamentLineOne: "Tournoi {name} · partie {round}, table {table} · {n} / {donnes} donne",
     roundDone: "Les {donnes} donnes de la partie sont saisies : la table a fini sa partie.",
+    roundDoneOne: "La donne de la partie est saisie : la table a fini sa partie.",
     scorer: "marqueur", viewer: "spectateur", live: "à jour", offline: "hors ligne — reconnexion…",
     sending: "envoi…", draw: "Tirage du premier donneur", seat: "Joueur", card: "Carte",
     drawn: "Carte tirée", dealerGiven: "Donneur choisi sans tirage", choose: "Choisir",
@@ -72,7 +74,9 @@ const T = {
   },
   en: {
     tournamentLine: "Tournament {name} · round {round}, table {table} · {n} / {donnes} donnes", etui: "étui",
+    tournamentLineOne: "Tournament {name} · round {round}, table {table} · {n} / {donnes} donne",
     roundDone: "The round's {donnes} donnes are entered: this table's round is over.",
+    roundDoneOne: "The round's donne is entered: this table's round is over.",
     scorer: "scorer", viewer: "viewer", live: "live", offline: "offline — reconnecting…",
     sending: "sending…", draw: "Draw for the first dealer", seat: "Player", card: "Card",
     drawn: "Card drawn", dealerGiven: "Dealer chosen without a draw", choose: "Choose",
@@ -490,8 +494,11 @@ function renderPage() {
   placed = false;
   if (view.tournament) parts.push(tournamentCard(view.tournament));
   if (scorer && (queue.length || blocked)) parts.push(waitingCard());
+  // a tournament table whose round's donnes are all entered takes no new donne: no form
+  // for one (a correction, an undo of the sheet, still)
+  const roundDone = view.tournament && view.donnes.filter((d) => d.over).length >= view.tournament.donnes;
   if (view.first_dealer === null) parts.push(drawCard(scorer));
-  else parts.push(currentCard(scorer));
+  else if (!roundDone || editing !== null) parts.push(currentCard(scorer));
   const last = [...view.donnes].reverse().find((d) => d.over);
   if (last && last.lines.length) {
     const undoing = scorer && undoRedo().undoing.has(last.number); // a waiting undo takes it back
@@ -520,10 +527,11 @@ function renderPage() {
 function tournamentCard(t) {
   const n = view.donnes.filter((d) => d.over).length;
   const table = t.etui ? `${t.table}, ${T.etui} ${t.etui}` : t.table;
-  const line = T.tournamentLine.replace("{name}", t.name).replace("{round}", t.round)
+  const single = t.donnes === 1; // "1 / 1 donne", "0 / 1 donne": counted by the round's
+  const line = (single ? T.tournamentLineOne : T.tournamentLine).replace("{name}", t.name).replace("{round}", t.round)
     .replace("{table}", table).replace("{n}", Math.min(n, t.donnes)).replace("{donnes}", t.donnes);
   return h("section", { class: "card", id: "tournament" }, h("p", { id: "tournament-line" }, line),
-    n >= t.donnes ? h("p", { class: "hint", id: "round-done" }, T.roundDone.replace("{donnes}", t.donnes)) : null);
+    n >= t.donnes ? h("p", { class: "hint", id: "round-done" }, (single ? T.roundDoneOne : T.roundDone).replace("{donnes}", t.donnes)) : null);
 }
 
 // The control of each field a refusal may name (the server's `field`), by form.

@@ -13,23 +13,26 @@ const T = FR
   ? {
     fft: "FFT (règles officielles)", maison: "Maison", same: "Les règles de la FFT, sans différence.",
     offline: "Pas de connexion au serveur.", organiser: "organisateur", round: "Partie {n}", table: "Table {n}",
-    seating: "Le placement", current: "Partie {n} : les liens des marqueurs",
+    seating: "Le placement", current: "Partie {n} : les liens des marqueurs", currentMany: "Parties {n} : les liens des marqueurs",
+    still: "Partie {r} : tables {t} en cours", stillOne: "Partie {r} : table {t} en cours",
     linkHint: "Chaque table ouvre son lien (ou scanne son QR code) sur le téléphone du marqueur : la feuille de la table, ses joueurs à leur place, les règles du tournoi.",
-    entered: "{n} / {d} donnes saisies", over: "Toutes les parties sont jouées.", ranking: "Classement",
+    entered: "{n} / {d} donnes saisies", enteredOne: "{n} / {d} donne saisie", over: "Toutes les parties sont jouées.", ranking: "Classement",
     rankingLink: "Le classement (public, en lecture seule)", live: "à jour", place: "#", player: "Joueur",
-    r: "P{n}", total: "Total", progress: "{n} donnes saisies sur {d}", progressOne: "{n} donne saisie sur {d}", csv: "Classement (CSV)",
+    r: "P{n}", total: "Total", progress: "{n} donnes saisies sur {d}", progressOne: "{n} donne saisie sur {d}", csv: "Classement (CSV)", csvSheet: "Classement (CSV pour tableur français : points-virgules, virgules décimales)",
     file: "Le tournoi (atout.tournament/1)", movement: "Les cartes de mouvement (PDF)", records: "Le tournoi et les feuilles des tables (zip)",
     keep: "Gardez ce lien : c'est celui de l'organisateur.", etui: "étui {n}", etuis: "Les feuilles des étuis (PDF), pour préparer les donnes",
     commitment: "Engagement sur les donnes : {c}. Publiez-le avant le jeu (au tableau, par courriel) : après la dernière partie, le secret révélé permet à chacun de vérifier les donnes.",
     reveal: "Révéler le secret des donnes", revealed: "Secret révélé : chacun peut vérifier les donnes (atout tournament check).", noSuch: "Pas de tournoi pour ce lien.",
     playing: "Partie en cours : {n}",
+    failed: "Le serveur a refusé (HTTP {s}) : réessayez, ou prévenez l'organisateur.",
   }
   : {
     fft: "FFT (official rules)", maison: "House", same: "The FFT's rules, no difference.",
     offline: "No connection to the server.", organiser: "organiser", round: "Round {n}", table: "Table {n}",
-    seating: "The seating", current: "Round {n}: the scorers' links",
+    seating: "The seating", current: "Round {n}: the scorers' links", currentMany: "Rounds {n}: the scorers' links",
+    still: "Round {r}: tables {t} still playing", stillOne: "Round {r}: table {t} still playing",
     linkHint: "Each table opens its link (or scans its QR code) on the scorer's phone: the table's sheet, its players in their seats, the tournament's rules.",
-    entered: "{n} / {d} donnes entered", over: "Every round is played.", ranking: "Ranking",
+    entered: "{n} / {d} donnes entered", enteredOne: "{n} / {d} donne entered", over: "Every round is played.", ranking: "Ranking",
     rankingLink: "The ranking (public, read-only)", live: "live", place: "#", player: "Player",
     r: "R{n}", total: "Total", progress: "{n} donnes entered of {d}", progressOne: "{n} donne entered of {d}", csv: "Ranking (CSV)",
     file: "The tournament (atout.tournament/1)", movement: "The movement cards (PDF)", records: "The tournament and the tables' records (zip)",
@@ -37,7 +40,14 @@ const T = FR
     commitment: "Commitment to the deals: {c}. Publish it before play (on the board, by mail): after the last round, the revealed secret lets anyone check the deals.",
     reveal: "Reveal the deals' secret", revealed: "Secret revealed: anyone can check the deals (atout tournament check).", noSuch: "No tournament for this link.",
     playing: "Round being played: {n}",
+    failed: "The server refused (HTTP {s}): try again, or tell the organiser.",
   };
+
+/** Whether `n` things take the singular: French says 0 and 1 so, English only 1. */
+const one = (n) => n === 1 || (FR && n === 0);
+
+/** "{n} / {d} donnes entered", the donnes of the round counted by `d`. */
+const entered = (n, d) => fill(one(d) ? T.enteredOne : T.entered, { n, d });
 
 function fill(text, values) {
   return text.replace(/\{(\w+)\}/g, (_, k) => String(values[k]));
@@ -122,27 +132,51 @@ function seatingCard(data) {
       h("h3", {}, fill(T.round, { n: r + 1 })),
       h("ul", {}, tables.map((t) => h("li", {},
         `${tableLabel(t)}${FR ? " : " : ": "}${t.players.join(", ")}`,
-        h("span", { class: "hint" }, ` · ${fill(T.entered, { n: t.entered, d: data.donnes })}`)))))));
+        h("span", { class: "hint" }, ` · ${entered(t.entered, data.donnes)}`)))))));
 }
 
 function linksCard(data) {
   if (data.current === null) return h("section", { class: "card", id: "links" }, h("p", {}, T.over));
+  const rounds = data.playing.map((p) => p.round);
+  const several = rounds.length > 1; // an undo brought a round back while the next one plays
+  const both = rounds.slice(0, -1).join(", ") + (FR ? " et " : " and ") + rounds[rounds.length - 1];
+  const playing = data.playing.map((p) => h("li", {}, fill(p.tables.length === 1 ? T.stillOne : T.still,
+    { r: p.round, t: p.tables.join(", ") })));
   return h("section", { class: "card", id: "links" },
-    h("h2", {}, fill(T.current, { n: data.current })),
+    h("h2", {}, several ? fill(T.currentMany, { n: both }) : fill(T.current, { n: data.current })),
+    h("ul", { class: "playing", id: "playing" }, playing),
     h("p", { class: "hint" }, T.linkHint),
-    data.links.map((l) => h("div", { class: "table-link", id: `table-${l.table}` },
-      h("h3", {}, tableLabel(l)),
+    data.links.map((l) => h("div", { class: "table-link", id: l.round === data.current ? `table-${l.table}` : `table-${l.round}-${l.table}` },
+      h("h3", {}, several ? `${fill(T.round, { n: l.round })} · ${tableLabel(l)}` : tableLabel(l)),
       h("p", {}, l.players.join(", ")),
-      h("p", { class: "hint" }, fill(T.entered, { n: l.entered, d: data.donnes })),
+      h("p", { class: "hint" }, entered(l.entered, data.donnes)),
       h("a", { href: l.scorer, class: "scorer-link", target: "_blank" }, l.scorer),
       h("img", { src: l.qr, alt: `QR ${fill(T.table, { n: l.table })}`, class: "qr" }))));
 }
 
+/** Why the server refused: its one line, or its HTTP status when it gave none. */
+async function refusal(answer) {
+  let error = null;
+  try {
+    error = (await answer.json()).error;
+  } catch (e) {
+    error = null;
+  }
+  return error || fill(T.failed, { s: answer.status });
+}
+
 /** A file of the server, fetched with the organiser's token and saved under its name. */
-async function download(path, name) {
-  const answer = await fetch(path, { headers: { Authorization: `Bearer ${TOKEN}` } });
+async function download(path, name, note) {
+  note.textContent = "";
+  let answer;
+  try {
+    answer = await fetch(path, { headers: { Authorization: `Bearer ${TOKEN}` } });
+  } catch (e) {
+    note.textContent = T.offline;
+    return;
+  }
   if (!answer.ok) {
-    status((await answer.json()).error);
+    note.textContent = await refusal(answer);
     return;
   }
   const url = URL.createObjectURL(await answer.blob());
@@ -161,6 +195,7 @@ function exportsList(data, organiser) {
     ? h("button", { type: "button", class: "link", id, "data-path": `${api}/${path}`, "data-name": name }, text)
     : h("a", { href: `${api}/${path}`, download: true, id }, text));
   const files = [item("ranking.csv", `${data.name}-ranking.csv`, "csv", T.csv)];
+  if (FR) files.push(item("ranking.csv?sep=%3B", `${data.name}-classement-tableur.csv`, "csv-sheet", T.csvSheet));
   if (organiser) {
     files.unshift(item(`movement.pdf?lang=${LANG}`, `${data.name}-movement.pdf`, "movement", T.movement));
     if (data.duplicate) files.unshift(item(`etuis.pdf?lang=${LANG}`, `${data.name}-etuis.pdf`, "etuis", T.etuis));
@@ -170,11 +205,12 @@ function exportsList(data, organiser) {
       item("records.zip", `${data.name}.zip`, "zip", T.records));
   }
   const list = h("ul", { class: "exports" }, files);
+  const note = h("p", { class: "error", id: "export-error", role: "alert" }); // why a download failed
   list.addEventListener("click", (event) => {
     const button = event.target.closest("button[data-path]");
-    if (button) download(button.dataset.path, button.dataset.name);
+    if (button) download(button.dataset.path, button.dataset.name, note);
   });
-  return list;
+  return h("div", { class: "exports-box" }, list, note);
 }
 
 /** A duplicate's commitment to its deals, and after the last round the button that
@@ -244,6 +280,11 @@ async function rankingPage() {
         app().replaceChildren(h("p", { class: "error" }, T.noSuch));
         return;
       }
+      if (!answer.ok) {
+        status(await refusal(answer));
+        setTimeout(poll, POLL_MS);
+        return;
+      }
       const data = await answer.json();
       status(T.live);
       if (!data.unchanged) {
@@ -251,7 +292,7 @@ async function rankingPage() {
         const rounds = Array.from({ length: data.rounds }, (_, r) => fill(T.r, { n: r + 1 }));
         app().replaceChildren(h("section", { class: "card" },
           h("h2", { id: "heading" }, data.heading),
-          h("p", { class: "hint", id: "progress" }, fill(data.entered === 1 || (FR && data.entered === 0) ? T.progressOne : T.progress, { n: data.entered, d: data.total }),
+          h("p", { class: "hint", id: "progress" }, fill(one(data.entered) ? T.progressOne : T.progress, { n: data.entered, d: data.total }),
             data.current === null ? ` · ${T.over}` : ` · ${fill(T.playing, { n: data.current })}`),
           h("p", { class: "hint", id: "method" }, data.method),
           h("div", { class: "sheet-scroll" }, h("table", { class: "sheet", id: "ranking" },
@@ -268,6 +309,7 @@ async function rankingPage() {
   poll();
 }
 
+document.body.classList.add("tournament"); // the styles of the tournament's pages
 if (boot.page === "new") newPage();
 else if (boot.page === "organiser") organiserPage();
 else rankingPage();
