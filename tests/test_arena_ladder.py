@@ -49,11 +49,12 @@ def test_two_bots_are_rated_by_their_arena_s_difference() -> None:
 def test_a_ladder_on_worker_processes_is_the_same_ladder() -> None:
     bots = ["random", "heuristic-1", "heuristic"]
     one = L.run_ladder(bots, deals=6, seed=3, timing=0)
-    two = L.run_ladder(bots, deals=6, seed=3, timing=0, jobs=2)
-    assert one.as_json() == two.as_json()
     means = [r.rating.mean for r in one.rungs]
     assert means == sorted(means, reverse=True) and one.rungs[-1].bot == "random"
     assert len(one.pairs) == 3
+    pair = bots[:2]  # one pair is enough to see the workers' figures are the same
+    alone = L.run_ladder(pair, deals=4, seed=3, timing=0)
+    assert L.run_ladder(pair, deals=4, seed=3, timing=0, jobs=2).as_json() == alone.as_json()
 
 
 def test_the_cpu_time_is_per_decision(monkeypatch: pytest.MonkeyPatch) -> None:

@@ -3,6 +3,7 @@ row names its holder: ``carte retournée par David (D14)``."""
 
 from __future__ import annotations
 
+import shutil
 import subprocess
 from pathlib import Path
 
@@ -34,6 +35,7 @@ def test_the_sheet_and_the_image_name_who_erred(lang: str, row: str) -> None:
     assert row in [text for text, _ in image.texts]
 
 
+@pytest.mark.skipif(not shutil.which("pdftotext"), reason="poppler-utils' pdftotext")
 def test_the_pdf_names_who_erred(tmp_path: Path) -> None:
     from atout.web.companion_pdf import sheet_pdf
 
