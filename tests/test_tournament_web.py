@@ -160,6 +160,9 @@ def test_links_open_each_tables_evening_and_only_for_the_organiser(
     assert french["heading"] == "club : donnes libres, 12 joueurs, 3 parties de 2 donnes"
     assert client.get(f"/tournament/{tid}").status_code == 200
     assert client.get("/tournament/nope").status_code == 404
+    missing = client.get("/tournament/nope/ranking", headers={"Accept-Language": "fr"})
+    assert missing.status_code == 404 and "Ce tournoi n&#x27;existe pas" in missing.text
+    assert 'href="/"' in missing.text  # a way back to the lobby
     assert client.get("/api/tournament/nope/ranking").status_code == 404
 
 

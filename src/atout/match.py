@@ -113,19 +113,17 @@ class Match:
         deal = Deal(
             self.variant, self.rules, self.next_dealer, self.barred, list(pack or ALL_CARDS)
         )
-        if last is not None:
-            self._add_penalties(last)
-        self.deals.append(deal)
-        self._dealt += 1
-        if not self.keep:
-            del self.deals[:-1]
-        return deal
+        return self._follows(last, deal)
 
     def add_deal(self, deal: Deal) -> Deal:
         """Take ``deal``, dealt whole elsewhere (fixed deals), as the next deal."""
         last = self.current
         if last is not None and not last.is_over:
             raise IllegalActionError("D17", "deal_not_over", number=len(self.deals))
+        return self._follows(last, deal)
+
+    def _follows(self, last: Deal | None, deal: Deal) -> Deal:
+        """``deal`` becomes the match's next, after ``last`` and its penalties."""
         if last is not None:
             self._add_penalties(last)
         self.deals.append(deal)

@@ -6,15 +6,8 @@ of :data:`ACTIONS` discrete actions; ``observe(agent)`` gives its seat's view (o
 what :meth:`atout.state.Donne.observation` shows, D19) as a 0/1 vector and the mask of
 its legal actions. The rewards are the marks of the donne (S4), given at its end.
 
-========  ==============================================================
-action    meaning
-========  ==============================================================
-0 … 77    the card of that number: played (P1–P4), put in the écart (E1–E2)
-          or called (B4), as the phase asks
-78 … 82   pass, prise, garde, garde sans, garde contre (B1–B2)
-83, 84    no chelem, chelem announced (A4)
-85 … 87   show a simple, double, triple poignée (A1–A2), its default cards
-========  ==============================================================
+The actions are numbered as :mod:`atout.sim.encoding` says (the cards 0 … 77, then the
+bids, the chelem and the poignées: 88 in all), the observation is its 0/1 vector.
 
 >>> environment = env(players=4)
 >>> environment.reset(seed=3)

@@ -149,6 +149,14 @@ def _page(name: str, request: Request, **values: Any) -> HTMLResponse:
     return companion._page(name, request, **values)
 
 
+def _no_such_tournament(request: Request) -> HTMLResponse:
+    """The 404 page of a tournament's address that names none, in the reader's language."""
+    from atout.web.pages import _not_found_page
+
+    message = N_("No such tournament: check the link you were sent.")
+    return _not_found_page(companion._lang(request), message)
+
+
 # -- a new tournament --------------------------------------------------------------------------
 
 
@@ -306,7 +314,7 @@ async def _make_tables(
 @router.get("/tournament/{tournament_id}")
 async def organiser_page(request: Request, tournament_id: str) -> Response:
     if await _load(request, tournament_id) is None:
-        return HTMLResponse("<!doctype html><title>atout</title><p>No such tournament.</p>", 404)
+        return _no_such_tournament(request)
     return _page("tournament.html", request, tournament_id=tournament_id, page="organiser")
 
 
@@ -503,7 +511,7 @@ def _records(t: Tournament, evenings: dict[tuple[int, int], Evening]) -> list[Ta
 @router.get("/tournament/{tournament_id}/ranking")
 async def ranking_page(request: Request, tournament_id: str) -> Response:
     if await _load(request, tournament_id) is None:
-        return HTMLResponse("<!doctype html><title>atout</title><p>No such tournament.</p>", 404)
+        return _no_such_tournament(request)
     return _page("tournament.html", request, tournament_id=tournament_id, page="ranking")
 
 
