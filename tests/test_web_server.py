@@ -207,12 +207,13 @@ def test_the_lobby_names_every_bot_level_in_the_page_language(server: ServerProc
         ("search", "robot · recherche<"),
         ("search-strong", "robot · recherche poussée"),
         ("search-random", "robot · recherche, parties au hasard"),
-        ("search-cheat", "robot · recherche qui voit toutes les mains"),
+        ("search-1", "robot · recherche, première version"),
         ("random", "robot · hasard"),
     ):
         assert f'<option value="{level}"' in html  # the identifier stays the value
         assert label in html, level
     assert "robot · search" not in html and "robot · heuristic" not in html
+    assert '<option value="search-cheat"' not in html  # it sees nothing at a table
     _, _, body = fetch(f"{server.base}/", **{"Accept-Language": "en"})
     assert "bot · search, strong<" in body.decode()
 
@@ -231,6 +232,60 @@ async def test_the_lobby_and_the_waiting_room_offer_one_list_of_bot_levels(
     owner = Seat(server.ws_base, links["table"], token_of(links["owner"]))
     snapshot = await owner.connect()
     assert snapshot["table"]["bots"] == lobby
+    await owner.close()
+
+
+def test_every_bot_menu_takes_its_labels_from_the_server_s_one_list(
+    server: ServerProcess,
+) -> None:
+    """The waiting room's and the owner's menus (describe.js's botLabel) read the page's
+    #bot-labels, the lobby's labels: no map of their own that would miss a level."""
+    from atout.bot_levels import table_levels, title
+
+    links = create_table(server.base, {})
+    _, _, body = fetch(f"{server.base}/t/{links['table']}", **{"Accept-Language": "fr"})
+    block = re.search(
+        r'<script type="application/json" id="bot-labels">(.*?)</script>', body.decode()
+    )
+    assert block is not None
+    labels = json.loads(unescape(block.group(1)))
+    assert labels == {name: title(name, "fr") for name in table_levels()}
+    assert labels["search-1"] == "recherche, première version"
+    script = (Path(__file__).parents[1] / "src/atout/web/static/describe.js").read_text()
+    assert "heuristic, first version" not in script and '"search-strong"' not in script
+
+
+@pytest.mark.parametrize(
+    ("settings", "field"),
+    [
+        ({"seats": [None, "search-cheat", None, None]}, "seats[1]"),
+        ({"stand_in": "search-cheat"}, "stand_in"),
+    ],
+)
+def test_the_bot_that_sees_every_hand_is_refused_at_a_table(
+    server: ServerProcess, settings: dict[str, Any], field: str
+) -> None:
+    status, data, _ = http_json(
+        "POST", f"{server.base}/api/tables", settings, headers={"Accept-Language": "fr"}
+    )
+    assert status == 400
+    assert data["error"] == (
+        f"{field} : search-cheat voit toutes les mains : il joue dans atout arena seulement,"
+        " pas à une table"
+    )
+    status, data, _ = http_json("POST", f"{server.base}/api/tables", settings)
+    assert data["error"].endswith("it plays in atout arena only, not at a table")
+
+
+async def test_the_owner_may_not_seat_the_bot_that_sees_every_hand(server: ServerProcess) -> None:
+    links = create_table(server.base, {"seats": [None] * 4})
+    owner = Seat(server.ws_base, links["table"], token_of(links["owner"]))
+    snapshot = await owner.connect()
+    assert "search-cheat" not in snapshot["table"]["bots"]
+    await owner.send({"type": "seat_bot", "seat": 1, "bot": "search-cheat"})
+    refused = await owner.receive()
+    assert refused["type"] == "error"
+    assert refused["message"].endswith("it plays in atout arena only, not at a table")
     await owner.close()
 
 
