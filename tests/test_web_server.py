@@ -603,6 +603,28 @@ async def test_the_record_is_exported_with_any_token_of_the_table(server: Server
         await seat.close()
 
 
+def test_the_record_s_refusals_are_in_the_reader_s_language(server: ServerProcess) -> None:
+    links = create_table(server.base, {})
+    url = f"{server.base}/api/tables/{links['table']}/record"
+    french = {"Accept-Language": "fr"}
+    owner = {**french, "Authorization": f"Bearer {token_of(links['owner'])}"}
+    assert http_json("GET", url, headers=french)[:2] == (
+        401,
+        {"error": "Authorization : Bearer JETON, un jeton des liens de la table"},
+    )
+    assert http_json("GET", url, headers={**french, "Authorization": "Bearer nope"})[:2] == (
+        404,
+        {"error": "aucune table pour ce jeton"},
+    )
+    assert http_json("GET", f"{url}?match=9", headers=owner)[:2] == (
+        404,
+        {"error": "match : 1 … 1, une partie de cette table, pas 9"},
+    )
+    assert http_json("GET", url)[1] == {
+        "error": "Authorization: Bearer TOKEN, a token of the table's links"
+    }
+
+
 async def test_the_owner_puts_bots_in_empty_seats_and_the_start_fills_the_rest(
     server: ServerProcess,
 ) -> None:

@@ -165,13 +165,15 @@ async def listing(server: Server, request: Request) -> Response:
 async def record(server: Server, request: Request, table_id: str) -> Response:
     """``GET /api/tables/{id}/record``: the record of the match on the table, or with
     ``?match=N`` of its finished match N (:mod:`atout.web.room_again`), for any of its
-    links."""
+    links. Its refusals are in the reader's language (``Accept-Language``)."""
+    lang = page_language(request.headers.get("accept-language"))
     scheme, _, token = request.headers.get("authorization", "").partition(" ")
     if scheme.lower() != "bearer" or not token.strip():
-        return _error(401, "Authorization: Bearer TOKEN, a token of the table's links")
+        text = N_("Authorization: Bearer TOKEN, a token of the table's links")
+        return _error(401, gettext(lang, text))
     room = await server.room(table_id)
     if room is None or room.identify(digest(token.strip())) is None:
-        return _error(404, "no such table for this token")
+        return _error(404, gettext(lang, N_("no such table for this token")))
     asked = request.query_params.get("match")
     if asked is None or asked == str(room.match):
         data = await room.call(room.record)
@@ -181,7 +183,8 @@ async def record(server: Server, request: Request, table_id: str) -> Response:
         stored = await room.store.load(table_id) if 0 < number < room.match else None
         found = None if stored is None else match_record(stored, room.config, number)
         if found is None:
-            return _error(404, f"match: 1 … {room.match}, a match of this table, not {asked[:20]}")
+            text = N_("match: 1 … {most}, a match of this table, not {value}")
+            return _error(404, gettext(lang, text).format(most=room.match, value=asked[:20]))
         data, name = found, f"atout-{table_id}-match{number}.json"
     return JSONResponse(data, headers={"Content-Disposition": f'attachment; filename="{name}"'})
 
