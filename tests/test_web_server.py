@@ -137,6 +137,21 @@ def test_a_request_that_is_not_json_is_refused(server: ServerProcess) -> None:
     )
 
 
+@pytest.mark.parametrize("header", ["X-Atout-Links", "X-Atout-Owners"])
+def test_more_than_100_tokens_in_a_header_are_refused_naming_the_limit(
+    server: ServerProcess, header: str
+) -> None:
+    tokens = ",".join(f"token{n}" for n in range(101))
+    status, data, _ = http_json(
+        "GET", f"{server.base}/api/tables", headers={header: tokens, "Accept-Language": "fr"}
+    )
+    assert (status, data) == (400, {"error": f"{header} : au plus 100 jetons"})
+    status, data, _ = http_json("GET", f"{server.base}/api/tables", headers={header: tokens})
+    assert (status, data) == (400, {"error": f"{header}: at most 100 tokens"})
+    hundred = ",".join(f"token{n}" for n in range(100))
+    assert http_json("GET", f"{server.base}/api/tables", headers={header: hundred})[0] == 200
+
+
 def test_the_lobby_lists_the_tables_of_the_owner_tokens_it_is_sent(server: ServerProcess) -> None:
     first = create_table(server.base, {"names": ["Ana", None, None, None]})
     second = create_table(server.base, {"players": 3})

@@ -126,15 +126,28 @@ def _summary(table_id: str, index: int, info: dict[str, Any]) -> dict[str, Any]:
 
 
 def _tokens(request: Request, header: str) -> list[str]:
-    """The tokens a header names, comma-separated (at most :data:`MAX_OWNER_TOKENS`)."""
+    """The tokens a header names, comma-separated (see :func:`_too_many`)."""
     given = [t.strip() for t in request.headers.get(header, "").split(",")]
-    return [t for t in given if 0 < len(t) <= 256][:MAX_OWNER_TOKENS]
+    return [t for t in given if 0 < len(t) <= 256]
+
+
+def _too_many(request: Request, lang: str) -> JSONResponse | None:
+    """A header naming more than :data:`MAX_OWNER_TOKENS` tokens is refused, in one
+    line naming the limit, rather than some of its tokens silently left out."""
+    for header in ("X-Atout-Owners", "X-Atout-Links"):
+        if len(_tokens(request, header.lower())) > MAX_OWNER_TOKENS:
+            text = gettext(lang, N_("{header}: at most {most} tokens"))
+            return _error(400, text.format(header=header, most=MAX_OWNER_TOKENS))
+    return None
 
 
 async def listing(server: Server, request: Request) -> Response:
     """``GET /api/tables``: the tables whose owner links the request names
     (``X-Atout-Owners``), and what each link it names opens (``X-Atout-Links``): a
     link that opens nothing (its table expired, or the link was replaced) is left out."""
+    refused = _too_many(request, page_language(request.headers.get("accept-language")))
+    if refused is not None:
+        return refused
     owner_digests = [digest(t) for t in _tokens(request, "x-atout-owners")]
     link_digests = [digest(t) for t in _tokens(request, "x-atout-links")]
     owned = await server.db.owned(owner_digests)
