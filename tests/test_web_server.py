@@ -129,8 +129,9 @@ def test_a_wrong_field_is_refused_with_one_line_naming_it(
     assert "\n" not in data["error"]
 
 
-def test_a_request_that_is_not_json_is_refused(server: ServerProcess) -> None:
-    status, data, _ = http_json("POST", f"{server.base}/api/tables", b"{players: 4")
+@pytest.mark.parametrize("body", [b"{players: 4", b""])
+def test_a_request_that_is_not_json_is_refused(server: ServerProcess, body: bytes) -> None:
+    status, data, _ = http_json("POST", f"{server.base}/api/tables", body)
     assert (status, data["error"]) == (
         400,
         "the request: not JSON (a table's settings as a JSON object)",

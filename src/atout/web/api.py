@@ -34,7 +34,7 @@ async def _settings(request: Request, lang: str) -> TableConfig | JSONResponse:
     if len(body) > MAX_BODY:
         return _error(413, gettext(lang, "the request: at most {most} bytes").format(most=MAX_BODY))
     try:
-        data = json.loads(body or b"{}")
+        data = json.loads(body)  # an empty body is not JSON: no settings taken by default
     except (ValueError, UnicodeDecodeError):
         text = gettext(lang, "the request: not JSON (a table's settings as a JSON object)")
         return _error(400, text)
