@@ -146,6 +146,9 @@ def test_a_seat_opened_in_a_new_page_is_here_once_on_the_new_page(
     elsewhere = "une autre page" if french else "another page"
     assert elsewhere in old.inner_text("#banner"), old.inner_text("#banner")
     assert ("rechargez" if french else "reload") in old.inner_text("#banner")
+    said = old.inner_text("#banner")  # a sentence: a capital, a full stop before the next
+    assert said.startswith("Cette place" if french else "This seat"), said
+    assert ("pour jouer ici. " if french else "to play here. ") in said, said
     assert_no_live_table(old)
     new.wait_for_timeout(1500)
     assert new.locator("#banner").is_hidden(), new.inner_text("#banner")

@@ -98,7 +98,14 @@ def test_chat_reactions_mute_reload_and_the_turn_in_the_title(
     assert ana.page.locator("#move-timer").is_hidden(), "no timer at this table"
     ana.page.locator("[data-act=draw]").first.click()
     wait_until(lambda: not ana.page.title().startswith("●"), "Ana has drawn")
-    for watched in (ana, ben, owner):
+    # a spectator reads the chat and has no turn: no "Your turn" sound or notification
+    spectator = new_page(browser, "spectator", lang="en-GB")
+    spectator.page.goto(links["spectator"])
+    spectator.page.click("#btn-chat")
+    spectator.page.wait_for_selector("#chat-reader:not([hidden])")
+    assert spectator.page.locator("#chat .signal").is_hidden()
+    assert ana.page.locator("#chat .signal").get_attribute("hidden") is None
+    for watched in (ana, ben, owner, spectator):
         assert not watched.errors, watched.errors
         watched.page.context.close()
 

@@ -129,12 +129,28 @@ def test_a_wrong_field_is_refused_with_one_line_naming_it(
     assert "\n" not in data["error"]
 
 
-def test_a_request_that_is_not_json_is_refused(server: ServerProcess) -> None:
-    status, data, _ = http_json("POST", f"{server.base}/api/tables", b"{players: 4")
+@pytest.mark.parametrize("body", [b"{players: 4", b""])
+def test_a_request_that_is_not_json_is_refused(server: ServerProcess, body: bytes) -> None:
+    status, data, _ = http_json("POST", f"{server.base}/api/tables", body)
     assert (status, data["error"]) == (
         400,
         "the request: not JSON (a table's settings as a JSON object)",
     )
+
+
+@pytest.mark.parametrize("header", ["X-Atout-Links", "X-Atout-Owners"])
+def test_more_than_100_tokens_in_a_header_are_refused_naming_the_limit(
+    server: ServerProcess, header: str
+) -> None:
+    tokens = ",".join(f"token{n}" for n in range(101))
+    status, data, _ = http_json(
+        "GET", f"{server.base}/api/tables", headers={header: tokens, "Accept-Language": "fr"}
+    )
+    assert (status, data) == (400, {"error": f"{header} : au plus 100 jetons"})
+    status, data, _ = http_json("GET", f"{server.base}/api/tables", headers={header: tokens})
+    assert (status, data) == (400, {"error": f"{header}: at most 100 tokens"})
+    hundred = ",".join(f"token{n}" for n in range(100))
+    assert http_json("GET", f"{server.base}/api/tables", headers={header: hundred})[0] == 200
 
 
 def test_the_lobby_lists_the_tables_of_the_owner_tokens_it_is_sent(server: ServerProcess) -> None:
@@ -207,12 +223,13 @@ def test_the_lobby_names_every_bot_level_in_the_page_language(server: ServerProc
         ("search", "robot · recherche<"),
         ("search-strong", "robot · recherche poussée"),
         ("search-random", "robot · recherche, parties au hasard"),
-        ("search-cheat", "robot · recherche qui voit toutes les mains"),
+        ("search-1", "robot · recherche, première version"),
         ("random", "robot · hasard"),
     ):
         assert f'<option value="{level}"' in html  # the identifier stays the value
         assert label in html, level
     assert "robot · search" not in html and "robot · heuristic" not in html
+    assert '<option value="search-cheat"' not in html  # it sees nothing at a table
     _, _, body = fetch(f"{server.base}/", **{"Accept-Language": "en"})
     assert "bot · search, strong<" in body.decode()
 
@@ -231,6 +248,60 @@ async def test_the_lobby_and_the_waiting_room_offer_one_list_of_bot_levels(
     owner = Seat(server.ws_base, links["table"], token_of(links["owner"]))
     snapshot = await owner.connect()
     assert snapshot["table"]["bots"] == lobby
+    await owner.close()
+
+
+def test_every_bot_menu_takes_its_labels_from_the_server_s_one_list(
+    server: ServerProcess,
+) -> None:
+    """The waiting room's and the owner's menus (describe.js's botLabel) read the page's
+    #bot-labels, the lobby's labels: no map of their own that would miss a level."""
+    from atout.bot_levels import table_levels, title
+
+    links = create_table(server.base, {})
+    _, _, body = fetch(f"{server.base}/t/{links['table']}", **{"Accept-Language": "fr"})
+    block = re.search(
+        r'<script type="application/json" id="bot-labels">(.*?)</script>', body.decode()
+    )
+    assert block is not None
+    labels = json.loads(unescape(block.group(1)))
+    assert labels == {name: title(name, "fr") for name in table_levels()}
+    assert labels["search-1"] == "recherche, première version"
+    script = (Path(__file__).parents[1] / "src/atout/web/static/describe.js").read_text()
+    assert "heuristic, first version" not in script and '"search-strong"' not in script
+
+
+@pytest.mark.parametrize(
+    ("settings", "field"),
+    [
+        ({"seats": [None, "search-cheat", None, None]}, "seats[1]"),
+        ({"stand_in": "search-cheat"}, "stand_in"),
+    ],
+)
+def test_the_bot_that_sees_every_hand_is_refused_at_a_table(
+    server: ServerProcess, settings: dict[str, Any], field: str
+) -> None:
+    status, data, _ = http_json(
+        "POST", f"{server.base}/api/tables", settings, headers={"Accept-Language": "fr"}
+    )
+    assert status == 400
+    assert data["error"] == (
+        f"{field} : search-cheat voit toutes les mains : il joue dans atout arena seulement,"
+        " pas à une table"
+    )
+    status, data, _ = http_json("POST", f"{server.base}/api/tables", settings)
+    assert data["error"].endswith("it plays in atout arena only, not at a table")
+
+
+async def test_the_owner_may_not_seat_the_bot_that_sees_every_hand(server: ServerProcess) -> None:
+    links = create_table(server.base, {"seats": [None] * 4})
+    owner = Seat(server.ws_base, links["table"], token_of(links["owner"]))
+    snapshot = await owner.connect()
+    assert "search-cheat" not in snapshot["table"]["bots"]
+    await owner.send({"type": "seat_bot", "seat": 1, "bot": "search-cheat"})
+    refused = await owner.receive()
+    assert refused["type"] == "error"
+    assert refused["message"].endswith("it plays in atout arena only, not at a table")
     await owner.close()
 
 
@@ -546,6 +617,28 @@ async def test_the_record_is_exported_with_any_token_of_the_table(server: Server
     assert all(v.ok for v in verify_game(json.dumps(record)))
     for seat in [*seats, owner]:
         await seat.close()
+
+
+def test_the_record_s_refusals_are_in_the_reader_s_language(server: ServerProcess) -> None:
+    links = create_table(server.base, {})
+    url = f"{server.base}/api/tables/{links['table']}/record"
+    french = {"Accept-Language": "fr"}
+    owner = {**french, "Authorization": f"Bearer {token_of(links['owner'])}"}
+    assert http_json("GET", url, headers=french)[:2] == (
+        401,
+        {"error": "Authorization : Bearer JETON, un jeton des liens de la table"},
+    )
+    assert http_json("GET", url, headers={**french, "Authorization": "Bearer nope"})[:2] == (
+        404,
+        {"error": "aucune table pour ce jeton"},
+    )
+    assert http_json("GET", f"{url}?match=9", headers=owner)[:2] == (
+        404,
+        {"error": "match : 1 … 1, une partie de cette table, pas 9"},
+    )
+    assert http_json("GET", url)[1] == {
+        "error": "Authorization: Bearer TOKEN, a token of the table's links"
+    }
 
 
 async def test_the_owner_puts_bots_in_empty_seats_and_the_start_fills_the_rest(

@@ -7,7 +7,7 @@ from __future__ import annotations
 import re
 from pathlib import Path
 
-from atout.web.config import FIELDS, table_config
+from atout.web.config import FIELDS, bot_levels, table_config
 from atout.web.room_views import RoomViews
 
 DOCS = Path(__file__).resolve().parent.parent / "docs"
@@ -33,6 +33,13 @@ def test_the_settings_documented_are_those_accepted() -> None:
     serve = (DOCS / "howto" / "serve.md").read_text()
     for field in FIELDS:
         assert f"`{field}`" in serve, field
+
+
+def test_the_bots_documented_are_those_accepted() -> None:
+    """The list of bots the settings name is the one a seat accepts, in its order."""
+    text = PROTOCOL.read_text()
+    said = text[text.index("bot is one of") : text.index("(the `bots` of the table's JSON)")]
+    assert re.findall(r"`([a-z0-9-]+)`", said) == bot_levels()
 
 
 def test_the_table_json_documented_is_the_one_sent() -> None:

@@ -34,7 +34,7 @@ async def _settings(request: Request, lang: str) -> TableConfig | JSONResponse:
     if len(body) > MAX_BODY:
         return _error(413, gettext(lang, "the request: at most {most} bytes").format(most=MAX_BODY))
     try:
-        data = json.loads(body or b"{}")
+        data = json.loads(body)  # an empty body is not JSON: no settings taken by default
     except (ValueError, UnicodeDecodeError):
         text = gettext(lang, "the request: not JSON (a table's settings as a JSON object)")
         return _error(400, text)
@@ -126,15 +126,28 @@ def _summary(table_id: str, index: int, info: dict[str, Any]) -> dict[str, Any]:
 
 
 def _tokens(request: Request, header: str) -> list[str]:
-    """The tokens a header names, comma-separated (at most :data:`MAX_OWNER_TOKENS`)."""
+    """The tokens a header names, comma-separated (see :func:`_too_many`)."""
     given = [t.strip() for t in request.headers.get(header, "").split(",")]
-    return [t for t in given if 0 < len(t) <= 256][:MAX_OWNER_TOKENS]
+    return [t for t in given if 0 < len(t) <= 256]
+
+
+def _too_many(request: Request, lang: str) -> JSONResponse | None:
+    """A header naming more than :data:`MAX_OWNER_TOKENS` tokens is refused, in one
+    line naming the limit, rather than some of its tokens silently left out."""
+    for header in ("X-Atout-Owners", "X-Atout-Links"):
+        if len(_tokens(request, header.lower())) > MAX_OWNER_TOKENS:
+            text = gettext(lang, N_("{header}: at most {most} tokens"))
+            return _error(400, text.format(header=header, most=MAX_OWNER_TOKENS))
+    return None
 
 
 async def listing(server: Server, request: Request) -> Response:
     """``GET /api/tables``: the tables whose owner links the request names
     (``X-Atout-Owners``), and what each link it names opens (``X-Atout-Links``): a
     link that opens nothing (its table expired, or the link was replaced) is left out."""
+    refused = _too_many(request, page_language(request.headers.get("accept-language")))
+    if refused is not None:
+        return refused
     owner_digests = [digest(t) for t in _tokens(request, "x-atout-owners")]
     link_digests = [digest(t) for t in _tokens(request, "x-atout-links")]
     owned = await server.db.owned(owner_digests)
@@ -165,13 +178,15 @@ async def listing(server: Server, request: Request) -> Response:
 async def record(server: Server, request: Request, table_id: str) -> Response:
     """``GET /api/tables/{id}/record``: the record of the match on the table, or with
     ``?match=N`` of its finished match N (:mod:`atout.web.room_again`), for any of its
-    links."""
+    links. Its refusals are in the reader's language (``Accept-Language``)."""
+    lang = page_language(request.headers.get("accept-language"))
     scheme, _, token = request.headers.get("authorization", "").partition(" ")
     if scheme.lower() != "bearer" or not token.strip():
-        return _error(401, "Authorization: Bearer TOKEN, a token of the table's links")
+        text = N_("Authorization: Bearer TOKEN, a token of the table's links")
+        return _error(401, gettext(lang, text))
     room = await server.room(table_id)
     if room is None or room.identify(digest(token.strip())) is None:
-        return _error(404, "no such table for this token")
+        return _error(404, gettext(lang, N_("no such table for this token")))
     asked = request.query_params.get("match")
     if asked is None or asked == str(room.match):
         data = await room.call(room.record)
@@ -181,7 +196,8 @@ async def record(server: Server, request: Request, table_id: str) -> Response:
         stored = await room.store.load(table_id) if 0 < number < room.match else None
         found = None if stored is None else match_record(stored, room.config, number)
         if found is None:
-            return _error(404, f"match: 1 … {room.match}, a match of this table, not {asked[:20]}")
+            text = N_("match: 1 … {most}, a match of this table, not {value}")
+            return _error(404, gettext(lang, text).format(most=room.match, value=asked[:20]))
         data, name = found, f"atout-{table_id}-match{number}.json"
     return JSONResponse(data, headers={"Content-Disposition": f'attachment; filename="{name}"'})
 

@@ -11,22 +11,26 @@ import math
 from dataclasses import dataclass
 from typing import Any
 
+from atout.bot_levels import table_levels
 from atout.bots import BOTS
 from atout.errors import AtoutError
-from atout.i18n import gettext
+from atout.i18n import N_, gettext
 from atout.session import TableSettings
 from atout.session.table import MAX_DONNES
 from atout.table import EXCUSE_LAST_TRICK, Rules
 from atout.web.basics import shown
 
-__all__ = ["ConfigError", "TableConfig", "bot_levels", "table_config"]
+__all__ = ["ARENA_ONLY", "ConfigError", "TableConfig", "bot_levels", "table_config"]
 
 
 def bot_levels() -> list[str]:
     """The bot levels a table's seat menus offer, in their order: the lobby's and the
-    waiting room's are this one list."""
-    return list(BOTS)
+    waiting room's are this one list, the levels a person may play against (as at
+    ``atout play``): not the one that sees every hand, which sees nothing here."""
+    return table_levels()
 
+
+ARENA_ONLY = N_("{field}: {bot} sees every hand: it plays in atout arena only, not at a table")
 
 MAX_NAME = 24
 MAX_GRACE_SECONDS = 86_400
@@ -265,11 +269,14 @@ def _seats(data: dict[str, Any], players: int) -> list[str | None]:
         )
     seats: list[str | None] = []
     for seat, name in enumerate(seats_value):
+        if isinstance(name, str) and name in BOTS and name not in bot_levels():
+            where = f"seats[{seat}]"
+            raise _fail(ARENA_ONLY, field=where, bot=name)
         if name is not None and (not isinstance(name, str) or name not in BOTS):
             raise _fail(
                 "seats[{seat}]: null or a bot ({choices}), not {value}",
                 seat=seat,
-                choices=", ".join(BOTS),
+                choices=", ".join(bot_levels()),
                 value=_short(name),
             )
         seats.append(name)
@@ -312,10 +319,12 @@ def _grace(data: dict[str, Any]) -> float:
 
 def _stand_in(data: dict[str, Any]) -> str:
     stand_in = data.get("stand_in", "heuristic")
+    if isinstance(stand_in, str) and stand_in in BOTS and stand_in not in bot_levels():
+        raise _fail(ARENA_ONLY, field="stand_in", bot=stand_in)
     if not isinstance(stand_in, str) or stand_in not in BOTS:
         raise _fail(
             "stand_in: a bot ({choices}), not {value}",
-            choices=", ".join(BOTS),
+            choices=", ".join(bot_levels()),
             value=_short(stand_in),
         )
     return stand_in

@@ -234,8 +234,8 @@ class Room(RoomViews):
             other.error(
                 "link",
                 N_(
-                    "this seat has been opened in another page: play there, or reload "
-                    "this page to play here"
+                    "This seat has been opened in another page: play there, or reload "
+                    "this page to play here."
                 ),
             )
             other.close("opened elsewhere")

@@ -20,7 +20,7 @@ from atout.bots import BOTS
 from atout.i18n import N_
 from atout.session import Table
 from atout.web.basics import digest, new_token, shown
-from atout.web.config import MAX_NAME
+from atout.web.config import ARENA_ONLY, MAX_NAME, bot_levels
 from atout.web.room_together import add_notice
 from atout.web.together import replace_seat_token
 
@@ -87,11 +87,14 @@ async def _seat_bot(room: Room, conn: Connection, seat: Any, bot: Any) -> None:
         return
     if _bad_seat(room, conn, seat):
         return
+    if isinstance(bot, str) and bot in BOTS and bot not in bot_levels():
+        conn.error("protocol", ARENA_ONLY, field="bot", bot=bot)
+        return
     if not isinstance(bot, str) or bot not in BOTS:
         conn.error(
             "protocol",
             N_("bot: one of {choices}, not {bot}"),
-            choices=", ".join(BOTS),
+            choices=", ".join(bot_levels()),
             bot=shown(bot, 20),
         )
         return

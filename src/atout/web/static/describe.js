@@ -18,18 +18,16 @@ export function levelName(level) {
   return { simple: t("simple"), double: t("double"), triple: t("triple") }[level] || level;
 }
 
+/** The server's names of the bot levels in the page's language (atout.bot_levels.LEVELS,
+ * the lobby's too): the block #bot-labels of the page, kept in no list of our own. */
+const BOT_LABELS = (() => {
+  const block = typeof document === "undefined" ? null : document.getElementById("bot-labels");
+  try { return block ? JSON.parse(block.textContent) : {}; } catch { return {}; }
+})();
+
 /** What a seat menu shows for a bot level (the identifier stays the option's value). */
 export function botLabel(bot) {
-  return {
-    random: t("random"),
-    heuristic: t("heuristic"),
-    "heuristic-1": t("heuristic, first version"),
-    "search-fast": t("search, fast"),
-    search: t("search"),
-    "search-strong": t("search, strong"),
-    "search-random": t("search, random playouts"),
-    "search-cheat": t("search, sees every hand"),
-  }[bot] || bot;
+  return BOT_LABELS[bot] || bot;
 }
 
 const FAULTS = {

@@ -226,7 +226,8 @@ function noticeText(entry) {
 /** The chat of a snapshot: every entry again. */
 export function snapshot(given) {
   const reader = H.role() === "spectator";
-  for (const part of document.querySelectorAll("#chat .chat-form, #chat .reactions")) part.hidden = reader;
+  // a spectator has no turn: no "Your turn" sound or notification to set
+  for (const part of document.querySelectorAll("#chat .chat-form, #chat .reactions, #chat .signal")) part.hidden = reader;
   document.getElementById("chat-reader").hidden = !reader;
   entries = [...given];
   const list = document.getElementById("chat-list");
