@@ -1,0 +1,35 @@
+"""The guided notes at 80×24: what is below the fold is said, and the keys reach it."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from textual.containers import VerticalScroll
+from textual.widgets import Static
+
+from tests.test_tui_layout import first_note, guided_app
+
+
+async def test_a_long_note_says_more_is_below_and_the_keys_scroll_it(tmp_path: Path) -> None:
+    app = guided_app(tmp_path)
+    async with app.run_test(size=(80, 24)) as pilot:
+        note = await first_note(pilot, app)
+        await pilot.pause()
+        scroll = note.query_one("#guide-scroll", VerticalScroll)
+        more = note.query_one("#guide-more", Static)
+        assert scroll.max_scroll_y > 0  # the note does not fit: the case in point
+        assert scroll.scroll_y == 0 and more.display
+        assert "↓ PgDn" in str(more.render()) and "suite" in str(more.render())
+        await pilot.press("end")
+        await pilot.pause()
+        assert scroll.scroll_y == scroll.max_scroll_y and not more.display
+        await pilot.press("home")
+        await pilot.pause()
+        assert scroll.scroll_y == 0 and more.display
+        await pilot.press("down")
+        await pilot.pause()
+        assert scroll.scroll_y == 1
+        await pilot.press("pagedown")
+        await pilot.pause()
+        assert scroll.scroll_y > 1
+        assert app.screen is note  # the keys scrolled, they did not close it
