@@ -33,3 +33,19 @@ async def test_a_long_note_says_more_is_below_and_the_keys_scroll_it(tmp_path: P
         await pilot.pause()
         assert scroll.scroll_y > 1
         assert app.screen is note  # the keys scrolled, they did not close it
+
+
+def test_the_bidding_note_says_what_the_chien_is_and_who_takes_it() -> None:
+    from atout.i18n import gettext
+    from atout.tui.guide import note_named
+
+    note = note_named("bidding")
+    words = {
+        "en": ("The chien is", "with a Prise or a Garde it is shown to all", "Garde sans or a"),
+        "fr": ("Le chien, ce sont", "sur une Prise ou une Garde, il est montré à tous", "Garde sans ou"),
+    }
+    for ui, said in words.items():
+        text = gettext(ui, note.text)
+        for part in said:
+            assert part in text, (ui, part)
+        assert "(E1)" in text and "(E3)" in text
