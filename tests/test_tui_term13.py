@@ -49,3 +49,15 @@ def test_the_bidding_note_says_what_the_chien_is_and_who_takes_it() -> None:
         for part in said:
             assert part in text, (ui, part)
         assert "(E1)" in text and "(E3)" in text
+
+
+def test_the_dim_note_and_the_tutorial_say_a_dim_card_takes_a_click() -> None:
+    from atout.i18n import gettext
+    from atout.tui.guide import note_named
+
+    note = note_named("dim")
+    for ui, click in (("en", "clicked with the mouse"), ("fr", "cliquée à la souris")):
+        text = gettext(ui, note.text)
+        assert click in text and "chosen says" not in text, (ui, text)
+    tutorial = (Path(__file__).parents[1] / "docs/tutorial/first-game.md").read_text()
+    assert "A dim card clicked with\nthe mouse says why" in tutorial

@@ -110,8 +110,8 @@ NOTES = (
         N_(
             "Only the cards marked ▲ may be played now: you must follow the suit led, "
             "and without it you must trump (higher than the trumps already played if "
-            "you can). The Excuse may always be played. A dim card chosen says which "
-            "rule forbids it."
+            "you can). The Excuse may always be played. ←/→ go from one ▲ card to the "
+            "next; a dim card clicked with the mouse says which rule forbids it."
         ),
         ("P1", "P2"),
     ),
