@@ -61,3 +61,42 @@ def test_the_dim_note_and_the_tutorial_say_a_dim_card_takes_a_click() -> None:
         assert click in text and "chosen says" not in text, (ui, text)
     tutorial = (Path(__file__).parents[1] / "docs/tutorial/first-game.md").read_text()
     assert "A dim card clicked with\nthe mouse says why" in tutorial
+
+
+async def test_the_five_player_standings_open_at_the_top_and_home_end_reach_both_ends(
+    tmp_path: Path,
+) -> None:
+    """The person 3rd of 5 at 80×24: the place fits under the title, so the panel opens
+    at the top, even when a smaller layout first scrolled it down to keep the place in
+    sight; Home and End reach the top and the bottom, the footer's note following."""
+    from dataclasses import replace
+
+    from tests.test_tui import QUIET, new_app, play_until_result, screen_text
+
+    settings = replace(QUIET, deals=1, players=5, ui="en")
+    app = new_app(tmp_path, 2, settings)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.press("n")
+        panel = await play_until_result(pilot, app)
+        await pilot.pause()
+        assert panel.keep.lstrip().startswith("3.")  # the case in point
+        scroll = panel.query_one("#panel-scroll", VerticalScroll)
+        assert scroll.max_scroll_y > 0
+        scroll.styles.max_height = 4  # a first, smaller layout: the place scrolled to
+        await pilot.pause()
+        panel.keep_in_sight()
+        await pilot.pause()
+        assert scroll.scroll_y > 0
+        panel.fit()  # the panel at its size
+        await pilot.pause()
+        await pilot.pause()
+        assert scroll.scroll_y == 0, scroll.scroll_y
+        assert "↓ PgDn more" in screen_text(app)[-1]
+        await pilot.press("end")
+        await pilot.pause()
+        assert scroll.scroll_y == scroll.max_scroll_y
+        assert "↓ PgDn more" not in screen_text(app)[-1]
+        await pilot.press("home")
+        await pilot.pause()
+        assert scroll.scroll_y == 0
+        assert "↓ PgDn more" in screen_text(app)[-1]
