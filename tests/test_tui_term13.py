@@ -100,3 +100,11 @@ async def test_the_five_player_standings_open_at_the_top_and_home_end_reach_both
         await pilot.pause()
         assert scroll.scroll_y == 0
         assert "↓ PgDn more" in screen_text(app)[-1]
+
+
+def test_the_docs_say_atout_play_again_offers_resume_on_the_start_screen() -> None:
+    root = Path(__file__).parents[1]
+    for name in ("README.md", "docs/tutorial/first-game.md"):
+        text = " ".join((root / name).read_text().split())
+        assert "again resumes" not in text, name
+        assert "opens the start screen" in text and "--resume" in text, name
