@@ -108,3 +108,14 @@ def test_the_docs_say_atout_play_again_offers_resume_on_the_start_screen() -> No
         text = " ".join((root / name).read_text().split())
         assert "again resumes" not in text, name
         assert "opens the start screen" in text and "--resume" in text, name
+
+
+def test_the_settings_howto_says_the_terminal_plays_the_fft_rules() -> None:
+    from atout.session.table import TableSettings
+    from atout.table import Rules
+    from atout.tui.session import Settings
+
+    text = (Path(__file__).parents[1] / "docs/howto/settings.md").read_text()
+    assert "## At the terminal table" in text
+    assert "`atout play` always plays the FFT's rules" in text
+    assert Settings().table_settings().rules == Rules() == TableSettings(players=4).rules
