@@ -119,3 +119,11 @@ def test_the_settings_howto_says_the_terminal_plays_the_fft_rules() -> None:
     assert "## At the terminal table" in text
     assert "`atout play` always plays the FFT's rules" in text
     assert Settings().table_settings().rules == Rules() == TableSettings(players=4).rules
+
+
+def test_a_void_donne_is_annulee_in_the_statistics_the_replay_and_the_result() -> None:
+    from atout.tui.words import tr
+
+    assert tr("fr", "void") == "annulée"  # the result panel
+    assert tr("fr", "void: {void}", void=2) == "annulées : 2"  # the statistics
+    assert tr("fr", "void ({reason})", reason="D14") == "annulée (D14)"  # the score sheet
