@@ -127,3 +127,37 @@ def test_a_void_donne_is_annulee_in_the_statistics_the_replay_and_the_result() -
     assert tr("fr", "void") == "annulée"  # the result panel
     assert tr("fr", "void: {void}", void=2) == "annulées : 2"  # the statistics
     assert tr("fr", "void ({reason})", reason="D14") == "annulée (D14)"  # the score sheet
+
+
+async def test_enter_on_a_setting_says_its_keys_inside_the_start_box_not_on_the_table(
+    tmp_path: Path,
+) -> None:
+    from textual.widgets import Static
+
+    from atout.tui.app import StartScreen, TableScreen
+    from atout.tui.start import OptionRow
+    from tests.test_tui import QUIET, new_app, screen_text
+
+    from dataclasses import replace
+
+    app = new_app(tmp_path, 3, replace(QUIET, ui="fr"))
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        start = app.screen
+        assert isinstance(start, StartScreen)
+        start.query(OptionRow).first().focus()
+        await pilot.pause()
+        await pilot.press("enter")
+        await pilot.pause()
+        said = "←/→ ou espace changent un réglage"
+        hint = start.query_one("#start-hint", Static)
+        box = start.query_one(".dialog").region
+        assert said in str(hint.render()) and box.contains_region(hint.region)
+        assert not app._notifications  # no toast over the box's border
+        await pilot.press("n")
+        for _ in range(50):
+            await pilot.pause()
+            if isinstance(app.screen, TableScreen):
+                break
+        assert isinstance(app.screen, TableScreen)
+        assert not any(said in line for line in screen_text(app))
