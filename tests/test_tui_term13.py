@@ -161,3 +161,56 @@ async def test_enter_on_a_setting_says_its_keys_inside_the_start_box_not_on_the_
                 break
         assert isinstance(app.screen, TableScreen)
         assert not any(said in line for line in screen_text(app))
+
+
+async def test_a_keys_word_gives_the_prompt_back_after_its_timer_or_the_next_key(
+    tmp_path: Path,
+) -> None:
+    """The timer is recorded, not run: the test fires it (nothing depends on the clock)."""
+    import inspect
+    from typing import Any
+
+    from atout.tui.app import TableScreen
+    from tests.test_tui import QUIET, message, new_app, table
+
+    fired: list[Any] = []
+    app = new_app(tmp_path, 3, QUIET)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.press("n")
+        for _ in range(300):
+            await pilot.pause()
+            screen = app.screen
+            if isinstance(screen, TableScreen) and screen.session.human_to_act():
+                break
+        screen = table(app)
+        set_timer = screen.set_timer
+
+        def recorded(delay: float, callback: Any = None, **kw: Any) -> Any:
+            if delay == TableScreen.PASSING_SECONDS:
+                fired.append(callback)
+                return None
+            return set_timer(delay, callback, **kw)
+
+        screen.set_timer = recorded  # type: ignore[method-assign]
+        await pilot.pause()
+        prompt = message(app)
+        assert prompt and "No trick" not in prompt
+        await pilot.press("l")
+        await pilot.pause()
+        assert message(app) == "No trick has been played yet."
+        assert len(fired) == 1
+        result = fired[0]()
+        if inspect.isawaitable(result):
+            await result
+        await pilot.pause()
+        assert message(app) == prompt  # the timer brought the prompt back
+        await pilot.press("l")
+        await pilot.pause()
+        assert message(app) == "No trick has been played yet."
+        await pilot.press("l")  # said anew: it stays
+        await pilot.pause()
+        assert message(app) == "No trick has been played yet."
+        await pilot.press("z")  # the next key: the prompt is back
+        await pilot.pause()
+        await pilot.pause()
+        assert message(app) == prompt
