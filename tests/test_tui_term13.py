@@ -42,7 +42,11 @@ def test_the_bidding_note_says_what_the_chien_is_and_who_takes_it() -> None:
     note = note_named("bidding")
     words = {
         "en": ("The chien is", "with a Prise or a Garde it is shown to all", "Garde sans or a"),
-        "fr": ("Le chien, ce sont", "sur une Prise ou une Garde, il est montré à tous", "Garde sans ou"),
+        "fr": (
+            "Le chien, ce sont",
+            "sur une Prise ou une Garde, il est montré à tous",
+            "Garde sans ou",
+        ),
     }
     for ui, said in words.items():
         text = gettext(ui, note.text)
@@ -132,13 +136,11 @@ def test_a_void_donne_is_annulee_in_the_statistics_the_replay_and_the_result() -
 async def test_enter_on_a_setting_says_its_keys_inside_the_start_box_not_on_the_table(
     tmp_path: Path,
 ) -> None:
-    from textual.widgets import Static
+    from dataclasses import replace
 
     from atout.tui.app import StartScreen, TableScreen
     from atout.tui.start import OptionRow
     from tests.test_tui import QUIET, new_app, screen_text
-
-    from dataclasses import replace
 
     app = new_app(tmp_path, 3, replace(QUIET, ui="fr"))
     async with app.run_test(size=(80, 24)) as pilot:
@@ -179,8 +181,8 @@ async def test_a_keys_word_gives_the_prompt_back_after_its_timer_or_the_next_key
         await pilot.press("n")
         for _ in range(300):
             await pilot.pause()
-            screen = app.screen
-            if isinstance(screen, TableScreen) and screen.session.human_to_act():
+            shown = app.screen
+            if isinstance(shown, TableScreen) and shown.session.human_to_act():
                 break
         screen = table(app)
         set_timer = screen.set_timer
