@@ -72,7 +72,11 @@ NOTES = (
             "Each player speaks once: pass, or bid higher than the bids so far. The "
             "highest bidder is the taker and plays against all the others. The score "
             "is multiplied by the contract: Prise ×1, Garde ×2, Garde sans ×4, Garde "
-            "contre ×6. With few trumps and no bout, pass (p)."
+            "contre ×6. The chien is the 6 cards (3 with 5 players) dealt face down "
+            "apart from the hands: with a Prise or a Garde it is shown to all, then the "
+            "taker takes it into his hand and puts as many cards aside (E1); with a "
+            "Garde sans or a Garde contre nobody sees it and the taker does not take it "
+            "(E3). With few trumps and no bout, pass (p)."
         ),
         ("B1", "B2"),
     ),
@@ -106,8 +110,8 @@ NOTES = (
         N_(
             "Only the cards marked ▲ may be played now: you must follow the suit led, "
             "and without it you must trump (higher than the trumps already played if "
-            "you can). The Excuse may always be played. A dim card chosen says which "
-            "rule forbids it."
+            "you can). The Excuse may always be played. ←/→ go from one ▲ card to the "
+            "next; a dim card clicked with the mouse says which rule forbids it."
         ),
         ("P1", "P2"),
     ),

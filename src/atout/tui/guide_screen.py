@@ -10,10 +10,11 @@ from typing import ClassVar
 
 from rich.text import Text
 from textual.app import ComposeResult
-from textual.binding import BindingType
+from textual.binding import Binding, BindingType
 from textual.containers import Vertical, VerticalScroll
 from textual.geometry import Region
 from textual.screen import ModalScreen, Screen
+from textual.widgets import Static
 
 from atout import rulebook
 from atout.i18n import N_
@@ -34,9 +35,19 @@ class GuideScreen(ModalScreen[str]):
                           background: $panel; }
     #guide-scroll { height: auto; }
     #guide-text { height: auto; }
+    #guide-more { height: 1; color: $text-muted; }
     """
 
-    BINDINGS: ClassVar[list[BindingType]] = [("escape,enter", "close", N_("Close"))]
+    BINDINGS: ClassVar[list[BindingType]] = [
+        ("escape,enter", "close", N_("Close")),
+        # the note's text scrolls by the keys wherever the focus is (a click on it)
+        Binding("down", "scroll_text('scroll_down')", show=False),
+        Binding("up", "scroll_text('scroll_up')", show=False),
+        Binding("pagedown", "scroll_text('page_down')", show=False),
+        Binding("pageup", "scroll_text('page_up')", show=False),
+        Binding("home", "scroll_text('scroll_home')", show=False),
+        Binding("end", "scroll_text('scroll_end')", show=False),
+    ]
 
     def __init__(self, note: Note, ui: str, lang: str = "fr", said: str = "") -> None:
         """``said``: a line of the table's, first under the title (the bids so far,
@@ -57,17 +68,31 @@ class GuideScreen(ModalScreen[str]):
         with Vertical(classes="note"):
             with VerticalScroll(id="guide-scroll"):
                 yield WrappedText(text, id="guide-text")
+            yield Static("↓ PgDn " + tr(ui, "more"), id="guide-more")
             yield Button(tr(ui, "Got it (Enter)"), id="close", variant="primary")
 
     def on_mount(self) -> None:
         self.place()
-        self.query_one("#guide-scroll", VerticalScroll).focus()
+        scroll = self.query_one("#guide-scroll", VerticalScroll)
+        scroll.focus()
+        for name in ("scroll_y", "virtual_size", "size"):  # more below, or not
+            self.watch(scroll, name, self.say_more, init=False)
+        self.call_after_refresh(self.say_more)
         stack = self.app.screen_stack
         if self in stack and stack.index(self) > 0:
             # the screen below laid out again (the line above the hand grown to 2
             # rows, a bot thinking): its log has moved, the note follows it
             below = stack[stack.index(self) - 1]
             below.screen_layout_refresh_signal.subscribe(self, self.follow)
+
+    def say_more(self) -> None:
+        """``↓ PgDn more`` under the text while some of it is below the note's edge."""
+        scroll = self.query_one("#guide-scroll", VerticalScroll)
+        self.query_one("#guide-more").display = scroll.scroll_y < scroll.max_scroll_y
+
+    def action_scroll_text(self, how: str) -> None:
+        scroll = self.query_one("#guide-scroll", VerticalScroll)
+        getattr(scroll, f"action_{how}")()
 
     def follow(self, below: Screen[object]) -> None:
         if self.is_attached:
@@ -83,7 +108,7 @@ class GuideScreen(ModalScreen[str]):
         box.styles.offset = (region.x, region.y)
         box.styles.width = region.width
         box.styles.max_height = region.height
-        self.query_one("#guide-scroll").styles.max_height = max(3, region.height - 3)
+        self.query_one("#guide-scroll").styles.max_height = max(3, region.height - 4)
 
     def on_button_pressed(self) -> None:
         self.dismiss(self.note.name)

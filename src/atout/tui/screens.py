@@ -12,7 +12,6 @@ from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Horizontal, Vertical, VerticalScroll
-from textual.geometry import Region
 from textual.screen import ModalScreen, Screen
 from textual.widgets import Footer, Input, Static
 
@@ -223,15 +222,18 @@ class PanelScreen(Modal[str]):
         self.fit()
 
     def keep_in_sight(self) -> None:
-        """The line :attr:`keep` scrolled into sight (as little as needed), as the
-        panel opens and when its note takes a row from its text."""
-        if not self.keep:
-            return
+        """The text from its top, as the panel opens and when its note takes a row
+        from its text; scrolled only as far as the line :attr:`keep` needs to be in
+        sight, counted from the top (not from wherever an earlier, smaller layout
+        left it), so that the title shows whenever the line fits under it."""
+        scroll = self.query_one("#panel-scroll", VerticalScroll)
         lines = str(self.query_one("#panel-text", WrappedText).render()).split("\n")
-        found = [i for i, line in enumerate(lines) if line.rstrip() == self.keep.rstrip()]
-        if found:
-            scroll = self.query_one("#panel-scroll", VerticalScroll)
-            scroll.scroll_to_region(Region(0, found[-1], 1, 1), animate=False, immediate=True)
+        keep = self.keep.rstrip()
+        found = [i for i, line in enumerate(lines) if keep and line.rstrip() == keep]
+        room = scroll.scrollable_content_region.height
+        top = max(0, found[-1] - room + 1) if found and room > 0 else 0
+        scroll.scroll_to(y=top, animate=False, immediate=True)
+        self.refresh_bindings()
 
     def fit(self) -> None:
         """The panel as wide as its longest line and as tall as its text, within the
@@ -262,7 +264,12 @@ class PanelScreen(Modal[str]):
     def action_scroll_text(self, how: str) -> None:
         """↑ ↓, PgUp PgDn, Home End: the panel's text scrolls (a 4-player standings
         panel is taller than 24 rows)."""
-        getattr(self.query_one("#panel-scroll", VerticalScroll), f"action_{how}")()
+        scroll = self.query_one("#panel-scroll", VerticalScroll)
+        if how in ("scroll_home", "scroll_end"):  # at once: the footer's note follows
+            scroll.scroll_to(y=0 if how == "scroll_home" else scroll.max_scroll_y, animate=False)
+            self.call_after_refresh(self.refresh_bindings)
+            return
+        getattr(scroll, f"action_{how}")()
 
     def action_help(self) -> None:
         self.app.push_screen(HelpScreen(getattr(self.app.settings, "ui", "en")))  # type: ignore[attr-defined]

@@ -97,9 +97,15 @@ class OptionRow(Static, can_focus=True):
 
     def action_enter(self) -> None:
         """Enter does not change a setting (a key meant for a button): it says which
-        keys do."""
+        keys do, in the start box's last line (a toast lay over the box's border and
+        stayed on the table of the match started next)."""
         ui = getattr(getattr(self.app, "settings", None), "ui", "en")
-        self.notify(tr(ui, "←/→ or space change a setting; Enter starts on a button."))
+        said = tr(ui, "←/→ or space change a setting; Enter starts on a button.")
+        hints = self.screen.query("#start-hint")
+        if hints:
+            hints.first(Static).update(Text(said, style="bold"))
+        else:
+            self.notify(said)
 
     def on_click(self) -> None:
         self.focus()

@@ -406,7 +406,7 @@ class TableFlow(TableView):
 
     def export_said(self, said: str | None) -> None:
         if said:
-            self.say(said, error=said.startswith(self.t("Not exported")))
+            self.say_passing(said, error=said.startswith(self.t("Not exported")))
 
     def action_quit_table(self) -> None:
         try:

@@ -228,6 +228,9 @@ class TableScreen(TableComforts):
         return True
 
     def on_key(self, event: events.Key) -> None:
+        if self.passing:  # a key's word gives way at the next key, unless it says anew
+            passing = self.passing
+            self.call_after_refresh(self.end_passing, passing, self.said)
         if event.key == "h" and not self.hint_possible():
             event.stop()
             self.action_hint()  # says that a hint is for the person's turn
@@ -254,7 +257,7 @@ class TableScreen(TableComforts):
         game = self.obs.game
         done = [t for t in game.tricks if t.winner is not None] if game else []
         if not done:
-            self.say(self.t("No trick has been played yet."))
+            self.say_passing(self.t("No trick has been played yet."))
             return
         text = last_trick_text(done[-1], len(done), self.seats, self.lang)
         self.app.push_screen(PanelScreen(text, self.t("Continue")))

@@ -3,6 +3,7 @@ buttons of the person's choices."""
 
 from __future__ import annotations
 
+from functools import partial
 from typing import Any
 
 from rich.text import Text
@@ -146,6 +147,8 @@ class TableView(Screen[None]):
         self.held: object | None = None  # the pause on (its timer's token)
         self.refusal = ""
         self.refusal_rule: str | None = None
+        self.said = ""  # what the line above the hand says now
+        self.passing = 0  # the token of a key's passing word (:meth:`say_passing`)
         self.quit_unsaved = False
         self.picked: list[Card] = []  # the écart chosen so far, until it is confirmed
         self.result_shown = False
@@ -214,10 +217,28 @@ class TableView(Screen[None]):
             text = not_saved_text(self.session, error, self.ui)
             warning.update(Text(text, style="bold red"))
 
+    PASSING_SECONDS = 5.0
+    """How long a key's word (an export's path, no trick yet) stays above the hand
+    before the turn's prompt comes back."""
+
     def say(self, text: str, error: bool = False) -> None:
+        self.said = text
         self.query_one("#message", WrappedText).show(
             Text(text, style="bold red" if error else "yellow")
         )
+
+    def say_passing(self, text: str, error: bool = False) -> None:
+        """A key's word in place of the turn's prompt, for :attr:`PASSING_SECONDS` or
+        until the next key (:meth:`end_passing`), then the prompt again."""
+        self.say(text, error)
+        self.passing += 1
+        self.set_timer(self.PASSING_SECONDS, partial(self.end_passing, self.passing, text))
+
+    async def end_passing(self, token: int, text: str) -> None:
+        """The turn's prompt back, unless another word was said since ``text``."""
+        if token == self.passing and self.said == text and self.is_attached:
+            self.passing += 1
+            await self.render_actions()
 
     # -- drawing -----------------------------------------------------------------------------
 
