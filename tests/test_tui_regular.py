@@ -4,6 +4,7 @@ keys, the result panel's words and layout, the statistics' French, narrow labels
 from __future__ import annotations
 
 import random
+import re
 import threading
 from dataclasses import replace
 from pathlib import Path
@@ -92,7 +93,8 @@ async def test_a_hint_counts_its_seconds_escape_cancels_it_and_it_is_bounded(
         await pilot.press("h")
         await pilot.pause(1.3)
         said = str(screen.query_one("#message").render())
-        assert "Looking for a hint… 1 s (Escape cancels)" in said, said
+        counted = re.search(r"Looking for a hint… (\d+) s \(Escape cancels\)", said)
+        assert counted is not None and int(counted.group(1)) >= 1, said  # a busy machine: more
         await pilot.press("escape")
         await pilot.pause()
         assert not screen.hinting
