@@ -34,6 +34,18 @@ IDS = ["english-desktop", "french-phone", "french-desktop", "english-phone"]
 needs_chromium = pytest.mark.skipif(not CHROMIUM.exists(), reason="needs Debian's chromium")
 
 
+def phone(browser: Browser, errors: list[str]) -> Page:
+    """A French phone's page that downloads, its script errors and console errors
+    gathered in ``errors``."""
+    context = browser.new_context(
+        viewport=PHONE, is_mobile=True, has_touch=True, locale="fr-FR", accept_downloads=True
+    )
+    page = context.new_page()
+    page.on("pageerror", lambda error: errors.append(str(error)))
+    page.on("console", lambda m: errors.append(m.text) if m.type == "error" else None)
+    return page
+
+
 @pytest.fixture(scope="module")
 def browser() -> Iterator[Browser]:
     """One headless chromium for the module."""

@@ -19,7 +19,7 @@ from typing import Any
 import pytest
 
 from atout.companion import Evening
-from tests.browser import CHROMIUM, PHONE, browser, needs_chromium, sqlite_server
+from tests.browser import CHROMIUM, browser, needs_chromium, phone, sqlite_server
 from tests.web_harness import ServerProcess
 
 __all__ = ["browser"]  # the fixture
@@ -39,16 +39,6 @@ else:  # pragma: no cover
 @pytest.fixture(scope="module")
 def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[ServerProcess]:
     yield from sqlite_server(tmp_path_factory.mktemp("companion"))
-
-
-def phone(browser: Browser, errors: list[str]) -> Page:
-    context = browser.new_context(
-        viewport=PHONE, is_mobile=True, has_touch=True, locale="fr-FR", accept_downloads=True
-    )
-    page = context.new_page()
-    page.on("pageerror", lambda error: errors.append(str(error)))
-    page.on("console", lambda m: errors.append(m.text) if m.type == "error" else None)
-    return page
 
 
 def shot(page: Page, name: str, selector: str | None = None) -> None:
